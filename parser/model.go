@@ -1,0 +1,94 @@
+package parser
+
+import (
+	"go/token"
+	"go/types"
+)
+
+// This file is the model: the plain data that the parser produces and the
+// generator consumes. It holds no behaviour. Keep it small and explicit: the
+// generator must be able to emit code from it alone, without go/packages.
+
+// Package is one loaded Go package and the tools declared in it.
+type Package struct {
+	Name    string         // package name, e.g. "notes"
+	PkgPath string         // import path, e.g. "example.com/notes"
+	Dir     string         // absolute directory holding the package's files
+	Types   *types.Package // for qualifying type names in generated code
+	Tools   []*Tool        // in source order (file name, then offset)
+}
+
+// Tool is one function or method annotated with //mcp:tool.
+type Tool struct {
+	Pos token.Position // position of the function name (for diagnostics)
+
+	// From the directive and doc comment.
+	Name        string // MCP tool name (option name=, default snake_case(GoName))
+	Title       string // option title="..."
+	Description string // doc comment text without directive lines, trimmed
+	Hints       Hints
+
+	// The Go function.
+	GoName   string      // function or method name
+	Receiver *Receiver   // nil for a package-level function
+	Func     *types.Func // the declared function or method
+	Context  bool        // the first parameter is context.Context
+
+	// Arguments: exactly one of Struct or Params describes them.
+	// Struct is set when the tool takes one struct (or pointer-to-struct) parameter.
+	Struct *StructParam
+	// Params lists plain parameters (after the optional context), possibly none.
+	Params []*Param
+
+	// Result shape.
+	Result ResultKind
+	// ResultType is R in R or (R, error); nil for ResultNone and ResultErrorOnly.
+	ResultType types.Type
+	// ReturnsError reports whether the last result is error.
+	ReturnsError bool
+
+	// Schemas, as indented JSON text ready to embed in the generated file.
+	InputSchema  string
+	OutputSchema string // empty unless Result is ResultStructured or ResultWrapped
+}
+
+// Receiver describes the receiver of a method tool.
+type Receiver struct {
+	TypeName string // the named type T, without '*'
+	Pointer  bool   // declared on *T
+	Named    *types.Named
+}
+
+// Hints are the MCP tool annotations. nil means "not stated".
+type Hints struct {
+	ReadOnly    *bool
+	Destructive *bool
+	Idempotent  *bool
+	OpenWorld   *bool
+}
+
+// StructParam is the single struct parameter whose fields are the arguments.
+type StructParam struct {
+	Name    string     // Go parameter name (may be "" or "_")
+	Type    types.Type // the declared parameter type (named struct or pointer to one)
+	Pointer bool       // declared as *T
+}
+
+// Param is one plain parameter, which is one argument of the tool.
+type Param struct {
+	Name        string     // Go parameter name, also the JSON argument name
+	Type        types.Type // declared type
+	Description string     // from //mcp:arg NAME text
+	Optional    bool       // the parameter is a pointer: absent means nil
+}
+
+// ResultKind is the shape of what a tool function returns.
+type ResultKind int
+
+const (
+	ResultNone       ResultKind = iota // no R: func(...) or func(...) error
+	ResultText                         // R is string: one text content block
+	ResultStructured                   // R's schema is an object: structuredContent is R itself
+	ResultWrapped                      // R is not an object: structuredContent is {"result": R}
+	ResultRaw                          // R is *runtime.Result: the tool has full control
+)
