@@ -1,0 +1,233 @@
+package parser
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+const (
+	toolPrefix = "//mcp:tool"
+	argPrefix  = "//mcp:arg"
+)
+
+// directiveKind classifies one comment.
+type directiveKind int
+
+const (
+	notDirective     directiveKind = iota
+	toolDirective                  // //mcp:tool [options]
+	argDirective                   // //mcp:arg NAME text
+	unknownDirective               // //mcp:other
+	nearMiss                       // looks like a directive but is not one: // mcp:tool, //MCP:tool
+)
+
+// classify tells what the comment text (with its // or /* */) is. For a
+// near miss or an unknown directive it also returns the directive meant.
+func classify(text string) (kind directiveKind, meant string) {
+	if word, ok := strings.CutPrefix(text, "//mcp:"); ok {
+		word, _, _ = strings.Cut(word, " ")
+		word, _, _ = strings.Cut(word, "\t")
+		switch word {
+		case "tool":
+			return toolDirective, ""
+		case "arg":
+			return argDirective, ""
+		}
+		if m := meantDirective(text); m != "" {
+			return nearMiss, m
+		}
+		return unknownDirective, ""
+	}
+	if m := meantDirective(text); m != "" {
+		return nearMiss, m
+	}
+	return notDirective, ""
+}
+
+// meantDirective returns "//mcp:tool" or "//mcp:arg" if text looks like an
+// attempt at one: any case, spaces around the separator, a '+' as in old
+// build tags, '-', '_' or '.' for ':', or a block comment. Prose rarely
+// starts with "mcp:tool", so this does not fire on ordinary comments.
+func meantDirective(text string) string {
+	var body string
+	switch {
+	case strings.HasPrefix(text, "//"):
+		body = text[2:]
+	case strings.HasPrefix(text, "/*"):
+		body = strings.TrimSuffix(text[2:], "*/")
+	default:
+		return ""
+	}
+	s := strings.TrimLeft(body, " \t")
+	s = strings.TrimLeft(strings.TrimPrefix(s, "+"), " \t")
+	s = strings.ToLower(s)
+	rest, ok := strings.CutPrefix(s, "mcp")
+	if !ok {
+		return ""
+	}
+	if r := strings.TrimLeft(rest, " \t"); r != "" && strings.ContainsRune(":-_.", rune(r[0])) {
+		rest = strings.TrimLeft(r[1:], " \t")
+	} else if rest == "" || !strings.HasPrefix(rest, "tool") {
+		return "" // "mcp" alone, or prose such as "mcp tools are..."
+	}
+	for _, name := range []string{"tool", "arg"} {
+		if after, ok := strings.CutPrefix(rest, name); ok && (after == "" || after[0] == ' ' || after[0] == '\t') {
+			return "//mcp:" + name
+		}
+	}
+	return ""
+}
+
+// toolDecl is a Tool under construction, with what the checks need.
+type toolDecl struct {
+	Tool
+	pos  token.Pos // function name
+	decl *ast.FuncDecl
+	pkg  *packages.Package
+	args []*ast.Comment // the //mcp:arg directives
+
+	// Positions for the schema builder's diagnostics.
+	structPos token.Pos   // type of the struct parameter
+	paramPos  []token.Pos // name of each plain parameter
+	resultPos token.Pos   // type of R
+	bad       bool        // a diagnostic was reported: the tool is not generated
+}
+
+// file scans every comment of f for directives, reports misplaced and
+// malformed ones, and returns the annotated functions found.
+func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
+	funcDocs := map[*ast.CommentGroup]*ast.FuncDecl{}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+			funcDocs[fd.Doc] = fd
+		}
+	}
+	for _, g := range f.Comments {
+		fd := funcDocs[g]
+		for _, cm := range g.List {
+			kind, meant := classify(cm.Text)
+			switch {
+			case kind == nearMiss:
+				c.errorf(cm.Pos(), "malformed directive %q: write %s, with no space after // and in lower case", firstWords(cm.Text), meant)
+			case kind == unknownDirective:
+				c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool and //mcp:arg", firstWords(cm.Text))
+			case kind == toolDirective && fd == nil:
+				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
+			case kind == argDirective && fd == nil:
+				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
+			}
+		}
+	}
+	var tools []*toolDecl
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Doc == nil {
+			continue
+		}
+		var toolDirs, argDirs []*ast.Comment
+		for _, cm := range fd.Doc.List {
+			switch kind, _ := classify(cm.Text); kind {
+			case toolDirective:
+				toolDirs = append(toolDirs, cm)
+			case argDirective:
+				argDirs = append(argDirs, cm)
+			}
+		}
+		if len(toolDirs) == 0 {
+			for _, cm := range argDirs {
+				c.errorf(cm.Pos(), "//mcp:arg without //mcp:tool: %s is not a tool", fd.Name.Name)
+			}
+			continue
+		}
+		if t := c.tool(pkg, fd, toolDirs, argDirs); t != nil {
+			tools = append(tools, t)
+		}
+	}
+	return tools
+}
+
+// firstWords shortens a comment for quoting in a message.
+func firstWords(text string) string {
+	const max = 40
+	if len(text) > max {
+		return text[:max] + "..."
+	}
+	return text
+}
+
+// misplaced explains why the //mcp:tool directive in group g, which is not
+// the doc comment of a function, is in the wrong place.
+func misplaced(fset *token.FileSet, f *ast.File, g *ast.CommentGroup) string {
+	const must = "//mcp:tool must be in the doc comment of a function or method"
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			inside := g.Pos() >= d.Pos() && g.End() <= d.End()
+			if d.Doc != g && !inside {
+				continue
+			}
+			if inside {
+				if where := innermostType(d, g); where != "" {
+					if where == "interface" {
+						return "//mcp:tool cannot annotate an interface method; annotate a method of a concrete type"
+					}
+					return must + ", not of a struct field"
+				}
+			}
+			switch d.Tok {
+			case token.TYPE:
+				return must + ", not of a type"
+			case token.VAR:
+				return must + ", not of a variable; declare a func instead"
+			case token.CONST:
+				return must + ", not of a constant"
+			default:
+				return must + ", not of an import"
+			}
+		case *ast.FuncDecl:
+			if d.Body != nil && g.Pos() > d.Body.Lbrace && g.End() <= d.Body.Rbrace {
+				return must + ", not inside a function body"
+			}
+		}
+	}
+	// Not inside any declaration: the directive may be separated from the
+	// function it was meant for by a blank line, which detaches the comment.
+	endLine := fset.Position(g.End()).Line
+	for _, d := range f.Decls {
+		start := d.Pos()
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+			start = fd.Doc.Pos()
+		}
+		if start < g.End() {
+			continue
+		}
+		if fd, ok := d.(*ast.FuncDecl); ok && fset.Position(start).Line > endLine+1 {
+			return fmt.Sprintf("//mcp:tool is detached from func %s by a blank line; remove the blank line to make it part of the doc comment", fd.Name.Name)
+		}
+		break
+	}
+	return must
+}
+
+// innermostType returns "interface" or "struct" if g lies within an
+// interface or struct type literal in d, and "" otherwise.
+func innermostType(d *ast.GenDecl, g *ast.CommentGroup) string {
+	where := ""
+	ast.Inspect(d, func(n ast.Node) bool {
+		if n == nil || n.Pos() > g.Pos() || n.End() < g.End() {
+			return false // g is not inside n
+		}
+		switch n.(type) {
+		case *ast.InterfaceType:
+			where = "interface"
+		case *ast.StructType:
+			where = "struct"
+		}
+		return true
+	})
+	return where
+}

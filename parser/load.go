@@ -1,0 +1,231 @@
+// Package parser loads Go packages and finds the functions and methods
+// annotated with //mcp:tool. It checks their directives and signatures and
+// derives their JSON schemas, producing the model (Package, Tool, ...) from
+// which the generator emits code.
+//
+// Every mistake is reported as a Diagnostic with a position; the parser
+// never stops at the first one, except that a package which does not
+// type-check yields only the loader's errors.
+package parser
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/parser/schema"
+)
+
+// loadMode asks for what the schema builder and the signature checks read:
+// syntax (comments, positions) and full type information of the packages
+// named by the patterns. Dependencies come from export data.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports
+
+// Load loads the packages matching patterns, with dir as the working
+// directory and tags as build tags, and returns the model of every package
+// (also those without tools, so that a caller can remove stale generated
+// files), together with all diagnostics sorted by position.
+//
+// If any package does not load or type-check, Load returns no packages and
+// the loader's errors as diagnostics: nothing else can be trusted. Otherwise
+// a tool with a diagnostic is left out of its package, so a caller must not
+// write or remove any file when diagnostics are present.
+//
+// The error result reports a failure of the loader itself (for example,
+// no go command), not a problem in the loaded code.
+func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnostic, error) {
+	fset := token.NewFileSet()
+	cfg := &packages.Config{
+		Mode:  loadMode,
+		Dir:   dir,
+		Fset:  fset,
+		Tests: false,
+	}
+	if len(tags) > 0 {
+		cfg.BuildFlags = []string{"-tags=" + strings.Join(tags, ",")}
+	}
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading packages: %w", err)
+	}
+	if diags := loadErrors(dir, pkgs); len(diags) > 0 {
+		return nil, sortDiagnostics(diags), nil
+	}
+
+	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs)}
+	var out []*Package
+	for _, pkg := range pkgs {
+		p, err := c.pkg(pkg)
+		if err != nil {
+			return nil, nil, err
+		}
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
+	return out, sortDiagnostics(c.diags), nil
+}
+
+// loadErrors returns the errors of pkgs and their dependencies as
+// diagnostics: list, parse and type errors.
+func loadErrors(dir string, pkgs []*packages.Package) []Diagnostic {
+	var diags []Diagnostic
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		parsed := false // the package has parse or type errors with positions
+		for _, e := range p.Errors {
+			parsed = parsed || e.Kind == packages.ParseError || e.Kind == packages.TypeError
+		}
+		for _, e := range p.Errors {
+			if out, ok := strings.CutPrefix(e.Msg, "# "); ok && e.Pos == "" {
+				// Compiler output relayed by go list (which builds export
+				// data): the same errors as the parser's and type checker's,
+				// so use it only when they are missing.
+				if !parsed {
+					diags = append(diags, compilerErrors(dir, out)...)
+				}
+				continue
+			}
+			diags = append(diags, Diagnostic{Pos: parseErrorPos(e.Pos), Message: e.Msg})
+		}
+	})
+	return diags
+}
+
+// compilerErrors turns compiler output relayed by go list ("pkg\nfile:line:col:
+// msg\n...", file relative to dir) into diagnostics.
+func compilerErrors(dir, out string) []Diagnostic {
+	var diags []Diagnostic
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	for _, line := range lines[1:] { // lines[0] names the package
+		pos, msg := token.Position{}, strings.TrimSpace(line)
+		if i := strings.Index(line, ": "); i > 0 {
+			if p := parseErrorPos(line[:i]); p.Line > 0 {
+				if !filepath.IsAbs(p.Filename) {
+					p.Filename = filepath.Join(dir, p.Filename)
+				}
+				pos, msg = p, line[i+2:]
+			}
+		}
+		if msg != "" {
+			diags = append(diags, Diagnostic{Pos: pos, Message: msg})
+		}
+	}
+	if len(diags) == 0 {
+		diags = append(diags, Diagnostic{Message: strings.TrimSpace(out)})
+	}
+	return diags
+}
+
+// parseErrorPos parses a packages.Error position: "file:line:col",
+// "file:line", "file", "" or "-". It splits from the right, since a file
+// name may itself contain colons (C:\src\x.go).
+func parseErrorPos(s string) token.Position {
+	if s == "" || s == "-" {
+		return token.Position{}
+	}
+	var pos token.Position
+	var nums []int
+	rest := s
+	for len(nums) < 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil || n < 0 {
+			break
+		}
+		nums = append(nums, n)
+		rest = rest[:i]
+	}
+	pos.Filename = rest
+	switch len(nums) {
+	case 1:
+		pos.Line = nums[0]
+	case 2:
+		pos.Line, pos.Column = nums[1], nums[0]
+	}
+	return pos
+}
+
+// checker turns loaded packages into the model and collects diagnostics.
+type checker struct {
+	fset    *token.FileSet
+	builder *schema.Builder
+	diags   []Diagnostic
+}
+
+// errorf records a diagnostic at pos.
+func (c *checker) errorf(pos token.Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...)})
+}
+
+// pkg builds the model of one package: it scans every comment of every
+// file for directives and checks each annotated function.
+func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
+	p := &Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
+	files := slices.Clone(pkg.Syntax)
+	slices.SortFunc(files, func(a, b *ast.File) int {
+		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
+	})
+	if p.Dir == "" && len(files) > 0 {
+		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
+	}
+	var tools []*toolDecl
+	for _, f := range files {
+		if isMcpgenOutput(f) {
+			continue // our own output holds no directives, only code from them
+		}
+		tools = append(tools, c.file(pkg, f)...)
+	}
+	firstByName := map[string]*toolDecl{}
+	for _, t := range tools {
+		if t.Name == "" {
+			continue // no valid name: already reported
+		}
+		if first, dup := firstByName[t.Name]; dup {
+			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; set another with name=",
+				t.Name, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column)
+			t.bad = true
+			continue
+		}
+		firstByName[t.Name] = t
+	}
+	for _, t := range tools {
+		if t.bad {
+			continue
+		}
+		if err := c.schemas(t); err != nil {
+			return nil, err
+		}
+		if !t.bad {
+			p.Tools = append(p.Tools, &t.Tool)
+		}
+	}
+	return p, nil
+}
+
+// isMcpgenOutput reports whether f is a file generated by mcpgen.
+func isMcpgenOutput(f *ast.File) bool {
+	for _, g := range f.Comments {
+		if g.Pos() > f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "// Code generated by mcpgen.") && strings.HasSuffix(c.Text, " DO NOT EDIT.") {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,274 @@
+package parser
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// The options of a //mcp:tool directive follow it on the same line:
+//
+//	//mcp:tool name=search_notes title="Search notes" readonly idempotent=true
+//
+// Grammar (spaces and tabs separate options; nothing else does):
+//
+//	options = { option } .
+//	option  = key [ "=" value ] .
+//	key     = any run of characters other than space, tab and "=" .
+//	value   = quoted | bare .
+//	quoted  = Go interpreted string ("...", with Go escapes) | Go raw string (`...`) .
+//	bare    = any run of characters other than space and tab .
+//
+// Known options:
+//
+//	name=IDENT        the MCP tool name, matching [A-Za-z0-9_.-]{1,128}
+//	                  (bare or quoted); default: the Go name in snake_case
+//	title="text"      human-readable title; must be quoted
+//	readonly          readOnlyHint; also readonly=true or readonly=false
+//	destructive       destructiveHint; likewise
+//	idempotent        idempotentHint; likewise
+//	openworld         openWorldHint; likewise
+//
+// Each option may appear once. Errors name the offending option and carry
+// the column where it starts.
+
+// option is one key[=value] pair as written in a directive.
+type option struct {
+	Key      string
+	KeyOff   int    // byte offset of Key in the tokenized text
+	HasValue bool   // "=" follows the key
+	Value    string // unquoted value
+	ValueOff int    // byte offset of the value (its opening quote, if quoted)
+	Quoted   bool   // the value was a Go string literal
+}
+
+// optionError is a syntax or validation error at a byte offset of the text.
+type optionError struct {
+	Off int
+	Msg string
+}
+
+// tokenizeOptions splits text (the rest of the directive line after
+// "//mcp:tool") into options. Offsets are relative to text. It stops at the
+// first syntax error, since what follows an unbalanced quote is not reliable.
+func tokenizeOptions(text string) ([]option, *optionError) {
+	var opts []option
+	i := 0
+	for {
+		for i < len(text) && isSpace(text[i]) {
+			i++
+		}
+		if i == len(text) {
+			return opts, nil
+		}
+		o := option{KeyOff: i}
+		for i < len(text) && !isSpace(text[i]) && text[i] != '=' {
+			i++
+		}
+		o.Key = text[o.KeyOff:i]
+		if o.Key == "" {
+			return opts, &optionError{i, "missing option name before '='"}
+		}
+		if i < len(text) && text[i] == '=' {
+			i++
+			o.HasValue = true
+			o.ValueOff = i
+			if i < len(text) && (text[i] == '"' || text[i] == '`') {
+				end, ok := closingQuote(text, i)
+				if !ok {
+					return opts, &optionError{i, fmt.Sprintf("unterminated quoted value for option %s", o.Key)}
+				}
+				v, err := strconv.Unquote(text[i:end])
+				if err != nil {
+					return opts, &optionError{i, fmt.Sprintf("bad quoted value for option %s: want a Go string literal", o.Key)}
+				}
+				o.Value, o.Quoted = v, true
+				i = end
+				if i < len(text) && !isSpace(text[i]) {
+					return opts, &optionError{i, fmt.Sprintf("missing space after the quoted value of option %s", o.Key)}
+				}
+			} else {
+				for i < len(text) && !isSpace(text[i]) {
+					i++
+				}
+				o.Value = text[o.ValueOff:i]
+			}
+		}
+		opts = append(opts, o)
+	}
+}
+
+// closingQuote returns the offset just past the string literal that starts
+// at text[start], which is '"' or '`'.
+func closingQuote(text string, start int) (int, bool) {
+	q := text[start]
+	for i := start + 1; i < len(text); i++ {
+		switch {
+		case text[i] == q:
+			return i + 1, true
+		case q == '"' && text[i] == '\\':
+			i++ // skip the escaped character, which may be a quote
+		}
+	}
+	return 0, false
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' }
+
+// hintOptions are the boolean options, in the order MCP lists the hints.
+var hintOptions = []string{"readonly", "destructive", "idempotent", "openworld"}
+
+// knownOptions lists every option name, for suggestions.
+var knownOptions = append([]string{"name", "title"}, hintOptions...)
+
+// toolOptions is the validated content of a //mcp:tool directive.
+type toolOptions struct {
+	Name    string // "" when not given or not valid
+	BadName bool   // name= was given but is not valid
+	Title   string
+	Hints   Hints
+}
+
+// parseOptions tokenizes and validates the options of a //mcp:tool
+// directive. It reports every problem it can find, each at its offset.
+func parseOptions(text string) (toolOptions, []optionError) {
+	var res toolOptions
+	var errs []optionError
+	opts, synErr := tokenizeOptions(text)
+	seen := map[string]int{} // option -> offset of its first use
+	for _, o := range opts {
+		key := o.Key
+		if !knownOption(key) {
+			msg := fmt.Sprintf("unknown option %q in //mcp:tool", key)
+			if s := suggestOption(key); s != "" {
+				msg += fmt.Sprintf("; did you mean %s?", s)
+			} else {
+				msg += "; known options: " + strings.Join(knownOptions, ", ")
+			}
+			errs = append(errs, optionError{o.KeyOff, msg})
+			continue
+		}
+		if _, dup := seen[key]; dup {
+			errs = append(errs, optionError{o.KeyOff, fmt.Sprintf("duplicate option %s in //mcp:tool", key)})
+			continue
+		}
+		seen[key] = o.KeyOff
+		switch key {
+		case "name":
+			switch {
+			case !o.HasValue:
+				res.BadName = true
+				errs = append(errs, optionError{o.KeyOff, "option name needs a value: name=tool_name"})
+			case !validToolName(o.Value):
+				res.BadName = true
+				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad tool name %q: want 1 to 128 characters from [A-Za-z0-9_.-]", o.Value)})
+			default:
+				res.Name = o.Value
+			}
+		case "title":
+			switch {
+			case !o.HasValue:
+				errs = append(errs, optionError{o.KeyOff, `option title needs a quoted value: title="My tool"`})
+			case !o.Quoted:
+				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf(`bad value for option title: want a quoted Go string, as in title=%q`, o.Value)})
+			case strings.TrimSpace(o.Value) == "":
+				errs = append(errs, optionError{o.ValueOff, "empty title: give a title or drop the option"})
+			default:
+				res.Title = o.Value
+			}
+		default: // a hint
+			v := true
+			if o.HasValue {
+				switch {
+				case !o.Quoted && o.Value == "true":
+				case !o.Quoted && o.Value == "false":
+					v = false
+				default:
+					errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad value for option %s: want %s, %s=true or %s=false", key, key, key, key)})
+					continue
+				}
+			}
+			*res.Hints.field(key) = &v
+		}
+	}
+	if synErr != nil {
+		errs = append(errs, *synErr)
+	}
+	// A read-only tool does not modify anything, so it cannot be destructive.
+	if h := res.Hints; h.ReadOnly != nil && *h.ReadOnly && h.Destructive != nil && *h.Destructive {
+		errs = append(errs, optionError{seen["destructive"], "option destructive contradicts readonly: a read-only tool cannot be destructive"})
+	}
+	return res, errs
+}
+
+// field returns the hint named by a hint option.
+func (h *Hints) field(option string) **bool {
+	switch option {
+	case "readonly":
+		return &h.ReadOnly
+	case "destructive":
+		return &h.Destructive
+	case "idempotent":
+		return &h.Idempotent
+	case "openworld":
+		return &h.OpenWorld
+	}
+	panic("parser: unknown hint option " + option)
+}
+
+func knownOption(key string) bool {
+	for _, k := range knownOptions {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// suggestOption returns the known option that key most likely meant, or "".
+// It forgives case, separators and a "Hint" suffix (readOnlyHint,
+// read_only, Title), then allows a small edit distance (idempotnet).
+func suggestOption(key string) string {
+	norm := strings.ToLower(key)
+	norm = strings.NewReplacer("_", "", "-", "", ".", "").Replace(norm)
+	if trimmed := strings.TrimSuffix(norm, "hint"); trimmed != "" {
+		norm = trimmed
+	}
+	best, bestDist := "", 3 // at most two edits
+	for _, k := range knownOptions {
+		if d := editDistance(norm, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	if best != "" && bestDist > 0 && bestDist*3 > len(best) {
+		return "" // too far for a short name: "nam" is fine, "xy" is not "name"
+	}
+	return best
+}
+
+// editDistance is the optimal string alignment distance between a and b,
+// in bytes: insertions, deletions, substitutions and transpositions of
+// adjacent bytes (the commonest typo: idempotnet) each cost one.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}

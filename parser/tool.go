@@ -1,0 +1,378 @@
+package parser
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/parser/schema"
+)
+
+// runtimePath is the import path of the package generated code calls.
+const runtimePath = "github.com/mcpgen/mcpgen/runtime"
+
+// tool checks the function fd, annotated by toolDirs (at least one), and
+// returns its model. Problems are reported and mark the tool bad; the tool
+// is still returned so that its name takes part in the duplicate check.
+func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDirs []*ast.Comment) *toolDecl {
+	t := &toolDecl{pos: fd.Name.Pos(), decl: fd, pkg: pkg, args: argDirs}
+	t.GoName = fd.Name.Name
+	t.Pos = c.fset.Position(fd.Name.Pos())
+	bad := func(pos token.Pos, format string, args ...any) {
+		c.errorf(pos, format, args...)
+		t.bad = true
+	}
+
+	first := toolDirs[0]
+	for _, extra := range toolDirs[1:] {
+		bad(extra.Pos(), "second //mcp:tool on %s (the first is at line %d); merge their options into one directive",
+			t.GoName, c.fset.Position(first.Pos()).Line)
+	}
+	opts, errs := parseOptions(first.Text[len(toolPrefix):])
+	for _, e := range errs {
+		bad(first.Pos()+token.Pos(len(toolPrefix)+e.Off), "%s", e.Msg)
+	}
+	t.Name, t.Title, t.Hints = opts.Name, opts.Title, opts.Hints
+	if t.Name == "" && !opts.BadName {
+		if def := snakeCase(t.GoName); validToolName(def) {
+			t.Name = def
+		} else {
+			bad(t.pos, "default tool name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", def, t.GoName)
+		}
+	}
+
+	// go/ast drops //mcp: lines from Text as directives already; filtering
+	// them here as well keeps that true for any spelling Text would keep.
+	doc := &ast.CommentGroup{}
+	for _, cm := range fd.Doc.List {
+		if !strings.HasPrefix(cm.Text, "//mcp:") {
+			doc.List = append(doc.List, cm)
+		}
+	}
+	t.Description = strings.TrimSpace(doc.Text())
+
+	switch t.GoName {
+	case "init", "_":
+		bad(t.pos, "func %s cannot be a tool: it cannot be referred to", t.GoName)
+		return t
+	}
+	fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		bad(t.pos, "no type information for %s", t.GoName)
+		return t
+	}
+	t.Func = fn
+	if c.signature(t) {
+		c.argDirectives(t)
+	}
+	return t
+}
+
+// signature checks the parameters and results of t's function against
+// the shapes a tool may have (DESIGN §3) and fills in the model. It
+// reports whether the parameters are well-formed, so that the //mcp:arg
+// directives can be checked against them.
+func (c *checker) signature(t *toolDecl) (paramsOK bool) {
+	fd, sig := t.decl, t.Func.Signature()
+	qual := types.RelativeTo(t.pkg.Types)
+	bad := func(pos token.Pos, format string, args ...any) {
+		c.errorf(pos, format, args...)
+		t.bad = true
+	}
+
+	if fd.Type.TypeParams != nil {
+		bad(fd.Type.TypeParams.Pos(), "generic function %s cannot be a tool; call it from a non-generic function and annotate that", t.GoName)
+	}
+	if recv := sig.Recv(); recv != nil {
+		rt, ptr := types.Unalias(recv.Type()), false
+		if p, ok := rt.(*types.Pointer); ok {
+			rt, ptr = types.Unalias(p.Elem()), true
+		}
+		named, ok := rt.(*types.Named)
+		switch {
+		case !ok || named.Obj().Pkg() != t.pkg.Types:
+			bad(fd.Recv.Pos(), "receiver of %s must be a named type defined in package %s", t.GoName, t.pkg.Name)
+		case sig.RecvTypeParams().Len() > 0 || named.TypeParams().Len() > 0:
+			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
+		default:
+			t.Receiver = &Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
+		}
+	}
+
+	// Parameters.
+	params := sig.Params()
+	names, typePos := fieldPositions(fd.Type.Params)
+	start := 0
+	if params.Len() > 0 && isContext(params.At(0).Type()) {
+		t.Context, start = true, 1
+	}
+	paramsOK = true
+	for i := start; i < params.Len(); i++ {
+		if isContext(params.At(i).Type()) {
+			bad(names[i], "context.Context must be the first parameter of %s", t.GoName)
+			paramsOK = false
+		}
+	}
+	if sig.Variadic() {
+		last := params.Len() - 1
+		bad(names[last], "variadic parameter %s of %s is not supported; use a slice", params.At(last).Name(), t.GoName)
+		paramsOK = false
+	}
+	rest := params.Len() - start
+	if rest == 1 && isArgStruct(params.At(start).Type()) {
+		p := params.At(start)
+		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
+		t.Struct = &StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
+		t.structPos = typePos[start]
+	} else {
+		for i := start; i < params.Len(); i++ {
+			p := params.At(i)
+			switch {
+			case isContext(p.Type()) || sig.Variadic() && i == params.Len()-1:
+				continue // reported above
+			case p.Name() == "" || p.Name() == "_":
+				bad(typePos[i], "parameter %d of %s needs a name (not _): the name is the tool's argument name", i+1, t.GoName)
+				paramsOK = false
+				continue
+			case isArgStruct(p.Type()):
+				bad(names[i], "parameter %s of %s has struct type %s, which must then be the only parameter (after an optional context.Context); move the other parameters into it as fields",
+					p.Name(), t.GoName, types.TypeString(p.Type(), qual))
+				paramsOK = false
+				continue
+			case isUnnamedStruct(p.Type()):
+				bad(typePos[i], "parameter %s of %s has an unnamed struct type; declare a named struct type for it", p.Name(), t.GoName)
+				paramsOK = false
+				continue
+			}
+			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
+			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr})
+			t.paramPos = append(t.paramPos, names[i])
+		}
+	}
+
+	// Results.
+	results := sig.Results()
+	_, resPos := fieldPositions(fd.Type.Results)
+	switch n := results.Len(); {
+	case n == 0:
+		t.Result = ResultNone
+	case n == 1 && isError(results.At(0).Type()):
+		t.Result, t.ReturnsError = ResultNone, true
+	case n == 1:
+		c.result(t, results.At(0).Type(), resPos[0])
+	case n == 2 && isError(results.At(0).Type()):
+		bad(resPos[0], "error must be the last result of %s: return (R, error)", t.GoName)
+	case n == 2 && !isError(results.At(1).Type()):
+		bad(resPos[1], "second result of %s must be error, not %s: a tool returns nothing, error, R or (R, error)",
+			t.GoName, types.TypeString(results.At(1).Type(), qual))
+	case n == 2:
+		t.ReturnsError = true
+		c.result(t, results.At(0).Type(), resPos[0])
+	default:
+		bad(fd.Type.Results.Pos(), "%s has %d results: a tool returns nothing, error, R or (R, error)", t.GoName, n)
+	}
+	return paramsOK
+}
+
+// result classifies the result type r of t, declared at pos.
+func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
+	t.ResultType, t.resultPos = r, pos
+	if types.Identical(r, types.Typ[types.String]) {
+		t.Result = ResultText
+		return
+	}
+	elem, ptr := types.Unalias(r), false
+	if p, ok := elem.(*types.Pointer); ok {
+		elem, ptr = types.Unalias(p.Elem()), true
+	}
+	if n, ok := elem.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath {
+		switch {
+		case n.Obj().Name() == "Result" && ptr:
+			t.Result = ResultRaw
+		case n.Obj().Name() == "Result":
+			c.errorf(pos, "result of %s must be *runtime.Result, not runtime.Result", t.GoName)
+			t.bad = true
+		default:
+			c.errorf(pos, "result type %s of %s is not supported: return *runtime.Result with it in Content",
+				types.TypeString(r, types.RelativeTo(t.pkg.Types)), t.GoName)
+			t.bad = true
+		}
+		return
+	}
+	t.Result = ResultStructured // or ResultWrapped: the output schema decides
+}
+
+// argDirectives matches the //mcp:arg directives of t to its plain
+// parameters.
+func (c *checker) argDirectives(t *toolDecl) {
+	seen := map[string]int{} // parameter name -> line of its //mcp:arg
+	for _, cm := range t.args {
+		rest := cm.Text[len(argPrefix):]
+		trimmed := strings.TrimLeft(rest, " \t")
+		namePos := cm.Pos() + token.Pos(len(argPrefix)+len(rest)-len(trimmed))
+		name, desc, _ := strings.Cut(strings.ReplaceAll(trimmed, "\t", " "), " ")
+		desc = strings.TrimSpace(desc)
+		line := c.fset.Position(cm.Pos()).Line
+		switch {
+		case name == "":
+			c.errorf(cm.Pos(), "//mcp:arg needs a parameter name: //mcp:arg NAME description")
+		case t.Struct != nil:
+			c.errorf(cm.Pos(), "//mcp:arg documents plain parameters, but %s takes struct %s: document its fields instead",
+				t.GoName, types.TypeString(t.Struct.Type, types.RelativeTo(t.pkg.Types)))
+		case t.param(name) == nil:
+			msg := fmt.Sprintf("//mcp:arg %s names no parameter of %s", name, t.GoName)
+			if len(t.Params) > 0 {
+				var names []string
+				for _, p := range t.Params {
+					names = append(names, p.Name)
+				}
+				msg += " (parameters: " + strings.Join(names, ", ") + ")"
+			}
+			c.errorf(namePos, "%s", msg)
+		case seen[name] != 0:
+			c.errorf(namePos, "duplicate //mcp:arg %s (the first is at line %d)", name, seen[name])
+		case desc == "":
+			c.errorf(namePos, "//mcp:arg %s has no description: //mcp:arg %s text", name, name)
+		default:
+			seen[name] = line
+			t.param(name).Description = desc
+			continue
+		}
+		t.bad = true
+		if name != "" && seen[name] == 0 {
+			seen[name] = line
+		}
+	}
+}
+
+// param returns the plain parameter called name, or nil.
+func (t *toolDecl) param(name string) *Param {
+	for _, p := range t.Params {
+		if p.Name == name {
+			return p
+		}
+	}
+	return nil
+}
+
+// schemas derives the input and output schemas of t with the schema
+// builder, which reports unsupported types at their positions.
+func (c *checker) schemas(t *toolDecl) error {
+	report := func(diags []schema.Diagnostic) {
+		for _, d := range diags {
+			c.errorf(d.Pos, "%s", d.Message)
+			t.bad = true
+		}
+	}
+	var in *jsonschema.Schema
+	if t.Struct != nil {
+		s, diags := c.builder.Struct(t.Struct.Type, t.structPos)
+		in = s
+		report(diags)
+	} else {
+		ps := make([]schema.Param, len(t.Params))
+		for i, p := range t.Params {
+			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
+		}
+		s, diags := c.builder.Params(ps)
+		in = s
+		report(diags)
+	}
+	if t.Result == ResultStructured {
+		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
+		report(diags)
+		if wrapped {
+			t.Result = ResultWrapped
+		}
+		if !t.bad && s != nil {
+			text, err := schema.Marshal(s)
+			if err != nil {
+				return fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
+			}
+			t.OutputSchema = text
+		}
+	}
+	if !t.bad && in != nil {
+		text, err := schema.Marshal(in)
+		if err != nil {
+			return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
+		}
+		t.InputSchema = text
+	}
+	return nil
+}
+
+// fieldPositions returns, for each parameter or result in list (one per
+// name, or one per unnamed field), the position of its name (of its type
+// when unnamed) and of its type.
+func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
+	if list == nil {
+		return nil, nil
+	}
+	for _, f := range list.List {
+		if len(f.Names) == 0 {
+			names = append(names, f.Type.Pos())
+			types = append(types, f.Type.Pos())
+		}
+		for _, n := range f.Names {
+			names = append(names, n.Pos())
+			types = append(types, f.Type.Pos())
+		}
+	}
+	return names, types
+}
+
+// isContext reports whether t is context.Context.
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// isError reports whether t is the predeclared error type. A concrete
+// error type does not count: returning one would turn a nil pointer into
+// a non-nil error.
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// isArgStruct reports whether t, a parameter type, is a named struct type
+// or a pointer to one whose fields are the tool's arguments. Structs that
+// encode as something else in JSON (time.Time, any json.Marshaler or
+// encoding.TextMarshaler) are single values instead.
+func isArgStruct(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	n, ok := t.(*types.Named)
+	if !ok {
+		return false
+	}
+	if _, ok := n.Underlying().(*types.Struct); !ok {
+		return false
+	}
+	for _, m := range []string{"MarshalJSON", "MarshalText"} {
+		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), m); obj != nil {
+			if _, ok := obj.(*types.Func); ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// isUnnamedStruct reports whether t is a struct literal type or a pointer
+// to one.
+func isUnnamedStruct(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	_, ok := t.(*types.Struct)
+	return ok
+}
