@@ -156,7 +156,7 @@ func parseOptions(text string) (toolOptions, []optionError) {
 		switch key {
 		case "name":
 			switch {
-			case !o.HasValue:
+			case !o.HasValue || o.Value == "" && !o.Quoted:
 				res.BadName = true
 				errs = append(errs, optionError{o.KeyOff, "option name needs a value: name=tool_name"})
 			case !validToolName(o.Value):

@@ -1,0 +1,170 @@
+package parser
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestTokenizeOptions(t *testing.T) {
+	tests := []struct {
+		text    string
+		want    []option
+		wantErr *optionError
+	}{
+		{text: "", want: nil},
+		{text: "   \t ", want: nil},
+		{
+			text: " readonly",
+			want: []option{{Key: "readonly", KeyOff: 1}},
+		},
+		{
+			text: ` name=x  title="A \"b\" c"	idempotent=false`,
+			want: []option{
+				{Key: "name", KeyOff: 1, HasValue: true, Value: "x", ValueOff: 6},
+				{Key: "title", KeyOff: 9, HasValue: true, Value: `A "b" c`, ValueOff: 15, Quoted: true},
+				{Key: "idempotent", KeyOff: 27, HasValue: true, Value: "false", ValueOff: 38},
+			},
+		},
+		{
+			text: " title=`raw \\n`",
+			want: []option{{Key: "title", KeyOff: 1, HasValue: true, Value: `raw \n`, ValueOff: 7, Quoted: true}},
+		},
+		{
+			text: " name=",
+			want: []option{{Key: "name", KeyOff: 1, HasValue: true, ValueOff: 6}},
+		},
+		{
+			text:    ` readonly title="Search notes`,
+			want:    []option{{Key: "readonly", KeyOff: 1}},
+			wantErr: &optionError{16, "unterminated quoted value for option title"},
+		},
+		{
+			text:    ` title="a\"`,
+			wantErr: &optionError{7, "unterminated quoted value for option title"},
+		},
+		{
+			text:    ` title="a\q"`,
+			wantErr: &optionError{7, "bad quoted value for option title: want a Go string literal"},
+		},
+		{
+			text:    ` title="a"readonly`,
+			wantErr: &optionError{10, "missing space after the quoted value of option title"},
+		},
+		{
+			text:    " =x",
+			wantErr: &optionError{1, "missing option name before '='"},
+		},
+	}
+	for _, tt := range tests {
+		got, err := tokenizeOptions(tt.text)
+		if !reflect.DeepEqual(got, tt.want) || !reflect.DeepEqual(err, tt.wantErr) {
+			t.Errorf("tokenizeOptions(%q) =\n\t%+v, %+v\nwant\n\t%+v, %+v", tt.text, got, err, tt.want, tt.wantErr)
+		}
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	yes, no := true, false
+	tests := []struct {
+		text     string
+		want     toolOptions
+		wantErrs []optionError
+	}{
+		{text: "", want: toolOptions{}},
+		{
+			text: ` name=search_notes title="Search notes" readonly idempotent=true destructive=false openworld`,
+			want: toolOptions{Name: "search_notes", Title: "Search notes",
+				Hints: Hints{ReadOnly: &yes, Idempotent: &yes, Destructive: &no, OpenWorld: &yes}},
+		},
+		{text: ` name="quoted.name-1"`, want: toolOptions{Name: "quoted.name-1"}},
+		{
+			text:     " readOnly",
+			wantErrs: []optionError{{1, `unknown option "readOnly" in //mcp:tool; did you mean readonly?`}},
+		},
+		{
+			text:     " read_only_hint idempotnet openWorldHint Title",
+			wantErrs: []optionError{
+				{1, `unknown option "read_only_hint" in //mcp:tool; did you mean readonly?`},
+				{16, `unknown option "idempotnet" in //mcp:tool; did you mean idempotent?`},
+				{27, `unknown option "openWorldHint" in //mcp:tool; did you mean openworld?`},
+				{41, `unknown option "Title" in //mcp:tool; did you mean title?`},
+			},
+		},
+		{
+			text:     " fast",
+			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld`}},
+		},
+		{
+			text:     " readonly readonly=false",
+			want:     toolOptions{Hints: Hints{ReadOnly: &yes}},
+			wantErrs: []optionError{{10, "duplicate option readonly in //mcp:tool"}},
+		},
+		{
+			text:     " readonly=yes destructive=True idempotent=\"true\"",
+			wantErrs: []optionError{
+				{10, "bad value for option readonly: want readonly, readonly=true or readonly=false"},
+				{26, "bad value for option destructive: want destructive, destructive=true or destructive=false"},
+				{42, "bad value for option idempotent: want idempotent, idempotent=true or idempotent=false"},
+			},
+		},
+		{
+			text:     " name=has/slash name",
+			want:     toolOptions{BadName: true},
+			wantErrs: []optionError{{6, `bad tool name "has/slash": want 1 to 128 characters from [A-Za-z0-9_.-]`}, {16, "duplicate option name in //mcp:tool"}},
+		},
+		{
+			text:     " name= title",
+			want:     toolOptions{BadName: true},
+			wantErrs: []optionError{{1, "option name needs a value: name=tool_name"}, {7, `option title needs a quoted value: title="My tool"`}},
+		},
+		{
+			text:     " name",
+			want:     toolOptions{BadName: true},
+			wantErrs: []optionError{{1, "option name needs a value: name=tool_name"}},
+		},
+		{
+			text:     " title=Search",
+			wantErrs: []optionError{{7, `bad value for option title: want a quoted Go string, as in title="Search"`}},
+		},
+		{
+			text:     ` title=""`,
+			wantErrs: []optionError{{7, "empty title: give a title or drop the option"}},
+		},
+		{
+			text:     ` readonly destructive`,
+			want:     toolOptions{Hints: Hints{ReadOnly: &yes, Destructive: &yes}},
+			wantErrs: []optionError{{10, "option destructive contradicts readonly: a read-only tool cannot be destructive"}},
+		},
+		{
+			// Options before a syntax error are still checked.
+			text:     ` readonly=no title="x`,
+			wantErrs: []optionError{{10, "bad value for option readonly: want readonly, readonly=true or readonly=false"}, {19, "unterminated quoted value for option title"}},
+		},
+	}
+	for _, tt := range tests {
+		got, errs := parseOptions(tt.text)
+		if !reflect.DeepEqual(got, tt.want) || !reflect.DeepEqual(errs, tt.wantErrs) {
+			t.Errorf("parseOptions(%q) =\n\t%+v, %+v\nwant\n\t%+v, %+v", tt.text, got, errs, tt.want, tt.wantErrs)
+		}
+	}
+}
+
+func TestSuggestOption(t *testing.T) {
+	tests := []struct{ key, want string }{
+		{"readOnly", "readonly"},
+		{"read-only", "readonly"},
+		{"readOnlyHint", "readonly"},
+		{"destructiveHint", "destructive"},
+		{"idempotant", "idempotent"},
+		{"open_world", "openworld"},
+		{"nmae", "name"},
+		{"titel", "title"},
+		{"xy", ""},
+		{"description", ""},
+	}
+	for _, tt := range tests {
+		if got := suggestOption(tt.key); got != tt.want {
+			t.Errorf("suggestOption(%q) = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}
