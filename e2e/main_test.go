@@ -1,0 +1,99 @@
+// Package e2e drives the generated testserver with real MCP clients: the
+// official Go SDK, the official TypeScript SDK (v1 and v2 client packages) and
+// the MCP Inspector CLI.
+//
+// Run it from this folder with:
+//
+//	npm ci && go test ./...
+//
+// Node.js 20+ and the npm packages pinned in package-lock.json are required:
+// without them TestMain fails and says so. Setting MCPGEN_E2E_NO_NODE=1 opts
+// out explicitly: the Node-based tests are then skipped with that reason and
+// only the Go clients run.
+package e2e
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+var (
+	// serverBin is the testserver binary, built once by TestMain.
+	serverBin string
+	// nodeBin is the node executable ("" when MCPGEN_E2E_NO_NODE opts out).
+	nodeBin string
+	// e2eDir is the absolute path of this folder (holds node_modules).
+	e2eDir string
+
+	flagHTTP = flag.Bool("e2e.http", os.Getenv("MCPGEN_E2E_HTTP") == "1",
+		"also run every client over Streamable HTTP (testserver -http); needs runtime's HTTPHandler")
+)
+
+// noNodeEnv opts out of the Node-based clients explicitly.
+const noNodeEnv = "MCPGEN_E2E_NO_NODE"
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	os.Exit(run(m))
+}
+
+func run(m *testing.M) int {
+	var err error
+	if e2eDir, err = os.Getwd(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	if os.Getenv(noNodeEnv) == "" {
+		if err := checkNode(); err != nil {
+			fmt.Fprintf(os.Stderr, "e2e: %v\n"+
+				"e2e: run `npm ci` in %s (needs Node.js 20+ and npm), or set %s=1 to run only the Go client tests.\n",
+				err, e2eDir, noNodeEnv)
+			return 1
+		}
+	}
+
+	dir, err := os.MkdirTemp("", "mcpgen-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	serverBin = filepath.Join(dir, "testserver")
+	build := exec.Command("go", "build", "-o", serverBin, "./testserver/cmd/testserver")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: building the testserver failed: %v\n", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// checkNode finds node and the pinned npm packages.
+func checkNode() error {
+	var err error
+	if nodeBin, err = exec.LookPath("node"); err != nil {
+		return fmt.Errorf("node not found in PATH: %v", err)
+	}
+	for _, p := range []string{
+		"node_modules/@modelcontextprotocol/sdk/package.json",
+		"node_modules/@modelcontextprotocol/client/package.json",
+		"node_modules/@modelcontextprotocol/inspector/package.json",
+	} {
+		if _, err := os.Stat(filepath.Join(e2eDir, p)); err != nil {
+			return fmt.Errorf("npm package missing: %v", err)
+		}
+	}
+	return nil
+}
+
+// needNode skips a Node-based test only when the run opted out explicitly.
+func needNode(t *testing.T) {
+	t.Helper()
+	if nodeBin == "" {
+		t.Skipf("%s is set: Node-based clients not run", noNodeEnv)
+	}
+}

@@ -1,0 +1,34 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+// compact returns s without insignificant JSON whitespace (s itself if not JSON).
+func compact(s string) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		return s
+	}
+	return b.String()
+}
+
+// dump renders v as JSON for messages.
+func dump(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err.Error()
+	}
+	return tail(string(b), 2000)
+}
+
+func commonPrefix(a, b string) int {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
