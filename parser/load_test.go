@@ -1,0 +1,359 @@
+package parser
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the want/errors.txt goldens of testdata/errors_*")
+
+// writeModule writes files into a new module example.com/x in a temporary
+// directory and returns the directory. A module that imports mcpgen's
+// runtime gets it from this repository.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	gomod := "module example.com/x\n\ngo 1.26\n"
+	for _, src := range files {
+		if strings.Contains(src, `"github.com/mcpgen/mcpgen/runtime"`) {
+			root, err := filepath.Abs("..")
+			if err != nil {
+				t.Fatal(err)
+			}
+			gomod += "\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => " + root + "\n"
+			sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files["go.sum"] = string(sum)
+			break
+		}
+	}
+	files["go.mod"] = gomod
+	for name, content := range files {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// load runs Load in dir and returns the packages and the diagnostics as
+// strings, with file names relative to dir.
+func load(t *testing.T, dir string, patterns ...string) ([]*Package, []string) {
+	t.Helper()
+	pkgs, diags, err := Load(dir, nil, patterns...)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	return pkgs, relDiags(t, dir, diags)
+}
+
+func relDiags(t *testing.T, dir string, diags []Diagnostic) []string {
+	t.Helper()
+	var out []string
+	for _, d := range diags {
+		if rel, err := filepath.Rel(dir, d.Pos.Filename); err == nil && d.Pos.Filename != "" {
+			d.Pos.Filename = filepath.ToSlash(rel)
+		}
+		out = append(out, d.String())
+	}
+	return out
+}
+
+// summary describes a tool in one line, for comparing models.
+func summary(tl *Tool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s=%s", tl.Name, tl.GoName)
+	if r := tl.Receiver; r != nil {
+		star := ""
+		if r.Pointer {
+			star = "*"
+		}
+		fmt.Fprintf(&b, " recv=%s%s", star, r.TypeName)
+		if r.Named == nil || r.Named.Obj().Name() != r.TypeName {
+			b.WriteString("(bad Named)")
+		}
+	}
+	if tl.Title != "" {
+		fmt.Fprintf(&b, " title=%q", tl.Title)
+	}
+	for _, h := range []struct {
+		name string
+		v    *bool
+	}{{"readonly", tl.Hints.ReadOnly}, {"destructive", tl.Hints.Destructive}, {"idempotent", tl.Hints.Idempotent}, {"openworld", tl.Hints.OpenWorld}} {
+		if h.v != nil {
+			fmt.Fprintf(&b, " %s=%v", h.name, *h.v)
+		}
+	}
+	if tl.Context {
+		b.WriteString(" ctx")
+	}
+	if s := tl.Struct; s != nil {
+		fmt.Fprintf(&b, " struct(%s %s ptr=%v)", s.Name, s.Type, s.Pointer)
+	}
+	for _, p := range tl.Params {
+		fmt.Fprintf(&b, " param(%s %s", p.Name, p.Type)
+		if p.Optional {
+			b.WriteString(" optional")
+		}
+		if p.Description != "" {
+			fmt.Fprintf(&b, " %q", p.Description)
+		}
+		b.WriteString(")")
+	}
+	kinds := map[ResultKind]string{ResultNone: "none", ResultText: "text", ResultStructured: "structured", ResultWrapped: "wrapped", ResultRaw: "raw"}
+	fmt.Fprintf(&b, " -> %s", kinds[tl.Result])
+	if tl.ResultType != nil {
+		fmt.Fprintf(&b, " %s", tl.ResultType)
+	}
+	if tl.ReturnsError {
+		b.WriteString(" error")
+	}
+	return b.String()
+}
+
+func TestLoadTools(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string
+		want  []string // summaries of the tools, in order
+	}{
+		{
+			name: "method with context and struct",
+			files: map[string]string{"notes.go": `package x
+
+import "context"
+
+// Store holds notes.
+type Store struct{}
+
+// SearchInput is what SearchNotes takes.
+type SearchInput struct {
+	Query string ` + "`json:\"query\"`" + `
+}
+
+// SearchNotes finds notes.
+//
+//mcp:tool name=search_notes title="Search notes" readonly idempotent
+func (s *Store) SearchNotes(ctx context.Context, in SearchInput) ([]string, error) { return nil, nil }
+
+// Count counts.
+//
+//mcp:tool destructive=false openworld=true
+func (s Store) Count(in *SearchInput) int { return 0 }
+`},
+			want: []string{
+				`search_notes=SearchNotes recv=*Store title="Search notes" readonly=true idempotent=true ctx struct(in example.com/x.SearchInput ptr=false) -> structured []string error`,
+				`count=Count recv=Store destructive=false openworld=true struct(in *example.com/x.SearchInput ptr=true) -> structured int`,
+			},
+		},
+		{
+			name: "plain parameters and results",
+			files: map[string]string{"b.go": `package x
+
+import (
+	"context"
+	"time"
+)
+
+// Add adds.
+//
+//mcp:tool
+//mcp:arg a the first number
+//mcp:arg b	the second number
+func Add(a, b float64) float64 { return a + b }
+
+// Greet greets.
+//
+//mcp:tool
+func Greet(ctx context.Context, name string, title *string) (string, error) { return "", nil }
+
+// Ping does nothing.
+//
+//mcp:tool
+func ping() {}
+
+// Fail fails.
+//
+//mcp:tool
+func GetHTTPStatus(ctx context.Context) error { return nil }
+
+// Since takes a time, which is one argument, not a struct of arguments.
+//
+//mcp:tool
+func Since(t time.Time) time.Duration { return 0 }
+`, "a.go": `package x
+
+// First is in the first file.
+//
+//mcp:tool
+func First() {}
+`},
+			want: []string{
+				`first=First -> none`,
+				`add=Add param(a float64 "the first number") param(b float64 "the second number") -> structured float64`,
+				`greet=Greet ctx param(name string) param(title *string optional) -> text string error`,
+				`ping=ping -> none`,
+				`get_http_status=GetHTTPStatus ctx -> none error`,
+				`since=Since param(t time.Time) -> structured time.Duration`,
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeModule(t, tt.files)
+			pkgs, diags := load(t, dir, ".")
+			if len(diags) > 0 {
+				t.Fatalf("unexpected diagnostics:\n%s", strings.Join(diags, "\n"))
+			}
+			if len(pkgs) != 1 {
+				t.Fatalf("got %d packages, want 1", len(pkgs))
+			}
+			var got []string
+			for _, tl := range pkgs[0].Tools {
+				got = append(got, summary(tl))
+				if tl.InputSchema == "" {
+					t.Errorf("%s: empty InputSchema", tl.Name)
+				}
+				structured := tl.Result == ResultStructured || tl.Result == ResultWrapped
+				if structured != (tl.OutputSchema != "") {
+					t.Errorf("%s: result %v with OutputSchema %q", tl.Name, tl.Result, tl.OutputSchema)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("tools:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}
+
+func TestLoadPackageModel(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"tools.go": "package x\n\n// Hello says hello.\n// It is polite.\n//\n//mcp:tool\nfunc Hello() string { return \"hi\" }\n",
+		"sub/sub.go": "// Package sub has no tools.\npackage sub\n",
+		"tools_test.go": "package x\n\n//mcp:tool readOnly\nfunc TestOnly() {}\n",
+	})
+	pkgs, diags := load(t, dir, "./...")
+	if len(diags) > 0 {
+		t.Fatalf("unexpected diagnostics (test files must not be loaded):\n%s", strings.Join(diags, "\n"))
+	}
+	if len(pkgs) != 2 {
+		t.Fatalf("got %d packages, want 2 (with and without tools)", len(pkgs))
+	}
+	p, sub := pkgs[0], pkgs[1]
+	if p.Name != "x" || p.PkgPath != "example.com/x" || p.Dir != dir || p.Types == nil || p.Types.Path() != "example.com/x" {
+		t.Errorf("package = %+v", p)
+	}
+	if sub.PkgPath != "example.com/x/sub" || len(sub.Tools) != 0 || sub.Dir != filepath.Join(dir, "sub") {
+		t.Errorf("sub package = %+v", sub)
+	}
+	if len(p.Tools) != 1 {
+		t.Fatalf("got %d tools, want 1", len(p.Tools))
+	}
+	tl := p.Tools[0]
+	if want := "Hello says hello.\nIt is polite."; tl.Description != want {
+		t.Errorf("Description = %q, want %q", tl.Description, want)
+	}
+	if want := filepath.Join(dir, "tools.go") + ":7:6"; tl.Pos.String() != want {
+		t.Errorf("Pos = %s, want %s", tl.Pos, want)
+	}
+	if tl.Func == nil || tl.Func.Name() != "Hello" {
+		t.Errorf("Func = %v", tl.Func)
+	}
+}
+
+func TestLoadTags(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"a.go":     "package x\n\n//mcp:tool\nfunc A() {}\n",
+		"extra.go": "//go:build extra\n\npackage x\n\n//mcp:tool\nfunc B() {}\n",
+	})
+	for _, tc := range []struct {
+		tags []string
+		want int
+	}{{nil, 1}, {[]string{"extra"}, 2}, {[]string{"other", "extra"}, 2}} {
+		pkgs, diags, err := Load(dir, tc.tags, ".")
+		if err != nil || len(diags) > 0 {
+			t.Fatalf("Load(tags=%v): %v %v", tc.tags, err, diags)
+		}
+		if got := len(pkgs[0].Tools); got != tc.want {
+			t.Errorf("Load(tags=%v): %d tools, want %d", tc.tags, got, tc.want)
+		}
+	}
+}
+
+func TestLoadTypeErrors(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"a.go": `package x
+
+import "fmt"
+
+//mcp:tool readOnly
+func F() int { return "x" }
+`,
+		"b.go": "package x\n\nfunc G() { undefinedThing() }\n",
+	})
+	pkgs, diags := load(t, dir, ".")
+	want := []string{
+		`a.go:3:8: "fmt" imported and not used`,
+		`a.go:6:23: cannot use "x" (untyped string constant) as int value in return statement`,
+		`b.go:3:12: undefined: undefinedThing`,
+	}
+	if pkgs != nil {
+		t.Errorf("got packages %v, want none when the code does not type-check", pkgs)
+	}
+	if strings.Join(diags, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestLoadSyntaxError(t *testing.T) {
+	dir := writeModule(t, map[string]string{"a.go": "package x\n\nfunc F( {}\n"})
+	pkgs, diags := load(t, dir, ".")
+	if pkgs != nil || len(diags) == 0 {
+		t.Fatalf("got %v, %q; want no packages and syntax errors", pkgs, diags)
+	}
+	for _, d := range diags {
+		if !strings.HasPrefix(d, "a.go:3:") {
+			t.Errorf("diagnostic %q, want one at a.go:3", d)
+		}
+	}
+}
+
+func TestParseErrorPos(t *testing.T) {
+	tests := []struct {
+		in   string
+		want string
+	}{
+		{"/a/b.go:12:3", "/a/b.go:12:3"},
+		{"/a/b.go:12", "/a/b.go:12"},
+		{"/a/b.go", "/a/b.go"},
+		{`C:\src\b.go:4:5`, `C:\src\b.go:4:5`},
+		{"", "-"},
+		{"-", "-"},
+	}
+	for _, tt := range tests {
+		if got := parseErrorPos(tt.in).String(); got != tt.want {
+			t.Errorf("parseErrorPos(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestDiagnosticString(t *testing.T) {
+	d := Diagnostic{Message: "no position"}
+	if got := d.String(); got != "no position" {
+		t.Errorf("String() = %q", got)
+	}
+	d.Pos.Filename, d.Pos.Line, d.Pos.Column = "a.go", 3, 7
+	if got := d.String(); got != "a.go:3:7: no position" {
+		t.Errorf("String() = %q", got)
+	}
+}
