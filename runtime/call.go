@@ -1,0 +1,178 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"runtime/debug"
+	"strconv"
+	"sync"
+)
+
+// This file runs one tools/call: the per-call state that progress, logging
+// and cancellation share, and the handler invocation with panic recovery.
+
+// A call is one tools/call in flight.
+type call struct {
+	srv      *Server
+	conn     *conn
+	tool     string
+	key      string // the request id, as the key of conn.calls
+	out      func([]byte)
+	protocol protocol
+	modern   logLevel // client log level of a modern request, levelOff if none
+	token    json.RawMessage
+	cancel   context.CancelFunc
+
+	mu       sync.Mutex
+	done     bool // answered or cancelled: nothing more may be sent for it
+	progress float64
+	reported bool
+}
+
+type callKey struct{}
+
+func callFrom(ctx context.Context) *call {
+	c, _ := ctx.Value(callKey{}).(*call)
+	return c
+}
+
+// finish marks the call answered. It reports false when the call was
+// cancelled, in which case its reply must be suppressed (MCP-NOTES §5.1).
+func (c *call) finish() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done {
+		return false
+	}
+	c.done = true
+	return true
+}
+
+// cancelByClient handles notifications/cancelled for this call.
+func (c *call) cancelByClient() {
+	c.mu.Lock()
+	c.done = true
+	c.mu.Unlock()
+	c.cancel()
+}
+
+// send sends a notification that belongs to the call, unless the call
+// is over. Holding c.mu while sending orders every notification before the
+// reply, which is sent only after finish.
+func (c *call) send(method string, params []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.done {
+		c.out(appendNotification(make([]byte, 0, len(params)+64), method, params))
+	}
+}
+
+// ReportProgress tells the client how far the current tool call has come,
+// as a notifications/progress message. progress must increase from one
+// report to the next (a report that does not increase it is dropped); total
+// is the expected final value, 0 if unknown; message may be empty.
+// ReportProgress does nothing when the client did not ask for progress (no
+// progressToken in the request's _meta), outside a tool call, and after the
+// call has returned or was cancelled.
+func ReportProgress(ctx context.Context, progress, total float64, message string) {
+	c := callFrom(ctx)
+	if c == nil || c.token == nil {
+		return
+	}
+	b := []byte(`{"progressToken":`)
+	b = append(b, c.token...)
+	b = append(b, `,"progress":`...)
+	b = strconv.AppendFloat(b, progress, 'g', -1, 64)
+	if total > 0 {
+		b = append(b, `,"total":`...)
+		b = strconv.AppendFloat(b, total, 'g', -1, 64)
+	}
+	if message != "" {
+		b = append(b, `,"message":`...)
+		b = appendString(b, message)
+	}
+	b = append(b, '}')
+
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.done || (c.reported && progress <= c.progress) || progress != progress {
+		return
+	}
+	c.reported, c.progress = true, progress
+	c.out(appendNotification(make([]byte, 0, len(b)+64), "notifications/progress", b))
+}
+
+// clientLogs reports whether a record at level l goes to the client.
+func (c *call) clientLogs(l slog.Level) bool {
+	min := c.modern
+	if !c.protocol.modern() {
+		min = c.conn.logLevel()
+	}
+	return min != levelOff && mcpLevel(l) >= min
+}
+
+func (c *call) sendLog(l slog.Level, data map[string]any) {
+	b := []byte(`{"level":"` + levelNames[mcpLevel(l)] + `","logger":`)
+	b = appendString(b, c.tool)
+	b = append(b, `,"data":`...)
+	d, err := json.Marshal(data)
+	if err != nil {
+		return
+	}
+	b = append(b, d...)
+	c.send("notifications/message", append(b, '}'))
+}
+
+// internalErrorText is the whole of what a client learns about a panic.
+func internalErrorText(name string) string { return "internal error in tool " + name }
+
+// invoke validates args and runs the handler, turning a panic into an
+// isError result and logging its stack.
+func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res *Result) {
+	if err := t.validator.validate(args); err != nil {
+		return errorResult(err.Error())
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.logger.Error("tool panicked", "tool", t.Name, "panic", r, "stack", string(debug.Stack()))
+			res = errorResult(internalErrorText(t.Name))
+		}
+	}()
+	res, err := t.Handler(ctx, args)
+	if err != nil {
+		return errorResult(err.Error())
+	}
+	if res == nil {
+		return EmptyResult()
+	}
+	return res
+}
+
+// run completes a call started by conn.startCall and returns its reply, or
+// nil when the call was cancelled.
+func (s *Server) run(ctx context.Context, c *call, t *tool, id, args json.RawMessage) []byte {
+	defer c.conn.forget(c)
+	defer c.cancel()
+	if s.calls != nil {
+		select {
+		case s.calls <- struct{}{}:
+			defer func() { <-s.calls }()
+		case <-ctx.Done():
+			c.finish()
+			return nil
+		}
+	}
+	res := s.invoke(ctx, t, args)
+	if !c.finish() {
+		return nil
+	}
+	b := appendResultStart(make([]byte, 0, 256), id)
+	b, err := s.appendCallResult(b, res, c.protocol)
+	if err != nil {
+		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
+		b = appendResultStart(b[:0], id)
+		b, _ = s.appendCallResult(b, errorResult(internalErrorText(t.Name)), c.protocol)
+	}
+	return append(b, '}')
+}

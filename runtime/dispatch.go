@@ -1,0 +1,410 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"sync"
+	"sync/atomic"
+)
+
+// This file is the transport-independent core: it turns one incoming
+// message into a reply. A transport owns one conn per client connection (a
+// stdio process, a legacy HTTP session, or a single stateless HTTP request)
+// and calls conn.receive for every message it reads.
+
+// conn is the state of one client connection. Only legacy clients have any:
+// the version negotiated by initialize and the level set by
+// logging/setLevel. Modern requests never read or change it (MCP-NOTES
+// §1.3); they only share the table of calls in flight, so that
+// notifications/cancelled can find them.
+type conn struct {
+	srv *Server
+
+	mu         sync.Mutex
+	negotiated bool             // initialize was received
+	modern     bool             // a modern request came first, and no initialize since
+	proto      protocol         // defaultLegacy until initialize
+	calls      map[string]*call // tool calls in flight, by request id
+	level      atomic.Int32     // legacy logging/setLevel, levelOff until set
+}
+
+func (s *Server) newConn() *conn {
+	c := &conn{srv: s, proto: defaultLegacy, calls: make(map[string]*call)}
+	c.level.Store(int32(levelOff))
+	return c
+}
+
+func (c *conn) legacy() (p protocol, negotiated bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.proto, c.negotiated
+}
+
+func (c *conn) logLevel() logLevel { return logLevel(c.level.Load()) }
+
+func (c *conn) forget(cl *call) {
+	c.mu.Lock()
+	if c.calls[cl.key] == cl {
+		delete(c.calls, cl.key)
+	}
+	c.mu.Unlock()
+}
+
+// receive handles one incoming message: a request, a notification, a
+// response (ignored) or, under protocol 2025-03-26, a batch of them.
+//
+// Everything that must happen in arrival order happens before receive
+// returns: initialize, logging/setLevel, cancellation, and the registration
+// of a tool call, so that a cancellation read next finds it. receive then
+// returns either the reply (nil when none is due) or, for tool calls, a run
+// function that executes the call and returns the reply (nil when the call
+// was cancelled). A transport may call run on another goroutine; until run
+// returns, msg must not be modified.
+//
+// out sends a notification that belongs to the request (progress, log
+// messages, a subscription acknowledgement); it is called only before the
+// reply is returned, and must be safe for concurrent use.
+func (c *conn) receive(ctx context.Context, msg []byte, out func([]byte)) (reply []byte, run func() []byte) {
+	msg = bytes.TrimSpace(msg)
+	if len(msg) > 0 && msg[0] == '[' {
+		return c.receiveBatch(ctx, msg, out)
+	}
+	return c.receiveOne(ctx, msg, out, false)
+}
+
+func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inBatch bool) ([]byte, func() []byte) {
+	var env envelope
+	if err := json.Unmarshal(msg, &env); err != nil {
+		var syntax *json.SyntaxError
+		if errors.As(err, &syntax) {
+			return errorReply(nil, errorf(codeParseError, "Parse error: "+err.Error())), nil
+		}
+		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, "Invalid Request: not a JSON-RPC message")), nil
+	}
+	if env.Method == "" {
+		if len(env.ID) > 0 && (env.Result != nil || env.Error != nil) {
+			// A response: the server sends no requests, so nothing awaits it.
+			return nil, nil
+		}
+		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, "Invalid Request: missing method")), nil
+	}
+	if env.JSONRPC != "2.0" {
+		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, `Invalid Request: jsonrpc must be "2.0"`)), nil
+	}
+	if len(env.ID) == 0 {
+		c.notification(&env)
+		return nil, nil
+	}
+	if !validID(env.ID) {
+		return errorReply(nil, errorf(codeInvalidRequest, "Invalid Request: id must be a string or a number")), nil
+	}
+	return c.request(ctx, &env, out, inBatch)
+}
+
+// readableID returns id if it can be echoed in an error, else nil.
+func readableID(id json.RawMessage) json.RawMessage {
+	if validID(id) {
+		return id
+	}
+	return nil
+}
+
+func (c *conn) receiveBatch(ctx context.Context, msg []byte, out func([]byte)) ([]byte, func() []byte) {
+	var items []json.RawMessage
+	if err := json.Unmarshal(msg, &items); err != nil {
+		return errorReply(nil, errorf(codeParseError, "Parse error: "+err.Error())), nil
+	}
+	// Batches exist only in 2025-03-26 (MCP-NOTES §4.5).
+	if p, ok := c.legacy(); !ok || p != proto20250326 {
+		return errorReply(nil, errorf(codeInvalidRequest, "Invalid Request: batches are allowed only under protocol version 2025-03-26")), nil
+	}
+	if len(items) == 0 {
+		return errorReply(nil, errorf(codeInvalidRequest, "Invalid Request: empty batch")), nil
+	}
+	replies := make([][]byte, len(items))
+	runs := make([]func() []byte, len(items))
+	async := false
+	for i, item := range items {
+		replies[i], runs[i] = c.receiveOne(ctx, item, out, true)
+		async = async || runs[i] != nil
+	}
+	if !async {
+		return joinBatch(replies), nil
+	}
+	return nil, func() []byte {
+		var wg sync.WaitGroup
+		for i, run := range runs {
+			if run != nil {
+				wg.Go(func() { replies[i] = run() })
+			}
+		}
+		wg.Wait()
+		return joinBatch(replies)
+	}
+}
+
+// joinBatch returns the batch reply: an array of the non-nil replies, or nil
+// when there is none (a batch of notifications).
+func joinBatch(replies [][]byte) []byte {
+	var b []byte
+	for _, r := range replies {
+		if r == nil {
+			continue
+		}
+		if b == nil {
+			b = append(b, '[')
+		} else {
+			b = append(b, ',')
+		}
+		b = append(b, r...)
+	}
+	if b != nil {
+		b = append(b, ']')
+	}
+	return b
+}
+
+func (c *conn) notification(env *envelope) {
+	switch env.Method {
+	case "notifications/cancelled":
+		var p struct {
+			RequestID json.RawMessage `json:"requestId"`
+		}
+		// Malformed or unknown cancellations are ignored (MCP-NOTES §5.1).
+		if decodeParams(env.Params, &p) != nil || !validID(p.RequestID) {
+			return
+		}
+		c.mu.Lock()
+		cl := c.calls[string(p.RequestID)]
+		c.mu.Unlock()
+		if cl != nil {
+			cl.cancelByClient()
+		}
+	}
+	// notifications/initialized and every other notification need nothing.
+}
+
+// protocolFor returns the protocol to serve a request with, from its _meta
+// or else from the connection's negotiated (or default) legacy version.
+//
+// A connection that started with a modern request (a client that began with
+// server/discover) is a modern client: a later request of its without the
+// modern _meta lacks required fields and gets -32602 (MCP-NOTES §1.1),
+// rather than the lenient legacy reading that a connection which never
+// spoke the modern protocol gets.
+func (c *conn) protocolFor(m *requestMeta) (protocol, requestEra, *rpcError) {
+	era, err := m.era()
+	if err != nil {
+		return 0, era, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if era.modern {
+		if !c.negotiated {
+			c.modern = true
+		}
+		return proto20260728, era, nil
+	}
+	if c.modern {
+		return 0, era, errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion)
+	}
+	return c.proto, era, nil
+}
+
+func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inBatch bool) ([]byte, func() []byte) {
+	id := env.ID
+	fail := func(e *rpcError) ([]byte, func() []byte) { return errorReply(id, e), nil }
+	s := c.srv
+	switch env.Method {
+	case "tools/call":
+		return c.startCall(ctx, env, out)
+
+	case "tools/list":
+		var p struct {
+			metaParams
+			Cursor *string `json:"cursor"`
+		}
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		proto, _, e := c.protocolFor(p.Meta)
+		if e != nil {
+			return fail(e)
+		}
+		cursor := ""
+		if p.Cursor != nil {
+			cursor = *p.Cursor
+		}
+		page, ok := s.snapshot().list.page(proto, cursor)
+		if !ok {
+			return fail(errorf(codeInvalidParams, "Invalid cursor"))
+		}
+		return appendResult(make([]byte, 0, len(page)+48+len(id)), id, page), nil
+
+	case "initialize":
+		var p struct {
+			ProtocolVersion *string `json:"protocolVersion"`
+		}
+		if inBatch {
+			return fail(errorf(codeInvalidRequest, "Invalid Request: initialize must not be sent in a batch"))
+		}
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		if p.ProtocolVersion == nil {
+			return fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
+		}
+		// Echo a supported legacy version, else offer the latest legacy one
+		// (MCP-NOTES §1.11). 2026-07-28 is not negotiated by initialize.
+		proto, ok := parseProtocol(*p.ProtocolVersion)
+		if !ok || proto.modern() {
+			proto = latestLegacy
+		}
+		c.mu.Lock()
+		c.proto, c.negotiated, c.modern = proto, true, false
+		c.mu.Unlock()
+		return appendResult(nil, id, s.initResult[proto]), nil
+
+	case "ping":
+		var p metaParams
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		proto, _, e := c.protocolFor(p.Meta)
+		if e != nil {
+			return fail(e)
+		}
+		return appendResult(nil, id, s.emptyResult[proto]), nil
+
+	case "server/discover":
+		var p metaParams
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		if e := c.requireModern(p.Meta); e != nil {
+			return fail(e)
+		}
+		return appendResult(nil, id, s.discover), nil
+
+	case "logging/setLevel":
+		var p struct {
+			metaParams
+			Level *string `json:"level"`
+		}
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		proto, _, e := c.protocolFor(p.Meta)
+		if e != nil {
+			return fail(e)
+		}
+		if proto.modern() {
+			// Removed in 2026-07-28: the level travels in each request's _meta.
+			return fail(errorf(codeMethodNotFound, "Method not found: logging/setLevel"))
+		}
+		if p.Level == nil {
+			return fail(errorf(codeInvalidParams, "Invalid params: missing level"))
+		}
+		l, ok := parseLevel(*p.Level)
+		if !ok {
+			return fail(errorf(codeInvalidParams, "Invalid params: unknown log level "+*p.Level))
+		}
+		c.level.Store(int32(l))
+		return appendResult(nil, id, s.emptyResult[proto]), nil
+
+	case "subscriptions/listen":
+		var p struct {
+			metaParams
+			Notifications json.RawMessage `json:"notifications"`
+		}
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		if e := c.requireModern(p.Meta); e != nil {
+			return fail(e)
+		}
+		if len(p.Notifications) == 0 || p.Notifications[0] != '{' {
+			return fail(errorf(codeInvalidParams, "Invalid params: missing notifications"))
+		}
+		return s.listen(id, out), nil
+	}
+	return fail(errorf(codeMethodNotFound, "Method not found: "+env.Method))
+}
+
+// requireModern checks the _meta of a request for a method that exists only
+// in the modern protocol.
+func (c *conn) requireModern(m *requestMeta) *rpcError {
+	p, _, e := c.protocolFor(m)
+	if e != nil {
+		return e
+	}
+	if !p.modern() {
+		return errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion+": this method needs protocol version 2026-07-28")
+	}
+	return nil
+}
+
+// listen answers subscriptions/listen (MCP-NOTES §2.11). The tool list never
+// changes, so the server honours no notification type: it acknowledges with
+// an empty filter and ends the stream at once, gracefully.
+func (s *Server) listen(id json.RawMessage, out func([]byte)) []byte {
+	sub := append([]byte(`{"io.modelcontextprotocol/subscriptionId":`), id...)
+	ack := append([]byte(`{"notifications":{},"_meta":`), sub...)
+	out(appendNotification(nil, "notifications/subscriptions/acknowledged", append(ack, `}}`...)))
+
+	b := appendResultStart(nil, id)
+	b = append(b, `{"resultType":"complete","_meta":`...)
+	b = append(b, sub...)
+	b = append(b, `,"`+metaServerInfoKey+`":`...)
+	b = append(b, s.serverInfo[proto20260728]...)
+	return append(b, `}}}`...)
+}
+
+// startCall registers a tools/call and returns the function that runs it.
+func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) ([]byte, func() []byte) {
+	id := env.ID
+	var p struct {
+		metaParams
+		Name      *string         `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	}
+	if e := decodeParams(env.Params, &p); e != nil {
+		return errorReply(id, e), nil
+	}
+	proto, era, e := c.protocolFor(p.Meta)
+	if e != nil {
+		return errorReply(id, e), nil
+	}
+	if p.Name == nil {
+		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name")), nil
+	}
+	t := c.srv.snapshot().byName[*p.Name]
+	if t == nil {
+		return errorReply(id, errorf(codeInvalidParams, "Unknown tool: "+*p.Name)), nil
+	}
+	args := p.Arguments
+	switch {
+	case len(args) == 0 || string(args) == "null":
+		args = json.RawMessage(`{}`)
+	case args[0] != '{':
+		// Arguments that are not an object do not fit CallToolRequest:
+		// a protocol error, not a tool execution error (MCP-NOTES §3.5).
+		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
+	}
+	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, modern: era.logLevel}
+	if p.Meta != nil && validID(p.Meta.ProgressToken) {
+		cl.token = p.Meta.ProgressToken
+	}
+	c.mu.Lock()
+	if _, busy := c.calls[cl.key]; busy {
+		c.mu.Unlock()
+		return errorReply(id, errorf(codeInvalidRequest, "Invalid Request: id is already used by a request in progress")), nil
+	}
+	c.calls[cl.key] = cl
+	c.mu.Unlock()
+	ctx, cl.cancel = context.WithCancel(ctx)
+	ctx = context.WithValue(ctx, callKey{}, cl)
+	return nil, func() []byte { return c.srv.run(ctx, cl, t, id, args) }
+}

@@ -1,0 +1,164 @@
+package runtime
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode/utf8"
+)
+
+// This file holds the JSON-RPC 2.0 layer: the envelope of incoming messages
+// and the byte-level encoding of outgoing ones. Replies are appended to byte
+// slices by hand so that the hot path (tools/call, tools/list) needs no
+// reflection beyond decoding the small envelope struct.
+
+// JSON-RPC and MCP error codes (MCP-NOTES §4.4).
+const (
+	codeParseError          = -32700
+	codeInvalidRequest      = -32600
+	codeMethodNotFound      = -32601
+	codeInvalidParams       = -32602
+	codeInternalError       = -32603
+	codeUnsupportedProtocol = -32022
+)
+
+// envelope is the part of a JSON-RPC message that every message shares.
+// Params stays raw: each method decodes it into its own small struct.
+type envelope struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   json.RawMessage `json:"error"`
+}
+
+// validID reports whether id is a JSON string or number, the only request ids
+// MCP allows (MCP-NOTES §4.1; null is not allowed).
+func validID(id json.RawMessage) bool {
+	if len(id) == 0 {
+		return false
+	}
+	switch c := id[0]; {
+	case c == '"':
+		return true
+	case c == '-' || ('0' <= c && c <= '9'):
+		return true
+	}
+	return false
+}
+
+// rpcError is a JSON-RPC error object. Data is raw JSON or nil.
+type rpcError struct {
+	code    int
+	message string
+	data    []byte
+}
+
+func errorf(code int, message string) *rpcError {
+	return &rpcError{code: code, message: message}
+}
+
+const jsonrpcPrefix = `{"jsonrpc":"2.0"`
+
+// appendResult appends a response carrying result (raw JSON) to b.
+func appendResult(b []byte, id json.RawMessage, result []byte) []byte {
+	b = appendResultStart(b, id)
+	b = append(b, result...)
+	return append(b, '}')
+}
+
+// appendResultStart appends a response up to its result value, which the
+// caller appends, followed by the closing '}'.
+func appendResultStart(b []byte, id json.RawMessage) []byte {
+	b = append(b, jsonrpcPrefix+`,"id":`...)
+	b = append(b, id...)
+	return append(b, `,"result":`...)
+}
+
+// appendError appends an error response to b. An empty id is omitted, as
+// MCP 2025-11-25 and later allow when the request id could not be read
+// (MCP-NOTES §4.2).
+func appendError(b []byte, id json.RawMessage, e *rpcError) []byte {
+	b = append(b, jsonrpcPrefix...)
+	if len(id) > 0 {
+		b = append(b, `,"id":`...)
+		b = append(b, id...)
+	}
+	b = append(b, `,"error":{"code":`...)
+	b = strconv.AppendInt(b, int64(e.code), 10)
+	b = append(b, `,"message":`...)
+	b = appendString(b, e.message)
+	if e.data != nil {
+		b = append(b, `,"data":`...)
+		b = append(b, e.data...)
+	}
+	return append(b, `}}`...)
+}
+
+// errorReply returns an error response as a new slice.
+func errorReply(id json.RawMessage, e *rpcError) []byte {
+	return appendError(make([]byte, 0, 96+len(e.message)+len(e.data)), id, e)
+}
+
+// appendNotification appends a notification with the given raw params.
+func appendNotification(b []byte, method string, params []byte) []byte {
+	b = append(b, jsonrpcPrefix+`,"method":`...)
+	b = appendString(b, method)
+	b = append(b, `,"params":`...)
+	b = append(b, params...)
+	return append(b, '}')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendString appends s as a JSON string. Like encoding/json it replaces
+// invalid UTF-8 with U+FFFD and escapes U+2028 and U+2029; unlike it, it does
+// not escape <, > and &, which JSON does not require. The output never
+// contains a raw newline.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
+}

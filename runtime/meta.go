@@ -1,0 +1,96 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+)
+
+// This file reads the _meta of a request's params and decides which era the
+// request belongs to (MCP-NOTES §1.1, §1.2, §1.10).
+
+// The modern per-request _meta keys.
+const (
+	metaProtocolVersion    = "io.modelcontextprotocol/protocolVersion"
+	metaClientCapabilities = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo         = "io.modelcontextprotocol/clientInfo"
+	metaLogLevel           = "io.modelcontextprotocol/logLevel"
+)
+
+// requestMeta is the _meta of any request's params.
+type requestMeta struct {
+	ProtocolVersion    *string         `json:"io.modelcontextprotocol/protocolVersion"`
+	ClientCapabilities json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
+	ClientInfo         json.RawMessage `json:"io.modelcontextprotocol/clientInfo"`
+	LogLevel           *string         `json:"io.modelcontextprotocol/logLevel"`
+	ProgressToken      json.RawMessage `json:"progressToken"`
+}
+
+// metaParams is embedded in every method's params struct.
+type metaParams struct {
+	Meta *requestMeta `json:"_meta"`
+}
+
+// requestEra is what the _meta of one request says about how to serve it.
+type requestEra struct {
+	modern   bool
+	logLevel logLevel // modern only: the per-request level, levelOff if none
+}
+
+// era classifies a request by its _meta. A request is modern when its _meta
+// carries any io.modelcontextprotocol/ key. It then needs a supported
+// protocolVersion (else -32022, or -32602 when absent) and clientCapabilities
+// (else -32602). A protocolVersion naming a legacy version marks the request
+// as legacy: those versions are negotiated by initialize, not per request.
+func (m *requestMeta) era() (requestEra, *rpcError) {
+	e := requestEra{logLevel: levelOff}
+	if m == nil || (m.ProtocolVersion == nil && m.ClientCapabilities == nil && m.ClientInfo == nil && m.LogLevel == nil) {
+		return e, nil
+	}
+	if m.ProtocolVersion == nil {
+		return e, errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion)
+	}
+	v := *m.ProtocolVersion
+	p, ok := parseProtocol(v)
+	if ok && !p.modern() {
+		return e, nil
+	}
+	if !ok {
+		err := errorf(codeUnsupportedProtocol, "Unsupported protocol version")
+		err.data = appendString([]byte(`{"supported":`+supportedVersionsJSON+`,"requested":`), v)
+		err.data = append(err.data, '}')
+		return e, err
+	}
+	if len(m.ClientCapabilities) == 0 || m.ClientCapabilities[0] != '{' {
+		return e, errorf(codeInvalidParams, "Missing or invalid _meta field "+metaClientCapabilities)
+	}
+	e.modern = true
+	if m.LogLevel != nil {
+		l, ok := parseLevel(*m.LogLevel)
+		if !ok {
+			return e, errorf(codeInvalidParams, "Invalid _meta field "+metaLogLevel+": unknown level "+*m.LogLevel)
+		}
+		e.logLevel = l
+	}
+	return e, nil
+}
+
+// decodeParams decodes raw params into v. Absent or null params leave v
+// zero. Params that are not an object, or whose members have the wrong
+// types, do not fit the request's schema: -32602.
+func decodeParams(raw json.RawMessage, v any) *rpcError {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	if raw[0] != '{' {
+		return errorf(codeInvalidParams, "Invalid params: not an object")
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		// Name the member, not the Go type it was meant for.
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return errorf(codeInvalidParams, "Invalid params: "+te.Field+" must not be "+te.Value)
+		}
+		return errorf(codeInvalidParams, "Invalid params")
+	}
+	return nil
+}

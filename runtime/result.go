@@ -1,0 +1,152 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+)
+
+// A Result is the outcome of a tool call (the protocol's CallToolResult).
+type Result struct {
+	// Content is what the model reads. A nil Content is sent as [].
+	Content []Content
+	// StructuredContent, when non-nil, is sent as structuredContent, encoded
+	// with encoding/json (a json.RawMessage is sent as is). It must conform
+	// to the tool's OutputSchema. Clients of protocol versions before
+	// 2025-06-18 do not receive it.
+	StructuredContent any
+	// IsError reports a tool execution error: the model sees Content and
+	// may correct itself. Protocol errors are never Results.
+	IsError bool
+	// Meta is sent as the result's _meta.
+	Meta map[string]any
+}
+
+// TextResult returns a result with one text block.
+func TextResult(text string) *Result {
+	return &Result{Content: []Content{&TextContent{Text: text}}}
+}
+
+// EmptyResult returns a result with no content ("content": []).
+func EmptyResult() *Result {
+	return &Result{Content: []Content{}}
+}
+
+// errorResult returns an isError result with one text block.
+func errorResult(text string) *Result {
+	return &Result{Content: []Content{&TextContent{Text: text}}, IsError: true}
+}
+
+// StructuredResult returns a result whose structuredContent is v, which must
+// encode as a JSON object, plus a text block with the same JSON for clients
+// that ignore structured content. A nil map (or a nil pointer) encodes as {}.
+func StructuredResult(v any) (*Result, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding structured result: %w", err)
+	}
+	if string(b) == "null" {
+		b = []byte(`{}`)
+	}
+	if b[0] != '{' {
+		return nil, errors.New("structured result is not a JSON object")
+	}
+	return structured(b), nil
+}
+
+// WrappedResult returns a result whose structuredContent is {"result": v},
+// plus a text block with that JSON: the form for tools whose output is not
+// an object. A nil slice encodes as [] and a nil map as {}, as their output
+// schemas expect.
+func WrappedResult(v any) (*Result, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding structured result: %w", err)
+	}
+	if string(b) == "null" {
+		switch rv := reflect.ValueOf(v); rv.Kind() {
+		case reflect.Slice:
+			b = []byte(`[]`)
+		case reflect.Map:
+			b = []byte(`{}`)
+		}
+	}
+	w := make([]byte, 0, len(b)+11)
+	w = append(w, `{"result":`...)
+	w = append(w, b...)
+	return structured(append(w, '}')), nil
+}
+
+func structured(b []byte) *Result {
+	return &Result{
+		Content:           []Content{&TextContent{Text: string(b)}},
+		StructuredContent: json.RawMessage(b),
+	}
+}
+
+// appendResult appends r as a CallToolResult for protocol p: without
+// structuredContent before 2025-06-18, with resultType and serverInfo under
+// the modern protocol.
+func (s *Server) appendCallResult(b []byte, r *Result, p protocol) ([]byte, error) {
+	b = append(b, `{"content":[`...)
+	var err error
+	for i, c := range r.Content {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if c == nil {
+			return b, errors.New("nil Content in result")
+		}
+		if b, err = c.appendContent(b); err != nil {
+			return b, err
+		}
+	}
+	b = append(b, ']')
+	if r.StructuredContent != nil && p.hasStructured() {
+		b = append(b, `,"structuredContent":`...)
+		raw, ok := r.StructuredContent.(json.RawMessage)
+		if !ok {
+			if raw, err = json.Marshal(r.StructuredContent); err != nil {
+				return b, err
+			}
+		}
+		buf := bytes.NewBuffer(b)
+		if err := json.Compact(buf, raw); err != nil {
+			return b, err
+		}
+		b = buf.Bytes()
+	}
+	if r.IsError {
+		b = append(b, `,"isError":true`...)
+	}
+	if !p.modern() {
+		if len(r.Meta) > 0 {
+			b = append(b, `,"_meta":`...)
+			if b, err = appendMarshal(b, r.Meta); err != nil {
+				return b, err
+			}
+		}
+		return append(b, '}'), nil
+	}
+	if len(r.Meta) == 0 {
+		return s.appendModern(b, true), nil
+	}
+	// Merge the caller's _meta with the serverInfo that every modern
+	// result carries (MCP-NOTES §1.6); the caller's own key wins.
+	meta, err := json.Marshal(r.Meta)
+	if err != nil {
+		return b, err
+	}
+	b = append(b, `,"resultType":"complete","_meta":`...)
+	if _, own := r.Meta[metaServerInfoKey]; own {
+		b = append(b, meta...)
+	} else {
+		b = append(b, `{"`+metaServerInfoKey+`":`...)
+		b = append(b, s.serverInfo[proto20260728]...)
+		b = append(b, ',')
+		b = append(b, meta[1:]...)
+	}
+	return append(b, '}'), nil
+}

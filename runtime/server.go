@@ -1,0 +1,212 @@
+package runtime
+
+import (
+	"encoding/json"
+	"log/slog"
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+)
+
+// A Server is an MCP server that exposes tools. Create one with [NewServer],
+// register tools with [Server.AddTool] (generated code calls
+// [Server.MustAddTool]), then serve a transport such as [Server.ServeStdio].
+//
+// A Server may serve several connections at once. Its tools are normally all
+// registered before serving starts; a tool added later is visible to later
+// requests, but no list-changed notification is sent.
+type Server struct {
+	name, version string
+	title         string
+	instructions  string
+	logger        *slog.Logger
+	pageSize      int
+	maxMessage    int
+	maxCalls      int
+	cacheTTL      int64 // milliseconds
+
+	// calls limits concurrently running tool handlers; nil means no limit.
+	calls chan struct{}
+
+	mu    sync.Mutex
+	tools []*tool
+	names map[string]bool
+	snap  atomic.Pointer[toolSet] // nil after AddTool until the next read
+
+	// Precomputed at NewServer: every byte that does not depend on a request.
+	serverInfo  [numProtocols][]byte // Implementation object per version
+	initResult  [numProtocols][]byte // initialize result per negotiated version
+	modernMeta  []byte               // "_meta":{...serverInfo} member, with leading comma
+	discover    []byte               // server/discover result
+	emptyResult [numProtocols][]byte // {} or the modern complete result
+}
+
+// An Option configures a [Server].
+type Option func(*Server)
+
+// DefaultMaxMessageSize is the largest incoming message accepted by default,
+// in bytes. See [WithMaxMessageSize].
+const DefaultMaxMessageSize = 64 << 20
+
+// defaultCacheTTL is the ttlMs of modern tools/list and server/discover
+// results: the tool set of a process does not change, so clients may cache
+// it for an hour.
+const defaultCacheTTL = 3_600_000
+
+// WithInstructions sets the instructions sent to clients in the initialize
+// and server/discover results: a hint for the model on how to use the
+// server's tools.
+func WithInstructions(text string) Option {
+	return func(s *Server) { s.instructions = text }
+}
+
+// WithTitle sets the server's human-readable display name (the title field
+// of its Implementation object, sent to clients of protocol 2025-06-18 and
+// later).
+func WithTitle(title string) Option {
+	return func(s *Server) { s.title = title }
+}
+
+// WithLogger sets the logger for the server's own diagnostics (such as the
+// stack of a panicking tool) and for the stderr side of [Logger]. The default
+// logs text to os.Stderr at level Info. Protocol messages never go to the
+// logger.
+func WithLogger(l *slog.Logger) Option {
+	return func(s *Server) {
+		if l != nil {
+			s.logger = l
+		}
+	}
+}
+
+// WithPageSize sets how many tools one tools/list page holds. With n <= 0,
+// the default, every tool is sent on a single page and no cursor is ever
+// issued: the list is precomputed, so pages would only cost clients round
+// trips, and some clients ignore nextCursor.
+func WithPageSize(n int) Option {
+	return func(s *Server) { s.pageSize = max(n, 0) }
+}
+
+// WithMaxMessageSize sets the largest incoming message, in bytes, that a
+// transport accepts (default [DefaultMaxMessageSize]). A larger message is
+// discarded without being buffered and answered with an error; the session
+// continues. A value <= 0 restores the default.
+func WithMaxMessageSize(n int) Option {
+	return func(s *Server) {
+		if n <= 0 {
+			n = DefaultMaxMessageSize
+		}
+		s.maxMessage = n
+	}
+}
+
+// WithMaxConcurrentCalls limits how many tool handlers run at once, over
+// all connections. Further calls wait for a free slot (and can be cancelled
+// while they wait). With n <= 0, the default, there is no limit.
+func WithMaxConcurrentCalls(n int) Option {
+	return func(s *Server) { s.maxCalls = max(n, 0) }
+}
+
+// NewServer returns a server that identifies itself to clients with name and
+// version (the serverInfo, or Implementation, of the protocol).
+func NewServer(name, version string, opts ...Option) *Server {
+	s := &Server{
+		name:       name,
+		version:    version,
+		maxMessage: DefaultMaxMessageSize,
+		cacheTTL:   defaultCacheTTL,
+		names:      make(map[string]bool),
+	}
+	for _, opt := range opts {
+		opt(s)
+	}
+	if s.logger == nil {
+		s.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	if s.maxCalls > 0 {
+		s.calls = make(chan struct{}, s.maxCalls)
+	}
+	s.precompute()
+	return s
+}
+
+// capabilitiesJSON is what the server declares in every era (MCP-NOTES
+// §1.8): tools with a fixed list, and logging.
+const capabilitiesJSON = `{"tools":{"listChanged":false},"logging":{}}`
+
+// metaServerInfoKey is the _meta key of the server's Implementation in every
+// modern result (MCP-NOTES §1.6).
+const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
+
+func (s *Server) precompute() {
+	for p := range numProtocols {
+		// Implementation fields by version (MCP-NOTES §1.12): title from
+		// 2025-06-18. The server has no description, icons or websiteUrl.
+		b := append([]byte(`{"name":`), appendString(nil, s.name)...)
+		b = append(b, `,"version":`...)
+		b = appendString(b, s.version)
+		if p.hasTitle() && s.title != "" {
+			b = append(b, `,"title":`...)
+			b = appendString(b, s.title)
+		}
+		s.serverInfo[p] = append(b, '}')
+	}
+
+	modern := s.serverInfo[proto20260728]
+	s.modernMeta = append([]byte(`,"_meta":{"`+metaServerInfoKey+`":`), modern...)
+	s.modernMeta = append(s.modernMeta, '}')
+
+	for p := range proto20260728 {
+		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":` + capabilitiesJSON + `,"serverInfo":`)
+		b = append(b, s.serverInfo[p]...)
+		b = s.appendInstructions(b)
+		s.initResult[p] = append(b, '}')
+		s.emptyResult[p] = []byte(`{}`)
+	}
+	s.emptyResult[proto20260728] = s.appendModern([]byte(`{`), false)
+
+	// server/discover (MCP-NOTES §1.5).
+	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":` + capabilitiesJSON)
+	b = s.appendInstructions(b)
+	b = s.appendCaching(b)
+	s.discover = s.appendModern(b, true)
+}
+
+func (s *Server) appendInstructions(b []byte) []byte {
+	if s.instructions == "" {
+		return b
+	}
+	b = append(b, `,"instructions":`...)
+	return appendString(b, s.instructions)
+}
+
+// appendCaching appends the caching members that modern tools/list and
+// server/discover results require (MCP-NOTES §2.1): the list does not depend
+// on who asks, so it is public.
+func (s *Server) appendCaching(b []byte) []byte {
+	b = append(b, `,"ttlMs":`...)
+	b = strconv.AppendInt(b, s.cacheTTL, 10)
+	return append(b, `,"cacheScope":"public"`...)
+}
+
+// appendModern closes a modern result object that has been opened in b: it
+// appends resultType, the serverInfo _meta and the closing brace. comma
+// tells whether b already holds a member.
+func (s *Server) appendModern(b []byte, comma bool) []byte {
+	if comma {
+		b = append(b, ',')
+	}
+	b = append(b, `"resultType":"complete"`...)
+	b = append(b, s.modernMeta...)
+	return append(b, '}')
+}
+
+// marshalCompact is json.Marshal for values whose encoding is known to work.
+func mustMarshal(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic("runtime: " + err.Error())
+	}
+	return b
+}

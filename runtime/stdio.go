@@ -1,0 +1,178 @@
+package runtime
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strconv"
+	"sync"
+)
+
+// This file is the stdio transport: newline-delimited JSON-RPC messages
+// (MCP-NOTES §6.1).
+
+// ServeStdio serves the MCP protocol on os.Stdin and os.Stdout until stdin
+// reaches end of file or ctx is cancelled. See [Server.Serve].
+func (s *Server) ServeStdio(ctx context.Context) error {
+	return s.Serve(ctx, os.Stdin, os.Stdout)
+}
+
+// Serve serves one client connection that sends newline-delimited JSON-RPC
+// messages on r and receives them on w. Only protocol messages are written
+// to w, one per line.
+//
+// Tool calls run concurrently. When r reaches end of file, Serve waits for
+// every call in flight to finish and its reply to be written, then returns
+// nil. When ctx is cancelled, Serve cancels the calls in flight, writes
+// nothing more and returns ctx.Err() at once; a Read blocked in r is left
+// to return on its own. Serve also stops, with the error, when reading r
+// or writing w fails.
+//
+// A message longer than the limit set by [WithMaxMessageSize] is skipped
+// without being buffered and answered with an Invalid Request error that
+// has no id; the connection continues.
+func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	out := &lineWriter{w: bufio.NewWriterSize(w, 64<<10)}
+	c := s.newConn()
+	lines := make(chan line, 16)
+	go readLines(ctx, r, s.maxMessage, lines)
+
+	var calls sync.WaitGroup
+	for {
+		var ln line
+		select {
+		case <-ctx.Done():
+			out.close()
+			return ctx.Err()
+		case ln = <-lines:
+		}
+		if ln.tooLong {
+			out.send(errorReply(nil, errorf(codeInvalidRequest,
+				"Invalid Request: message longer than "+strconv.Itoa(s.maxMessage)+" bytes")))
+		} else if len(ln.data) > 0 {
+			reply, run := c.receive(ctx, ln.data, out.send)
+			if run != nil {
+				calls.Go(func() {
+					if reply := run(); reply != nil {
+						out.send(reply)
+					}
+				})
+			} else if reply != nil {
+				out.send(reply)
+			}
+		}
+		if err := out.failed(); err != nil {
+			cancel()
+			return err
+		}
+		if ln.err != nil {
+			calls.Wait()
+			if err := out.failed(); err != nil {
+				return err
+			}
+			if errors.Is(ln.err, io.EOF) {
+				return nil
+			}
+			cancel()
+			return ln.err
+		}
+	}
+}
+
+// line is one message read from the connection. err, when set, ends the
+// stream after data has been handled.
+type line struct {
+	data    []byte
+	tooLong bool
+	err     error
+}
+
+// readLines reads newline-terminated lines from r and sends them on lines
+// until reading fails or ctx is done. Each line is a fresh slice, since it
+// outlives the next read while its tool call runs. A line over max bytes
+// is discarded as it streams by and reported as tooLong.
+func readLines(ctx context.Context, r io.Reader, max int, lines chan<- line) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		ln := readLine(br, max)
+		select {
+		case lines <- ln:
+		case <-ctx.Done():
+			return
+		}
+		if ln.err != nil {
+			return
+		}
+	}
+}
+
+func readLine(br *bufio.Reader, max int) line {
+	var buf []byte
+	size := 0
+	for {
+		chunk, err := br.ReadSlice('\n')
+		size += len(chunk)
+		content := size
+		if err == nil {
+			content-- // the newline
+		}
+		if content > max {
+			// Skip to the end of the line without keeping it.
+			for err == bufio.ErrBufferFull {
+				_, err = br.ReadSlice('\n')
+			}
+			return line{tooLong: true, err: err}
+		}
+		if err == bufio.ErrBufferFull {
+			buf = append(buf, chunk...)
+			continue
+		}
+		if buf == nil {
+			buf = bytes.Clone(chunk)
+		} else {
+			buf = append(buf, chunk...)
+		}
+		return line{data: bytes.TrimRight(buf, "\r\n"), err: err}
+	}
+}
+
+// lineWriter serializes messages onto the connection, one per line.
+type lineWriter struct {
+	mu     sync.Mutex
+	w      *bufio.Writer
+	err    error
+	closed bool
+}
+
+// send writes msg and a newline, unless the writer is closed or has failed.
+// encoding/json and appendString never emit a raw newline, so msg is one
+// line.
+func (lw *lineWriter) send(msg []byte) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	if lw.closed || lw.err != nil {
+		return
+	}
+	lw.w.Write(msg)
+	lw.w.WriteByte('\n')
+	lw.err = lw.w.Flush()
+}
+
+func (lw *lineWriter) failed() error {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	return lw.err
+}
+
+// close drops every later message.
+func (lw *lineWriter) close() {
+	lw.mu.Lock()
+	lw.closed = true
+	lw.mu.Unlock()
+}

@@ -1,0 +1,181 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// A Tool describes one tool: what clients see in tools/list and the
+// [Handler] that runs a tools/call.
+type Tool struct {
+	// Name identifies the tool: 1 to 128 characters from A-Z a-z 0-9 _ - .
+	// It must be unique within a Server.
+	Name string
+	// Title is a human-readable display name (sent to clients of protocol
+	// 2025-06-18 and later; older clients get it as annotations.title).
+	Title string
+	// Description tells the model what the tool does.
+	Description string
+	// InputSchema is the JSON Schema text of the arguments object; its root
+	// must be {"type":"object",...}. An empty InputSchema means
+	// {"type":"object"}: any arguments object.
+	InputSchema string
+	// OutputSchema is the JSON Schema text of the tool's structured content,
+	// or "" when the tool returns no structured content.
+	OutputSchema string
+	// Annotations holds hints about the tool's behaviour, or nil.
+	Annotations *ToolAnnotations
+	// Handler runs a call of the tool. It must not be nil.
+	Handler Handler
+}
+
+// ToolAnnotations are hints about a tool's behaviour. Clients must not rely
+// on them for safety. A nil field is omitted and means the protocol's
+// default: readOnly false, destructive true, idempotent false, openWorld true.
+type ToolAnnotations struct {
+	Title           string `json:"title,omitempty"`
+	ReadOnlyHint    *bool  `json:"readOnlyHint,omitempty"`
+	DestructiveHint *bool  `json:"destructiveHint,omitempty"`
+	IdempotentHint  *bool  `json:"idempotentHint,omitempty"`
+	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
+}
+
+// A Handler runs one call of a tool. args is the arguments object, never nil
+// ("{}" when the client sent none), and has already been validated against
+// the tool's InputSchema. A non-nil error becomes a result with isError set
+// whose text is err.Error(); a nil *Result is treated as [EmptyResult]().
+// The context is cancelled when the client cancels the call or the
+// connection ends; it also carries the call's [ReportProgress] and [Logger].
+type Handler func(ctx context.Context, args json.RawMessage) (*Result, error)
+
+// Bool returns a pointer to b, for the hints of [ToolAnnotations].
+func Bool(b bool) *bool { return &b }
+
+// tool is a registered Tool with its compiled parts.
+type tool struct {
+	Tool
+	input     json.RawMessage // compact InputSchema
+	output    json.RawMessage // compact OutputSchema, or nil
+	validator *validator
+}
+
+// AddTool registers t. It reports an error, and registers nothing, when the
+// name is invalid or already taken, the handler is nil, or a schema is not a
+// JSON object or does not compile.
+func (s *Server) AddTool(t Tool) error {
+	rt, err := newTool(t)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.names[t.Name] {
+		return fmt.Errorf("runtime: tool %q: duplicate tool name", t.Name)
+	}
+	s.names[t.Name] = true
+	s.tools = append(s.tools, rt)
+	s.snap.Store(nil) // tools/list pages are recomputed on the next read
+	return nil
+}
+
+// MustAddTool is like [Server.AddTool] but panics if the tool cannot be
+// registered. Generated code calls it: its schemas are known to be valid.
+func (s *Server) MustAddTool(t Tool) {
+	if err := s.AddTool(t); err != nil {
+		panic(err)
+	}
+}
+
+func newTool(t Tool) (*tool, error) {
+	if !validToolName(t.Name) {
+		return nil, fmt.Errorf("runtime: invalid tool name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - .", t.Name)
+	}
+	if t.Handler == nil {
+		return nil, fmt.Errorf("runtime: tool %q: nil Handler", t.Name)
+	}
+	in := t.InputSchema
+	if in == "" {
+		in = `{"type":"object"}`
+	}
+	input, err := compactSchema(in, true)
+	if err != nil {
+		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
+	}
+	v, err := compileSchema(in)
+	if err != nil {
+		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
+	}
+	rt := &tool{Tool: t, input: input, validator: v}
+	if t.OutputSchema != "" {
+		if rt.output, err = compactSchema(t.OutputSchema, false); err != nil {
+			return nil, fmt.Errorf("runtime: tool %q: output schema: %v", t.Name, err)
+		}
+	}
+	return rt, nil
+}
+
+// compactSchema checks that text is a JSON object (with "type":"object" when
+// objectRoot is set, as MCP requires of input schemas) and returns it without
+// insignificant white space, ready to be embedded in a line of JSON.
+func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
+	var root map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(text), &root); err != nil {
+		return nil, errors.New("not a JSON object")
+	}
+	if objectRoot && string(root["type"]) != `"object"` {
+		return nil, errors.New(`root must have "type": "object"`)
+	}
+	var buf bytes.Buffer
+	if err := json.Compact(&buf, []byte(text)); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// validToolName reports whether name follows the naming rule of
+// MCP 2025-11-25 (MCP-NOTES §2.4), which mcpgen enforces for every version.
+func validToolName(name string) bool {
+	if len(name) == 0 || len(name) > 128 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
+			c == '_', c == '-', c == '.':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// toolSet is an immutable snapshot of the registered tools with everything
+// tools/list and tools/call need, computed once after the last AddTool.
+type toolSet struct {
+	byName map[string]*tool
+	list   toolList
+}
+
+// snapshot returns the current tool set, building it on first use after a
+// registration.
+func (s *Server) snapshot() *toolSet {
+	if ts := s.snap.Load(); ts != nil {
+		return ts
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if ts := s.snap.Load(); ts != nil {
+		return ts
+	}
+	ts := &toolSet{byName: make(map[string]*tool, len(s.tools))}
+	for _, t := range s.tools {
+		ts.byName[t.Name] = t
+	}
+	ts.list = s.buildList(s.tools)
+	s.snap.Store(ts)
+	return ts
+}
