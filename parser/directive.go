@@ -26,7 +26,8 @@ const (
 )
 
 // classify tells what the comment text (with its // or /* */) is. For a
-// near miss or an unknown directive it also returns the directive meant.
+// near miss, or an unknown directive close to a known one, it also returns
+// the directive meant.
 func classify(text string) (kind directiveKind, meant string) {
 	if word, ok := strings.CutPrefix(text, "//mcp:"); ok {
 		word, _, _ = strings.Cut(word, " ")
@@ -39,6 +40,11 @@ func classify(text string) (kind directiveKind, meant string) {
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
+		}
+		for _, name := range []string{"tool", "arg"} {
+			if editDistance(word, name) <= 2 {
+				return unknownDirective, "//mcp:" + name
+			}
 		}
 		return unknownDirective, ""
 	}
@@ -114,7 +120,11 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 			case kind == nearMiss:
 				c.errorf(cm.Pos(), "malformed directive %q: write %s, with no space after // and in lower case", firstWords(cm.Text), meant)
 			case kind == unknownDirective:
-				c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool and //mcp:arg", firstWords(cm.Text))
+				if meant != "" {
+					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
+				} else {
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool and //mcp:arg", firstWords(cm.Text))
+				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
 			case kind == argDirective && fd == nil:

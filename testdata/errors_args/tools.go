@@ -1,0 +1,30 @@
+package errors_args
+
+import "context"
+
+// Input is a struct of arguments.
+type Input struct {
+	Query string `json:"query"`
+}
+
+// WithStruct documents a struct parameter with //mcp:arg.
+//
+//mcp:tool
+//mcp:arg in the input
+func WithStruct(ctx context.Context, in Input) {}
+
+// Plain has mistakes in its //mcp:arg lines.
+//
+//mcp:tool
+//mcp:arg a the first
+//mcp:arg c no such parameter
+//mcp:arg a the first, again
+//mcp:arg
+//mcp:arg b
+func Plain(a, b int) {}
+
+// NoParams has an //mcp:arg but no parameters.
+//
+//mcp:tool
+//mcp:arg x what
+func NoParams() {}

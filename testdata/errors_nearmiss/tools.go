@@ -1,0 +1,53 @@
+// Package errors_nearmiss has directives that are almost, but not quite,
+// //mcp:tool: each is reported instead of being silently ignored.
+package errors_nearmiss
+
+// Space after the slashes makes it an ordinary comment.
+//
+// mcp:tool
+func Space() {}
+
+// Upper-case prefix.
+//
+//MCP:tool
+func UpperPrefix() {}
+
+// Upper-case name.
+//
+//mcp:Tool
+func UpperName() {}
+
+// Space after the colon.
+//
+//mcp: tool
+func SpaceAfterColon() {}
+
+// Dash for the colon.
+//
+//mcp-tool
+func Dash() {}
+
+// Build-tag style.
+//
+// +mcp:tool
+func BuildTag() {}
+
+// Misspelled directive name.
+//
+//mcp:toool
+func Misspelled() {}
+
+// Arg near miss.
+//
+//mcp:tool
+// mcp:arg a the value
+func ArgNearMiss(a int) {}
+
+// Block comment.
+/*mcp:tool*/
+func Block() {}
+
+// Prose that mentions mcp tools, or mcp: the protocol, is fine.
+//
+//mcp:tool
+func Fine() {}

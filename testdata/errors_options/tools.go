@@ -1,0 +1,42 @@
+package errors_options
+
+// Unknown options, with and without a suggestion.
+//
+//mcp:tool readOnly titel="x" fast
+func Unknown() {}
+
+// Duplicate options.
+//
+//mcp:tool readonly name=a readonly=false name=b
+func Duplicate() {}
+
+// Bad values.
+//
+//mcp:tool readonly=yes idempotent="true" name=has/slash title=Untitled
+func BadValues() {}
+
+// An unterminated title.
+//
+//mcp:tool readonly title="Search notes
+func Unterminated() {}
+
+// An empty title and an empty name.
+//
+//mcp:tool title="" name=
+func Empty() {}
+
+// Two directives.
+//
+//mcp:tool readonly
+//mcp:tool idempotent
+func Twice() {}
+
+// A read-only tool cannot be destructive.
+//
+//mcp:tool readonly destructive
+func Contradiction() {}
+
+// A bad escape in the title.
+//
+//mcp:tool title="a\qb"
+func BadEscape() {}

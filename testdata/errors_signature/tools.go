@@ -1,0 +1,81 @@
+package errors_signature
+
+import "context"
+
+// Input is a struct of arguments.
+type Input struct {
+	Query string `json:"query"`
+}
+
+// ContextSecond takes its context in the wrong place.
+//
+//mcp:tool
+func ContextSecond(q string, ctx context.Context) {}
+
+// Variadic takes a variadic parameter.
+//
+//mcp:tool
+func Variadic(ctx context.Context, names ...string) {}
+
+// Unnamed has unnamed parameters.
+//
+//mcp:tool
+func Unnamed(int, string) {}
+
+// Blank has a blank parameter.
+//
+//mcp:tool
+func Blank(a int, _ string) {}
+
+// StructAndMore mixes a struct with plain parameters.
+//
+//mcp:tool
+func StructAndMore(in Input, limit int) {}
+
+// Anonymous takes an unnamed struct.
+//
+//mcp:tool
+func Anonymous(in struct{ A int }) {}
+
+// TwoResults returns two values, the second not an error.
+//
+//mcp:tool
+func TwoResults() (int, string) { return 0, "" }
+
+// ErrorFirst returns the error first.
+//
+//mcp:tool
+func ErrorFirst() (error, int) { return nil, 0 }
+
+// ThreeResults returns three values.
+//
+//mcp:tool
+func ThreeResults() (a, b int, err error) { return 0, 0, nil }
+
+// MyError is a concrete error type.
+type MyError struct{}
+
+func (*MyError) Error() string { return "my error" }
+
+// ConcreteError returns a concrete error type.
+//
+//mcp:tool
+func ConcreteError() (int, *MyError) { return 0, nil }
+
+// Map is a generic function.
+//
+//mcp:tool
+func Map[T any](in T) T { return in }
+
+// Stack is a generic type.
+type Stack[T any] struct{ items []T }
+
+// Len is a method of a generic type.
+//
+//mcp:tool
+func (s *Stack[T]) Len() int { return len(s.items) }
+
+// init cannot be referred to.
+//
+//mcp:tool
+func init() {}
