@@ -1,0 +1,345 @@
+package generator
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/parser"
+)
+
+// multiline renders a composite literal body with one element per line.
+func multiline() jen.Options {
+	return jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
+}
+
+// signature returns the declared signature of t.
+func signature(t *parser.Tool) (*types.Signature, error) {
+	if t.Func == nil {
+		return nil, fmt.Errorf("generator: tool %s: no function in the model", t.Name)
+	}
+	sig, ok := t.Func.Type().(*types.Signature)
+	if !ok {
+		return nil, fmt.Errorf("generator: tool %s: %s is not a function", t.Name, t.Func)
+	}
+	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+		return nil, fmt.Errorf("generator: tool %s: generic functions cannot be tools", t.Name)
+	}
+	return sig, nil
+}
+
+// guard returns the compile-time guard of t: the function, as a method
+// expression for a method, assigned to the blank identifier declared with
+// the function type the handler was generated for.
+//
+//	_ func(*Store, context.Context, SearchInput) ([]Note, error) = (*Store).SearchNotes
+func (g *gen) guard(t *parser.Tool) (jen.Code, error) {
+	sig, err := signature(t)
+	if err != nil {
+		return nil, err
+	}
+	var recv, fn jen.Code
+	if t.Receiver != nil {
+		if sig.Recv() == nil {
+			return nil, fmt.Errorf("generator: tool %s: %s has no receiver", t.Name, t.Func)
+		}
+		r, err := g.typeCode(sig.Recv().Type())
+		if err != nil {
+			return nil, fmt.Errorf("generator: tool %s: receiver: %w", t.Name, err)
+		}
+		recv = r
+		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
+			// (*T).M: a method value on a nil *T would panic at init.
+			fn = jen.Parens(r).Dot(t.GoName)
+		} else {
+			fn = jen.Add(r).Dot(t.GoName)
+		}
+	} else {
+		fn = jen.Id(t.GoName)
+	}
+	typ, err := g.signatureCode(jen.Func(), recv, sig)
+	if err != nil {
+		return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+	}
+	return jen.Id("_").Add(typ).Op("=").Add(fn), nil
+}
+
+// register returns the RegisterTools or Register<T>Tools function of gr.
+func (g *gen) register(gr *group, names map[*parser.Tool]toolNames, loc localNames) (jen.Code, error) {
+	params := []jen.Code{jen.Id(loc.server).Op("*").Qual(runtimePath, "Server")}
+	var doc string
+	if gr.recv != nil {
+		var recvType jen.Code = jen.Id(gr.recv.TypeName)
+		if gr.recv.Named != nil {
+			c, err := g.typeCode(gr.recv.Named)
+			if err != nil {
+				return nil, fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
+			}
+			recvType = c
+		}
+		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
+		doc = fmt.Sprintf("%s registers the tools declared as methods of %s on %s, called on %s.", gr.funcName, gr.recv.TypeName, loc.server, loc.recv)
+	} else {
+		doc = fmt.Sprintf("%s registers the tools declared as package-level functions on %s.", gr.funcName, loc.server)
+	}
+	var body []jen.Code
+	for _, t := range gr.tools {
+		lit, err := g.tool(t, names[t], loc)
+		if err != nil {
+			return nil, err
+		}
+		body = append(body, jen.Id(loc.server).Dot("MustAddTool").Call(lit))
+	}
+	return jen.Comment(doc).Line().Func().Id(gr.funcName).Params(params...).Block(body...), nil
+}
+
+// tool returns the runtime.Tool literal of t.
+func (g *gen) tool(t *parser.Tool, n toolNames, loc localNames) (jen.Code, error) {
+	fields := []jen.Code{jen.Id("Name").Op(":").Lit(t.Name)}
+	if t.Title != "" {
+		fields = append(fields, jen.Id("Title").Op(":").Lit(t.Title))
+	}
+	if t.Description != "" {
+		fields = append(fields, jen.Id("Description").Op(":").Lit(t.Description))
+	}
+	fields = append(fields, jen.Id("InputSchema").Op(":").Id(n.input))
+	if n.output != "" {
+		fields = append(fields, jen.Id("OutputSchema").Op(":").Id(n.output))
+	}
+	if ann := annotations(t); ann != nil {
+		fields = append(fields, jen.Id("Annotations").Op(":").Add(ann))
+	}
+	h, err := g.handler(t, loc)
+	if err != nil {
+		return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+	}
+	fields = append(fields, jen.Id("Handler").Op(":").Add(h))
+	return jen.Qual(runtimePath, "Tool").Custom(multiline(), fields...), nil
+}
+
+// annotations returns the &runtime.ToolAnnotations{...} literal of t, or nil
+// when t states no title and no hint.
+func annotations(t *parser.Tool) jen.Code {
+	var fields []jen.Code
+	if t.Title != "" {
+		fields = append(fields, jen.Id("Title").Op(":").Lit(t.Title))
+	}
+	for _, h := range []struct {
+		field string
+		value *bool
+	}{
+		{"ReadOnlyHint", t.Hints.ReadOnly},
+		{"DestructiveHint", t.Hints.Destructive},
+		{"IdempotentHint", t.Hints.Idempotent},
+		{"OpenWorldHint", t.Hints.OpenWorld},
+	} {
+		if h.value != nil {
+			fields = append(fields, jen.Id(h.field).Op(":").Qual(runtimePath, "Bool").Call(jen.Lit(*h.value)))
+		}
+	}
+	if len(fields) == 0 {
+		return nil
+	}
+	return jen.Op("&").Qual(runtimePath, "ToolAnnotations").Values(fields...)
+}
+
+// handler returns the runtime.Handler literal of t: decode the arguments,
+// call the function, turn its results into a *runtime.Result.
+func (g *gen) handler(t *parser.Tool, loc localNames) (jen.Code, error) {
+	sig, err := signature(t)
+	if err != nil {
+		return nil, err
+	}
+	if t.Struct != nil && len(t.Params) > 0 {
+		return nil, fmt.Errorf("both a struct parameter and plain parameters in the model")
+	}
+
+	var body []jen.Code
+	var callArgs []jen.Code
+	if t.Context {
+		callArgs = append(callArgs, jen.Id(loc.ctx))
+	}
+	decodes := t.Struct != nil || len(t.Params) > 0
+	decode := func(target jen.Code) {
+		body = append(body,
+			jen.If(jen.Id(loc.err).Op(":=").Qual(runtimePath, "Decode").Call(jen.Id(loc.args), target), jen.Id(loc.err).Op("!=").Nil()).Block(
+				jen.Return(jen.Nil(), jen.Id(loc.err)),
+			))
+	}
+	switch {
+	case t.Struct != nil:
+		typ := t.Struct.Type
+		if t.Struct.Pointer {
+			ptr, ok := typ.(*types.Pointer)
+			if !ok {
+				return nil, fmt.Errorf("struct parameter %s is not a pointer", typ)
+			}
+			typ = ptr.Elem()
+		}
+		code, err := g.typeCode(typ)
+		if err != nil {
+			return nil, fmt.Errorf("struct parameter: %w", err)
+		}
+		body = append(body, jen.Var().Id(loc.in).Add(code))
+		decode(jen.Op("&").Id(loc.in))
+		if t.Struct.Pointer {
+			callArgs = append(callArgs, jen.Op("&").Id(loc.in))
+		} else {
+			callArgs = append(callArgs, jen.Id(loc.in))
+		}
+	case len(t.Params) > 0:
+		// One field per parameter, tagged with the argument's name.
+		used := map[string]bool{}
+		var fields []jen.Code
+		for i, p := range t.Params {
+			if p.Name == "" || p.Name == "_" {
+				return nil, fmt.Errorf("parameter %d has no name", i+1)
+			}
+			code, err := g.typeCode(p.Type)
+			if err != nil {
+				return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
+			}
+			tag := p.Name
+			if p.Optional {
+				tag += ",omitempty"
+			}
+			name := fieldName(p.Name, used)
+			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
+			arg := jen.Id(loc.in).Dot(name)
+			if sig.Variadic() && i == len(t.Params)-1 {
+				arg.Op("...")
+			}
+			callArgs = append(callArgs, arg)
+		}
+		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
+		decode(jen.Op("&").Id(loc.in))
+	}
+
+	var callee *jen.Statement
+	if t.Receiver != nil {
+		callee = jen.Id(loc.recv).Dot(t.GoName)
+	} else {
+		callee = jen.Id(t.GoName)
+	}
+	call := callee.Call(callArgs...)
+
+	ret, err := g.results(t, call, loc)
+	if err != nil {
+		return nil, err
+	}
+	body = append(body, ret...)
+
+	ctxName, argsName := "_", "_"
+	if t.Context {
+		ctxName = loc.ctx
+	}
+	if decodes {
+		argsName = loc.args
+	}
+	return jen.Func().Params(
+		jen.Id(ctxName).Qual(contextPath, "Context"),
+		jen.Id(argsName).Qual(jsonPath, "RawMessage"),
+	).Params(
+		jen.Op("*").Qual(runtimePath, "Result"),
+		jen.Error(),
+	).Block(body...), nil
+}
+
+// results returns the statements that call the function and return its
+// results as a *runtime.Result.
+func (g *gen) results(t *parser.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
+	errCheck := jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err)))
+	if t.Result == parser.ResultNone {
+		if t.ReturnsError {
+			return []jen.Code{
+				jen.If(jen.Id(loc.err).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))),
+				jen.Return(jen.Qual(runtimePath, "EmptyResult").Call(), jen.Nil()),
+			}, nil
+		}
+		return []jen.Code{call, jen.Return(jen.Qual(runtimePath, "EmptyResult").Call(), jen.Nil())}, nil
+	}
+	if t.ResultType == nil {
+		return nil, fmt.Errorf("no result type in the model")
+	}
+
+	out := jen.Id(loc.out)
+	var stmts []jen.Code
+	if t.Result == parser.ResultRaw && isRuntimeResultPtr(t.ResultType) {
+		// The function already returns what a handler returns.
+		if t.ReturnsError {
+			return []jen.Code{jen.Return(call)}, nil
+		}
+		return []jen.Code{jen.Return(call, jen.Nil())}, nil
+	}
+	if t.ReturnsError {
+		stmts = append(stmts, jen.List(jen.Id(loc.out), jen.Id(loc.err)).Op(":=").Add(call), errCheck)
+	} else {
+		stmts = append(stmts, jen.Id(loc.out).Op(":=").Add(call))
+	}
+
+	switch t.Result {
+	case parser.ResultText:
+		var text jen.Code = out
+		if !types.Identical(t.ResultType, types.Typ[types.String]) {
+			text = jen.String().Call(out)
+		}
+		stmts = append(stmts, jen.Return(jen.Qual(runtimePath, "TextResult").Call(text), jen.Nil()))
+	case parser.ResultStructured:
+		stmts = append(stmts, jen.Return(jen.Qual(runtimePath, "StructuredResult").Call(out)))
+	case parser.ResultWrapped:
+		stmts = append(stmts, jen.Return(jen.Qual(runtimePath, "WrappedResult").Call(out)))
+	case parser.ResultRaw:
+		res, err := rawResult(t.ResultType, out)
+		if err != nil {
+			return nil, err
+		}
+		stmts = append(stmts, jen.Return(res, jen.Nil()))
+	default:
+		return nil, fmt.Errorf("unknown result kind %d", t.Result)
+	}
+	return stmts, nil
+}
+
+// runtimeNamed returns the name of t if t is a named type of the runtime
+// package.
+func runtimeNamed(t types.Type) (string, bool) {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != runtimePath {
+		return "", false
+	}
+	return n.Obj().Name(), true
+}
+
+func isRuntimeResultPtr(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	name, ok := runtimeNamed(p.Elem())
+	return ok && name == "Result"
+}
+
+// rawResult returns the *runtime.Result for out, a value of type t that is
+// a runtime.Result, a []runtime.Content, or one of the runtime's content
+// types (or a pointer to one).
+func rawResult(t types.Type, out *jen.Statement) (jen.Code, error) {
+	if name, ok := runtimeNamed(t); ok && name == "Result" {
+		return jen.Op("&").Add(out), nil
+	}
+	if s, ok := types.Unalias(t).(*types.Slice); ok {
+		if name, ok := runtimeNamed(s.Elem()); ok && name == "Content" {
+			return jen.Op("&").Qual(runtimePath, "Result").Values(jen.Id("Content").Op(":").Add(out)), nil
+		}
+	}
+	elem := t
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		elem = p.Elem()
+	}
+	if _, ok := runtimeNamed(elem); ok {
+		return jen.Op("&").Qual(runtimePath, "Result").Values(
+			jen.Id("Content").Op(":").Index().Qual(runtimePath, "Content").Values(out),
+		), nil
+	}
+	return nil, fmt.Errorf("result type %s is not a runtime result or content type", t)
+}
