@@ -1,13 +1,15 @@
 package runtime
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 )
 
-// maxViolations is how many violations an ArgumentError reports at most.
+// maxViolations is how many violations an ArgumentError keeps.
 const maxViolations = 10
 
 // An ArgumentError reports tool arguments that do not satisfy the tool's
@@ -16,15 +18,18 @@ const maxViolations = 10
 // value it has, so that a model can correct the call:
 //
 //	invalid arguments: "items[2].qty": must be <= 255 (got 300)
+//	invalid arguments: "query": is required; "limit": must be an integer (got "ten")
 //
-// Paths are written in dotted/indexed form, relative to the arguments object:
-// a property is its name (`query`, `opts.color`), an array element its index
-// in brackets (`items[2]`), and a property name that is not a plain
-// identifier is quoted in brackets (`tags["my key"]`). The empty path means
-// the arguments value itself.
+// Paths are written in dotted/indexed form, relative to the arguments
+// object: a property is its name ("query", "opts.color"), an array element
+// its index in brackets ("items[2]"), and a property name that is not a plain
+// identifier (letters, digits, '_' and '-', not starting with a digit or '-')
+// is quoted in brackets (`tags["my key"]`, `counts["42"]`). The empty path
+// means the arguments value itself.
 type ArgumentError struct {
 	// Violations lists the problems found, sorted by path (array indexes
-	// numerically) and then by message; at most 10 are kept.
+	// numerically, a parent before its children) and then by message.
+	// At most 10 are kept.
 	Violations []ArgumentViolation
 	// Omitted counts further violations that were found but not kept.
 	Omitted int
@@ -36,8 +41,9 @@ type ArgumentViolation struct {
 	Message string // e.g. "must be <= 255 (got 300)"
 }
 
-// Error returns the violations on one line:
-// `invalid arguments: "a": msg; "b.c": msg (and 2 more)`.
+// Error returns all violations on one line, each path quoted:
+//
+//	invalid arguments: "a": msg; "b.c": msg (and 2 more)
 func (e *ArgumentError) Error() string {
 	var b strings.Builder
 	b.WriteString("invalid arguments: ")
@@ -65,6 +71,9 @@ func (e *ArgumentError) Error() string {
 // Decode unmarshals tool arguments into v with encoding/json. Empty args
 // decode as the empty object. Any failure is returned as an *ArgumentError
 // that names the offending field where encoding/json reports one.
+//
+// Decode does not validate: the runtime has already validated args against
+// the tool's input schema when a Handler runs.
 func Decode(args json.RawMessage, v any) error {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
@@ -80,28 +89,85 @@ func Decode(args json.RawMessage, v any) error {
 			Message: "must be a value of Go type " + te.Type.String() + " (got " + te.Value + ")",
 		}}}
 	}
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return &ArgumentError{Violations: []ArgumentViolation{{
+			Message: "invalid JSON at byte " + strconv.FormatInt(se.Offset, 10) + ": " + se.Error(),
+		}}}
+	}
 	return &ArgumentError{Violations: []ArgumentViolation{{Message: err.Error()}}}
 }
 
-// A validator checks tool arguments against a compiled input schema.
-// It is safe for concurrent use.
+// A validator checks tool arguments against a compiled input schema in a
+// single pass over the raw JSON bytes. It is safe for concurrent use.
 type validator struct {
-	text string
+	root *schemaNode
 }
 
-// compileSchema compiles a tool's input schema (JSON text) once, at registration.
-func compileSchema(text string) (*validator, error) {
-	if !json.Valid([]byte(text)) {
-		return nil, errors.New("input schema is not valid JSON")
-	}
-	return &validator{text: text}, nil
-}
-
-// validate checks raw tool arguments against the schema. It returns nil or
-// an *ArgumentError.
+// validate checks a tool's raw arguments (a JSON value, normally an object)
+// against the compiled schema and returns nil or an *ArgumentError.
+// Besides the schema's rules it rejects what encoding/json would otherwise
+// change silently: duplicate object keys, invalid UTF-8 and unpaired UTF-16
+// surrogate escapes in strings. Invalid JSON and nesting deeper than 10000
+// levels are reported as violations at the root.
 func (v *validator) validate(args []byte) error {
-	if !json.Valid(args) {
-		return &ArgumentError{Violations: []ArgumentViolation{{Message: "arguments are not valid JSON"}}}
+	s := getValState(args)
+	defer putValState(s)
+	s.value(v.root)
+	if !s.fatal {
+		s.skipSpace()
+		if s.pos < len(s.data) {
+			s.syntax("unexpected data after the top-level value")
+		}
 	}
-	return nil
+	if len(s.viols) == 0 && s.omitted == 0 {
+		return nil
+	}
+	return s.argumentError()
+}
+
+func (s *valState) argumentError() *ArgumentError {
+	vs := s.viols
+	slices.SortStableFunc(vs, func(a, b violation) int {
+		if c := comparePath(a.key, b.key); c != 0 {
+			return c
+		}
+		return strings.Compare(a.msg, b.msg)
+	})
+	vs = slices.CompactFunc(vs, func(a, b violation) bool { return a.path == b.path && a.msg == b.msg })
+	e := &ArgumentError{Omitted: s.omitted}
+	for i, v := range vs {
+		if i == maxViolations {
+			e.Omitted += len(vs) - i
+			break
+		}
+		e.Violations = append(e.Violations, ArgumentViolation{Path: v.path, Message: v.msg})
+	}
+	return e
+}
+
+// A pathKey is one step of a violation's path: a property name or, when
+// index >= 0, an array index.
+type pathKey struct {
+	name  string
+	index int
+}
+
+func comparePath(a, b []pathKey) int {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		x, y := a[i], b[i]
+		if (x.index >= 0) != (y.index >= 0) {
+			if x.index >= 0 {
+				return -1
+			}
+			return 1
+		}
+		if c := cmp.Compare(x.index, y.index); c != 0 {
+			return c
+		}
+		if c := strings.Compare(x.name, y.name); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(len(a), len(b))
 }

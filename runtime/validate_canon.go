@@ -1,0 +1,136 @@
+package runtime
+
+import (
+	"slices"
+	"strconv"
+)
+
+// appendCanonical appends a canonical form of the syntactically valid JSON
+// value raw, such that two values are equal in the JSON Schema sense
+// (numbers compared by value, object members in any order) exactly when
+// their canonical forms are equal. The forms are self-delimiting:
+//
+//	null: z   true: t   false: f   number: n<digits>e<exp>;   string: s<len>:<bytes>
+//	array: [<items>]   object: {<key string><value>...} with keys sorted
+//
+// Of duplicate keys the last one counts, as in encoding/json.
+func appendCanonical(dst, raw []byte) []byte {
+	dst, _ = appendCanonicalAt(dst, raw, 0)
+	return dst
+}
+
+func skipSpaceAt(raw []byte, i int) int {
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just after the string literal starting at i.
+func stringEnd(raw []byte, i int) int {
+	for i++; i < len(raw); i++ {
+		switch raw[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return len(raw)
+}
+
+func appendCanonicalAt(dst, raw []byte, i int) ([]byte, int) {
+	i = skipSpaceAt(raw, i)
+	if i >= len(raw) {
+		return dst, i
+	}
+	switch c := raw[i]; c {
+	case 'n':
+		return append(dst, 'z'), i + 4
+	case 't':
+		return append(dst, 't'), i + 4
+	case 'f':
+		return append(dst, 'f'), i + 5
+	case '"':
+		end := stringEnd(raw, i)
+		dst = append(dst, 's')
+		// Reserve room for the length, known only after unescaping.
+		mark := len(dst)
+		dst = appendUnescaped(dst, raw[i+1:end-1])
+		n := len(dst) - mark
+		var hdr [24]byte
+		h := strconv.AppendInt(hdr[:0], int64(n), 10)
+		h = append(h, ':')
+		dst = append(dst, h...)
+		copy(dst[mark+len(h):], dst[mark:mark+n])
+		copy(dst[mark:], h)
+		return dst, end
+	case '[':
+		dst = append(dst, '[')
+		i = skipSpaceAt(raw, i+1)
+		if i < len(raw) && raw[i] == ']' {
+			return append(dst, ']'), i + 1
+		}
+		for i < len(raw) {
+			dst, i = appendCanonicalAt(dst, raw, i)
+			i = skipSpaceAt(raw, i)
+			if i < len(raw) && raw[i] == ',' {
+				i++
+				continue
+			}
+			break
+		}
+		return append(dst, ']'), i + 1
+	case '{':
+		type member struct{ key, val []byte }
+		var members []member
+		i = skipSpaceAt(raw, i+1)
+		if i < len(raw) && raw[i] == '}' {
+			return append(dst, '{', '}'), i + 1
+		}
+		for i < len(raw) {
+			i = skipSpaceAt(raw, i)
+			var m member
+			m.key, i = appendCanonicalAt(nil, raw, i)
+			i = skipSpaceAt(raw, i) + 1 // ':'
+			m.val, i = appendCanonicalAt(nil, raw, i)
+			if j := slices.IndexFunc(members, func(o member) bool { return string(o.key) == string(m.key) }); j >= 0 {
+				members[j] = m
+			} else {
+				members = append(members, m)
+			}
+			i = skipSpaceAt(raw, i)
+			if i < len(raw) && raw[i] == ',' {
+				i++
+				continue
+			}
+			break
+		}
+		slices.SortFunc(members, func(a, b member) int { return compareBytes(a.key, b.key) })
+		dst = append(dst, '{')
+		for _, m := range members {
+			dst = append(dst, m.key...)
+			dst = append(dst, m.val...)
+		}
+		return append(dst, '}'), i + 1
+	default:
+		j := i
+		for j < len(raw) && (raw[j] >= '0' && raw[j] <= '9' || raw[j] == '-' || raw[j] == '+' || raw[j] == '.' || raw[j] == 'e' || raw[j] == 'E') {
+			j++
+		}
+		d, _ := parseDecNum(raw[i:j])
+		dst = append(dst, 'n')
+		dst = appendCanonicalNum(dst, &d)
+		return append(dst, ';'), j
+	}
+}
+
+func compareBytes(a, b []byte) int {
+	switch {
+	case string(a) < string(b):
+		return -1
+	case string(a) > string(b):
+		return 1
+	}
+	return 0
+}

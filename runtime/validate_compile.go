@@ -1,0 +1,483 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// JSON types, as a bit set.
+const (
+	typeNull uint8 = 1 << iota
+	typeBoolean
+	typeObject
+	typeArray
+	typeNumber
+	typeString
+	typeInteger
+)
+
+var typeNames = map[string]uint8{
+	"null": typeNull, "boolean": typeBoolean, "object": typeObject, "array": typeArray,
+	"number": typeNumber, "string": typeString, "integer": typeInteger,
+}
+
+// A schemaNode is one compiled (sub)schema.
+type schemaNode struct {
+	never    bool        // the false schema
+	ref      *schemaNode // $ref target, applied in addition to the other keywords
+	assertsN bool        // the node asserts something besides $ref
+	types    uint8       // 0: any type
+
+	enum     map[string]struct{} // canonical forms (see appendCanonical)
+	enumText string              // for messages
+	hasConst bool
+	constVal string // canonical form
+	constTxt string
+
+	minimum, maximum, exclMin, exclMax *numBound
+	multipleOf                         *numBound
+
+	minLength, maxLength int // -1: none
+	pattern              *regexp.Regexp
+	format               *stringFormat
+	formatName           string
+	base64               bool
+
+	props         map[string]propInfo
+	propNames     []string // sorted, for messages
+	required      []string
+	patternProps  []patternProp
+	additional    *schemaNode // nil: anything
+	propertyNames *schemaNode
+	minProps      int
+	maxProps      int // -1: none
+
+	prefixItems []*schemaNode
+	items       *schemaNode // nil: anything
+	minItems    int
+	maxItems    int // -1: none
+	uniqueItems bool
+}
+
+type propInfo struct {
+	schema *schemaNode // nil when only required
+	req    int         // index in required, or -1
+}
+
+type patternProp struct {
+	re     *regexp.Regexp
+	schema *schemaNode
+}
+
+// A numBound is a number from a schema, kept exactly.
+type numBound struct {
+	d    decNum
+	text string
+}
+
+// annotations are keywords without effect on validation.
+var annotations = map[string]bool{
+	"title": true, "description": true, "default": true, "examples": true,
+	"$schema": true, "$comment": true, "readOnly": true, "writeOnly": true,
+	"deprecated": true, "contentMediaType": true, "$id": true,
+}
+
+type schemaCompiler struct {
+	root  any
+	nodes map[string]*schemaNode // by JSON Pointer, for $ref
+	refs  []*schemaNode          // nodes with a $ref, for the cycle check
+}
+
+// compileSchema compiles a tool's input schema (JSON text, as mcpgen emits
+// it) once, at registration. It fails on invalid JSON, on keywords it does
+// not know (so that no constraint is silently dropped), on $ref that is not
+// a local JSON Pointer ("#", "#/$defs/Name"), and on invalid keyword values.
+func compileSchema(text string) (*validator, error) {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var root any
+	if err := dec.Decode(&root); err != nil {
+		return nil, fmt.Errorf("input schema: %v", err)
+	}
+	if dec.More() {
+		return nil, errors.New("input schema: unexpected data after the top-level value")
+	}
+	c := &schemaCompiler{root: root, nodes: map[string]*schemaNode{}}
+	n, err := c.compile(root, "")
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %v", err)
+	}
+	// A cycle of $refs that never descends into the instance would never end.
+	for _, r := range c.refs {
+		seen := map[*schemaNode]bool{}
+		for x := r; x != nil; x = x.ref {
+			if seen[x] {
+				return nil, errors.New("input schema: $ref cycle that does not descend into the instance")
+			}
+			seen[x] = true
+		}
+	}
+	return &validator{root: n}, nil
+}
+
+func (c *schemaCompiler) compile(v any, ptr string) (*schemaNode, error) {
+	if n := c.nodes[ptr]; n != nil {
+		return n, nil
+	}
+	n := &schemaNode{minLength: -1, maxLength: -1, maxProps: -1, maxItems: -1}
+	c.nodes[ptr] = n
+	switch v := v.(type) {
+	case bool:
+		n.never = !v
+		return n, nil
+	case map[string]any:
+		if err := c.compileObject(n, v, ptr); err != nil {
+			return nil, err
+		}
+		return n, nil
+	}
+	return nil, fmt.Errorf("%s: schema must be an object or a boolean", where(ptr))
+}
+
+func where(ptr string) string {
+	if ptr == "" {
+		return "at the root"
+	}
+	return "at " + ptr
+}
+
+func (c *schemaCompiler) compileObject(n *schemaNode, m map[string]any, ptr string) error {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		if annotations[k] {
+			if k == "$id" && ptr != "" {
+				return fmt.Errorf("%s: $id is only supported at the root", where(ptr))
+			}
+			continue
+		}
+		kp := ptr + "/" + escapePointer(k)
+		if err := c.keyword(n, k, m[k], ptr, kp); err != nil {
+			return fmt.Errorf("%s: %s: %v", where(ptr), k, err)
+		}
+	}
+	n.assertsN = n.types != 0 || n.enum != nil || n.hasConst || n.minimum != nil || n.maximum != nil ||
+		n.exclMin != nil || n.exclMax != nil || n.multipleOf != nil || n.minLength >= 0 || n.maxLength >= 0 ||
+		n.pattern != nil || n.format != nil || n.base64 || n.props != nil || n.patternProps != nil ||
+		n.additional != nil || n.propertyNames != nil || n.minProps > 0 || n.maxProps >= 0 ||
+		n.prefixItems != nil || n.items != nil || n.minItems > 0 || n.maxItems >= 0 || n.uniqueItems
+	if n.props != nil {
+		for name, p := range n.props {
+			if p.schema != nil {
+				n.propNames = append(n.propNames, name)
+			}
+		}
+		slices.Sort(n.propNames)
+	}
+	return nil
+}
+
+func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string) error {
+	var err error
+	switch k {
+	case "$defs", "definitions":
+		defs, ok := v.(map[string]any)
+		if !ok {
+			return errors.New("must be an object")
+		}
+		for name, d := range defs {
+			if _, err := c.compile(d, kp+"/"+escapePointer(name)); err != nil {
+				return err
+			}
+		}
+	case "$ref":
+		s, ok := v.(string)
+		if !ok {
+			return errors.New("must be a string")
+		}
+		n.ref, err = c.resolve(s)
+		c.refs = append(c.refs, n)
+	case "type":
+		switch v := v.(type) {
+		case string:
+			n.types = typeNames[v]
+			if n.types == 0 {
+				return fmt.Errorf("unknown type %q", v)
+			}
+		case []any:
+			if len(v) == 0 {
+				return errors.New("must not be empty")
+			}
+			for _, t := range v {
+				s, _ := t.(string)
+				b := typeNames[s]
+				if b == 0 || n.types&b != 0 {
+					return fmt.Errorf("invalid or repeated type %v", t)
+				}
+				n.types |= b
+			}
+		default:
+			return errors.New("must be a string or an array of strings")
+		}
+	case "enum":
+		list, ok := v.([]any)
+		if !ok {
+			return errors.New("must be an array")
+		}
+		n.enum = map[string]struct{}{}
+		var texts []string
+		for _, e := range list {
+			canon, text, err := canonicalSchemaValue(e)
+			if err != nil {
+				return err
+			}
+			n.enum[canon] = struct{}{}
+			if len(texts) < 20 {
+				texts = append(texts, text)
+			} else if len(texts) == 20 {
+				texts = append(texts, "...")
+			}
+		}
+		n.enumText = strings.Join(texts, ", ")
+	case "const":
+		n.hasConst = true
+		n.constVal, n.constTxt, err = canonicalSchemaValue(v)
+	case "minimum":
+		n.minimum, err = bound(v, false)
+	case "maximum":
+		n.maximum, err = bound(v, false)
+	case "exclusiveMinimum":
+		n.exclMin, err = bound(v, false)
+	case "exclusiveMaximum":
+		n.exclMax, err = bound(v, false)
+	case "multipleOf":
+		n.multipleOf, err = bound(v, true)
+	case "minLength":
+		n.minLength, err = count(v)
+	case "maxLength":
+		n.maxLength, err = count(v)
+	case "minItems":
+		n.minItems, err = count(v)
+	case "maxItems":
+		n.maxItems, err = count(v)
+	case "minProperties":
+		n.minProps, err = count(v)
+	case "maxProperties":
+		n.maxProps, err = count(v)
+	case "uniqueItems":
+		b, ok := v.(bool)
+		if !ok {
+			return errors.New("must be a boolean")
+		}
+		n.uniqueItems = b
+	case "pattern":
+		n.pattern, err = compilePattern(v)
+	case "format":
+		s, ok := v.(string)
+		if !ok {
+			return errors.New("must be a string")
+		}
+		if f, ok := stringFormats[s]; ok {
+			n.format, n.formatName = &f, s
+		}
+	case "contentEncoding":
+		s, ok := v.(string)
+		if !ok || s != "base64" {
+			return fmt.Errorf("unsupported encoding %v (only base64)", v)
+		}
+		n.base64 = true
+	case "properties":
+		props, ok := v.(map[string]any)
+		if !ok {
+			return errors.New("must be an object")
+		}
+		if n.props == nil {
+			n.props = map[string]propInfo{}
+		}
+		for name, ps := range props {
+			s, err := c.compile(ps, kp+"/"+escapePointer(name))
+			if err != nil {
+				return err
+			}
+			p, ok := n.props[name]
+			if !ok {
+				p.req = -1
+			}
+			p.schema = s
+			n.props[name] = p
+		}
+	case "required":
+		list, ok := v.([]any)
+		if !ok {
+			return errors.New("must be an array of strings")
+		}
+		if n.props == nil {
+			n.props = map[string]propInfo{}
+		}
+		for _, e := range list {
+			s, ok := e.(string)
+			if !ok {
+				return errors.New("must be an array of strings")
+			}
+			p, ok := n.props[s]
+			if ok && p.req >= 0 {
+				return fmt.Errorf("%q is listed twice", s)
+			}
+			p.req = len(n.required)
+			n.props[s] = p
+			n.required = append(n.required, s)
+		}
+	case "patternProperties":
+		pp, ok := v.(map[string]any)
+		if !ok {
+			return errors.New("must be an object")
+		}
+		pats := make([]string, 0, len(pp))
+		for p := range pp {
+			pats = append(pats, p)
+		}
+		slices.Sort(pats)
+		for _, p := range pats {
+			re, err := compilePattern(p)
+			if err != nil {
+				return err
+			}
+			s, err := c.compile(pp[p], kp+"/"+escapePointer(p))
+			if err != nil {
+				return err
+			}
+			n.patternProps = append(n.patternProps, patternProp{re, s})
+		}
+	case "additionalProperties":
+		n.additional, err = c.compile(v, kp)
+	case "propertyNames":
+		n.propertyNames, err = c.compile(v, kp)
+	case "items":
+		n.items, err = c.compile(v, kp)
+	case "prefixItems":
+		list, ok := v.([]any)
+		if !ok || len(list) == 0 {
+			return errors.New("must be a non-empty array of schemas")
+		}
+		n.prefixItems = []*schemaNode{}
+		for i, e := range list {
+			s, err := c.compile(e, kp+"/"+strconv.Itoa(i))
+			if err != nil {
+				return err
+			}
+			n.prefixItems = append(n.prefixItems, s)
+		}
+	default:
+		return errors.New("unsupported keyword")
+	}
+	return err
+}
+
+// resolve compiles the target of a local $ref: "#" or "#/json/pointer".
+func (c *schemaCompiler) resolve(ref string) (*schemaNode, error) {
+	if ref != "#" && !strings.HasPrefix(ref, "#/") {
+		return nil, fmt.Errorf("%q: only local references (#/$defs/Name) are supported", ref)
+	}
+	frag, err := url.PathUnescape(ref[1:])
+	if err != nil {
+		return nil, fmt.Errorf("%q: %v", ref, err)
+	}
+	v := c.root
+	ptr := ""
+	if frag != "" {
+		for _, tok := range strings.Split(frag[1:], "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			switch x := v.(type) {
+			case map[string]any:
+				var ok bool
+				if v, ok = x[tok]; !ok {
+					return nil, fmt.Errorf("%q: not found", ref)
+				}
+			case []any:
+				i, err := strconv.Atoi(tok)
+				if err != nil || i < 0 || i >= len(x) {
+					return nil, fmt.Errorf("%q: not found", ref)
+				}
+				v = x[i]
+			default:
+				return nil, fmt.Errorf("%q: not found", ref)
+			}
+			ptr += "/" + escapePointer(tok)
+		}
+	}
+	return c.compile(v, ptr)
+}
+
+func escapePointer(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func compilePattern(v any) (*regexp.Regexp, error) {
+	s, ok := v.(string)
+	if !ok {
+		return nil, errors.New("must be a string")
+	}
+	re, err := regexp.Compile(s)
+	if err != nil {
+		return nil, fmt.Errorf("invalid Go regular expression %q: %v", s, err)
+	}
+	return re, nil
+}
+
+func bound(v any, positive bool) (*numBound, error) {
+	num, ok := v.(json.Number)
+	if !ok {
+		return nil, errors.New("must be a number")
+	}
+	d, ok := parseDecNum([]byte(num))
+	if !ok {
+		return nil, errors.New("must be a number")
+	}
+	if positive && (d.neg || d.isZero()) {
+		return nil, errors.New("must be greater than 0")
+	}
+	return &numBound{d: d, text: string(num)}, nil
+}
+
+func count(v any) (int, error) {
+	num, ok := v.(json.Number)
+	if ok {
+		d, ok2 := parseDecNum([]byte(num))
+		if ok2 && !d.neg && d.isInteger() {
+			var max decNum
+			max, _ = parseDecNum([]byte(strconv.Itoa(math.MaxInt32)))
+			if cmpDec(&d, &max) > 0 {
+				return math.MaxInt32, nil
+			}
+			f, err := num.Float64()
+			if err == nil {
+				return int(f), nil
+			}
+		}
+	}
+	return 0, errors.New("must be a non-negative integer")
+}
+
+// canonicalSchemaValue returns the canonical form of a value from the
+// schema (see appendCanonical) and its JSON text for messages.
+func canonicalSchemaValue(v any) (canon, text string, err error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", "", err
+	}
+	raw := bytes.TrimSpace(buf.Bytes())
+	return string(appendCanonical(nil, raw)), string(raw), nil
+}

@@ -1,0 +1,339 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// valCase is one instance checked against one schema: want is "" when the
+// instance is valid, else a substring of the error text.
+type valCase struct {
+	schema string
+	args   string
+	want   string
+}
+
+func runValCases(t *testing.T, cases []valCase) {
+	t.Helper()
+	for _, c := range cases {
+		v, err := compileSchema(c.schema)
+		if err != nil {
+			t.Errorf("compileSchema(%s): %v", c.schema, err)
+			continue
+		}
+		err = v.validate([]byte(c.args))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("schema %s\nargs %s\nunexpected error: %v", c.schema, c.args, err)
+		case c.want != "" && err == nil:
+			t.Errorf("schema %s\nargs %s\naccepted, want error containing %q", c.schema, c.args, c.want)
+		case c.want != "" && !strings.Contains(err.Error(), c.want):
+			t.Errorf("schema %s\nargs %s\nerror %q\nwant it to contain %q", c.schema, c.args, err, c.want)
+		}
+		if err != nil {
+			var ae *ArgumentError
+			if !errors.As(err, &ae) {
+				t.Errorf("error %T is not an *ArgumentError", err)
+			}
+		}
+	}
+}
+
+func TestValidateType(t *testing.T) {
+	obj := func(typ string) string {
+		return `{"type":"object","properties":{"x":{"type":` + typ + `}}}`
+	}
+	runValCases(t, []valCase{
+		{obj(`"string"`), `{"x":"a"}`, ""},
+		{obj(`"string"`), `{"x":1}`, `"x": must be a string (got 1)`},
+		{obj(`"string"`), `{"x":null}`, `"x": must be a string (got null)`},
+		{obj(`"integer"`), `{"x":1}`, ""},
+		{obj(`"integer"`), `{"x":1.0}`, ""},
+		{obj(`"integer"`), `{"x":1e2}`, ""},
+		{obj(`"integer"`), `{"x":-0}`, ""},
+		{obj(`"integer"`), `{"x":12345678901234567890123}`, ""},
+		{obj(`"integer"`), `{"x":1.5}`, `"x": must be an integer (got 1.5)`},
+		{obj(`"integer"`), `{"x":1e-2}`, `must be an integer`},
+		{obj(`"integer"`), `{"x":"1"}`, `must be an integer (got "1")`},
+		{obj(`"number"`), `{"x":1.5}`, ""},
+		{obj(`"number"`), `{"x":true}`, `must be a number (got true)`},
+		{obj(`"boolean"`), `{"x":false}`, ""},
+		{obj(`"boolean"`), `{"x":0}`, `must be a boolean`},
+		{obj(`"null"`), `{"x":null}`, ""},
+		{obj(`"object"`), `{"x":{}}`, ""},
+		{obj(`"object"`), `{"x":[]}`, `must be an object (got an array)`},
+		{obj(`"array"`), `{"x":[1]}`, ""},
+		{obj(`"array"`), `{"x":{"a":1}}`, `must be an array (got an object)`},
+		{obj(`["string","null"]`), `{"x":null}`, ""},
+		{obj(`["string","null"]`), `{"x":"s"}`, ""},
+		{obj(`["string","null"]`), `{"x":2}`, `must be a string or null (got 2)`},
+		{obj(`["integer","string"]`), `{"x":2.5}`, `must be a string or an integer (got 2.5)`},
+		{`{"type":"object"}`, `[]`, `invalid arguments: must be an object (got an array)`},
+		{`{"type":"object"}`, `null`, `must be an object (got null)`},
+	})
+}
+
+func TestValidateEnumConst(t *testing.T) {
+	runValCases(t, []valCase{
+		{`{"properties":{"u":{"enum":["c","f"]}}}`, `{"u":"c"}`, ""},
+		{`{"properties":{"u":{"enum":["c","f"]}}}`, `{"u":"\u0063"}`, ""},
+		{`{"properties":{"u":{"enum":["c","f"]}}}`, `{"u":"k"}`, `"u": must be one of "c", "f" (got "k")`},
+		{`{"properties":{"u":{"enum":[1,2.5,null]}}}`, `{"u":1.0}`, ""},
+		{`{"properties":{"u":{"enum":[1,2.5,null]}}}`, `{"u":25e-1}`, ""},
+		{`{"properties":{"u":{"enum":[1,2.5,null]}}}`, `{"u":null}`, ""},
+		{`{"properties":{"u":{"enum":[1,2.5,null]}}}`, `{"u":"1"}`, `must be one of 1, 2.5, null (got "1")`},
+		{`{"properties":{"u":{"enum":[{"a":1,"b":[1,2]}]}}}`, `{"u":{"b":[1,2.0],"a":1}}`, ""},
+		{`{"properties":{"u":{"enum":[{"a":1,"b":[1,2]}]}}}`, `{"u":{"b":[2,1],"a":1}}`, `must be one of`},
+		{`{"properties":{"u":{"const":"x"}}}`, `{"u":"x"}`, ""},
+		{`{"properties":{"u":{"const":"x"}}}`, `{"u":"y"}`, `"u": must be "x" (got "y")`},
+		{`{"properties":{"u":{"const":0}}}`, `{"u":-0.0}`, ""},
+		{`{"properties":{"u":{"const":false}}}`, `{"u":0}`, `must be false (got 0)`},
+	})
+}
+
+func TestValidateNumbers(t *testing.T) {
+	p := func(kw string) string { return `{"properties":{"n":{"type":"number",` + kw + `}}}` }
+	runValCases(t, []valCase{
+		{p(`"minimum":1`), `{"n":1}`, ""},
+		{p(`"minimum":1`), `{"n":0.999999999999999999999}`, `"n": must be >= 1 (got 0.999999999999999999999)`},
+		{p(`"maximum":255`), `{"n":255}`, ""},
+		{p(`"maximum":255`), `{"n":300}`, `"n": must be <= 255 (got 300)`},
+		{p(`"maximum":255`), `{"n":2.55e2}`, ""},
+		{p(`"maximum":255`), `{"n":2.5500001e2}`, `must be <= 255`},
+		{p(`"exclusiveMinimum":0`), `{"n":0}`, `"n": must be > 0 (got 0)`},
+		{p(`"exclusiveMinimum":0`), `{"n":1e-300}`, ""},
+		{p(`"exclusiveMaximum":10`), `{"n":10}`, `must be < 10 (got 10)`},
+		{p(`"exclusiveMaximum":10`), `{"n":9.99}`, ""},
+		{p(`"maximum":18446744073709551615`), `{"n":18446744073709551615}`, ""},
+		{p(`"maximum":18446744073709551615`), `{"n":18446744073709551616}`, `must be <= 18446744073709551615 (got 18446744073709551616)`},
+		{p(`"minimum":-9223372036854775808`), `{"n":-9223372036854775808}`, ""},
+		{p(`"minimum":-9223372036854775808`), `{"n":-9223372036854775809}`, `must be >= -9223372036854775808`},
+		{p(`"minimum":-5`), `{"n":-4.5}`, ""},
+		{p(`"minimum":-5`), `{"n":-5.5}`, `must be >= -5`},
+		{p(`"multipleOf":0.1`), `{"n":0.3}`, ""},
+		{p(`"multipleOf":0.1`), `{"n":0.35}`, `"n": must be a multiple of 0.1 (got 0.35)`},
+		{p(`"multipleOf":2.5`), `{"n":7.5}`, ""},
+		{p(`"multipleOf":4`), `{"n":10}`, `must be a multiple of 4`},
+		{p(`"multipleOf":4`), `{"n":1e2}`, ""},
+		{p(`"multipleOf":3`), `{"n":0}`, ""},
+		{p(`"multipleOf":0.01`), `{"n":1e308}`, ""},
+		{p(`"multipleOf":7`), `{"n":700000000000000000000000000000000000000007}`, ""},
+		{p(`"multipleOf":7`), `{"n":700000000000000000000000000000000000000008}`, `must be a multiple of 7`},
+		{p(`"multipleOf":1e-400`), `{"n":3e-399}`, ""},
+	})
+}
+
+func TestValidateStrings(t *testing.T) {
+	p := func(kw string) string { return `{"properties":{"s":{"type":"string",` + kw + `}}}` }
+	long := strings.Repeat("x", 100)
+	runValCases(t, []valCase{
+		{p(`"minLength":2`), `{"s":"héé"}`, ""},
+		{p(`"minLength":2`), `{"s":"é"}`, `"s": must be at least 2 characters long (got 1: "é")`},
+		{p(`"maxLength":2`), `{"s":"日本"}`, ""},
+		{p(`"maxLength":2`), `{"s":"\ud83d\ude00\u00e9"}`, ""},
+		{p(`"maxLength":2`), `{"s":"日本語"}`, `must be at most 2 characters long (got 3`},
+		{p(`"maxLength":2`), `{"s":"` + long + `"}`, `(got 100: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")`},
+		{p(`"pattern":"[0-9]+"`), `{"s":"ab12"}`, ""},
+		{p(`"pattern":"^[0-9]+$"`), `{"s":"ab12"}`, `"s": must match the pattern "^[0-9]+$" (got "ab12")`},
+		{p(`"pattern":"^a\\nb$"`), `{"s":"a\nb"}`, ""},
+		{p(`"contentEncoding":"base64"`), `{"s":"aGVsbG8="}`, ""},
+		{p(`"contentEncoding":"base64"`), `{"s":"aGVs\nbG8="}`, ""},
+		{p(`"contentEncoding":"base64"`), `{"s":"aGVsbG8"}`, `"s": must be standard base64 with padding (got "aGVsbG8")`},
+		{p(`"contentEncoding":"base64"`), `{"s":"aGVsbG8_"}`, `must be standard base64`},
+		{p(`"contentEncoding":"base64"`), `{"s":""}`, ""},
+		// Silent changes encoding/json would make.
+		{p(`"minLength":0`), "{\"s\":\"a\xffb\"}", `"s": must be valid UTF-8`},
+		{`{}`, "{\"s\":[\"a\xc0\"]}", `"s[0]": must be valid UTF-8`},
+		{p(`"minLength":0`), `{"s":"\ud800"}`, `"s": must not contain an unpaired surrogate`},
+		{p(`"minLength":0`), `{"s":"\udc00\ud800"}`, `unpaired surrogate`},
+	})
+}
+
+func TestValidateFormats(t *testing.T) {
+	p := func(f string) string { return `{"properties":{"f":{"type":"string","format":"` + f + `"}}}` }
+	ok := map[string][]string{
+		"date-time": {"2006-01-02T15:04:05Z", "2006-01-02T15:04:05.999999999+07:00", "1985-04-12T23:20:50.52Z"},
+		"date":      {"2024-02-29", "2023-12-31"},
+		"time":      {"15:04:05Z", "23:59:60Z", "15:04:05.1-08:00", "15:59:60-08:00"},
+		"email":     {"a@example.com", "a.b+c@x.y", `"a b"@example.com`, "x@[192.0.2.1]", "x@[IPv6:2001:db8::1]"},
+		"hostname":  {"example.com", "a-b.c", "localhost", "xn--bcher-kva.example"},
+		"ipv4":      {"192.0.2.1", "0.0.0.0", "255.255.255.255"},
+		"ipv6":      {"2001:db8::1", "::", "::ffff:192.0.2.1"},
+		"uri":       {"https://example.com/a?b#c", "urn:isbn:0451450523", "mailto:a@b.c"},
+		"uuid":      {"123e4567-e89b-12d3-a456-426614174000", "123E4567-E89B-12D3-A456-426614174000"},
+		"unknown":   {"anything"},
+	}
+	bad := map[string][]string{
+		"date-time": {"2006-01-02 15:04:05Z", "2006-01-02T15:04:05", "2006-02-30T15:04:05Z", "2006-01-02T15:04:60Z", "yesterday"},
+		"date":      {"2023-02-29", "2023-1-01", "2023-13-01", "20230101"},
+		"time":      {"15:04:05", "24:00:00Z", "15:04:60Z", "15:04:05+25:00"},
+		"email":     {"a", "@example.com", "a@", "a..b@example.com", "a@-x.com"},
+		"hostname":  {"-a.com", "a-.com", "a..b", "a_b.com", strings.Repeat("a", 64) + ".com"},
+		"ipv4":      {"192.0.2", "192.0.2.256", "01.2.3.4", "::1"},
+		"ipv6":      {"192.0.2.1", "2001:db8::1::1", "fe80::1%eth0", "12345::"},
+		"uri":       {"/relative", "example.com", "http://exa mple.com", "1http://x"},
+		"uuid":      {"123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g"},
+	}
+	var cases []valCase
+	for f, vs := range ok {
+		for _, v := range vs {
+			b, _ := json.Marshal(map[string]string{"f": v})
+			cases = append(cases, valCase{p(f), string(b), ""})
+		}
+	}
+	for f, vs := range bad {
+		for _, v := range vs {
+			b, _ := json.Marshal(map[string]string{"f": v})
+			cases = append(cases, valCase{p(f), string(b), `"f": must be `})
+		}
+	}
+	cases = append(cases, valCase{p("date-time"), `{"f":"2006-01-02"}`,
+		`"f": must be an RFC 3339 date-time such as "2006-01-02T15:04:05Z" (format "date-time"; got "2006-01-02")`})
+	runValCases(t, cases)
+}
+
+func TestValidateObjects(t *testing.T) {
+	s := `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"integer"}},"required":["a"],"additionalProperties":false}`
+	runValCases(t, []valCase{
+		{s, `{"a":"x"}`, ""},
+		{s, ` { "a" : "x" , "b" : 2 } `, ""},
+		{s, `{"b":2}`, `invalid arguments: "a": is required`},
+		{s, `{"a":"x","c":1}`, `"c": unknown property (expected one of: a, b)`},
+		{s, `{"a":"x","a":"y"}`, `"a": duplicate property`},
+		{s, `{"a":"x","\u0061":"y"}`, `"a": duplicate property`},
+		{s, `{"a":1,"b":"x"}`, `invalid arguments: "a": must be a string (got 1); "b": must be an integer (got "x")`},
+		{`{"additionalProperties":{"type":"integer"}}`, `{"x":1,"y":2}`, ""},
+		{`{"additionalProperties":{"type":"integer"}}`, `{"x":1,"my key":"z"}`, `"[\"my key\"]": must be an integer (got "z")`},
+		{`{"type":"object","patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false}`, `{"1":"a","20":"b"}`, ""},
+		{`{"type":"object","patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false}`, `{"1":2}`, `"[\"1\"]": must be a string (got 2)`},
+		{`{"type":"object","patternProperties":{"^[0-9]+$":{"type":"string"}},"additionalProperties":false}`, `{"x":"a"}`, `"x": unknown property (names must match "^[0-9]+$")`},
+		{`{"propertyNames":{"pattern":"^-?[0-9]+$"}}`, `{"-1":true}`, ""},
+		{`{"propertyNames":{"pattern":"^-?[0-9]+$"}}`, `{"a1":true}`, `"a1": invalid property name: must match the pattern "^-?[0-9]+$" (got "a1")`},
+		{`{"propertyNames":{"maxLength":3}}`, `{"abcd":true}`, `invalid property name: must be at most 3 characters long`},
+		{`{"minProperties":1}`, `{}`, `must have at least 1 properties (got 0)`},
+		{`{"maxProperties":1}`, `{"a":1,"b":2}`, `must have at most 1 properties (got 2)`},
+		{`{"properties":{"o":{"properties":{"p":{"required":["q"]}}}}}`, `{"o":{"p":{}}}`, `"o.p.q": is required`},
+		{`{"required":["a","b"]}`, `{}`, `invalid arguments: "a": is required; "b": is required`},
+	})
+}
+
+func TestValidateArrays(t *testing.T) {
+	s := `{"properties":{"items":{"type":"array","items":{"type":"object","properties":{"qty":{"type":"integer","maximum":255}}}}}}`
+	runValCases(t, []valCase{
+		{s, `{"items":[{"qty":1},{"qty":2}]}`, ""},
+		{s, `{"items":[{"qty":1},{"qty":2},{"qty":300}]}`, `invalid arguments: "items[2].qty": must be <= 255 (got 300)`},
+		{`{"items":{"type":"integer"},"minItems":1}`, `[]`, `must have at least 1 items (got 0)`},
+		{`{"items":{"type":"integer"},"maxItems":1}`, `[1,2]`, `must have at most 1 items (got 2)`},
+		{`{"uniqueItems":true}`, `[1,"1",[1],{"a":1}]`, ""},
+		{`{"uniqueItems":true}`, `[1,2,1.0]`, `must have unique items (items [0] and [2] are equal)`},
+		{`{"uniqueItems":true}`, `[{"a":1,"b":2},{"b":2,"a":1}]`, `items [0] and [1] are equal`},
+		{`{"uniqueItems":true}`, `["a","\u0061"]`, `items [0] and [1] are equal`},
+		{`{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":false}`, `["a",1]`, ""},
+		{`{"prefixItems":[{"type":"string"},{"type":"integer"}],"items":false}`, `["a",1,2]`, `"[2]": is not allowed here (got 2)`},
+		{`{"prefixItems":[{"type":"string"},{"type":"integer"}]}`, `[1]`, `"[0]": must be a string`},
+	})
+}
+
+func TestValidateRefsAndBooleans(t *testing.T) {
+	tree := `{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{"v":{"type":"integer"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}}},"required":["v"],"additionalProperties":false}}}`
+	runValCases(t, []valCase{
+		{tree, `{"v":1,"kids":[{"v":2,"kids":[{"v":3}]}]}`, ""},
+		{tree, `{"v":1,"kids":[{"v":2,"kids":[{"v":"x"}]}]}`, `"kids[0].kids[0].v": must be an integer (got "x")`},
+		{tree, `{"v":1,"kids":[{}]}`, `"kids[0].v": is required`},
+		{`{"$defs":{"S":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/S","maxLength":2}}}`, `{"a":"abc"}`, `"a": must be at most 2`},
+		{`{"$defs":{"S":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/S","maxLength":2}}}`, `{"a":1}`, `"a": must be a string`},
+		{`{"properties":{"a":{"$ref":"#/properties/b"},"b":{"type":"integer"}}}`, `{"a":"s"}`, `"a": must be an integer`},
+		{`{"properties":{"r":{"$ref":"#"}},"type":"object"}`, `{"r":{"r":{}}}`, ""},
+		{`{"properties":{"r":{"$ref":"#"}},"type":"object"}`, `{"r":{"r":1}}`, `"r.r": must be an object`},
+		{`true`, `{"a":[1,{"b":null}]}`, ""},
+		{`{}`, `"x"`, ""},
+		{`false`, `{}`, `invalid arguments: is not allowed here (got an object)`},
+		{`{"properties":{"a":false}}`, `{"a":1}`, `"a": is not allowed here (got 1)`},
+		{`{"properties":{"a":true}}`, `{"a":1}`, ""},
+	})
+}
+
+func TestValidateSyntaxAndLimits(t *testing.T) {
+	runValCases(t, []valCase{
+		{`{}`, `{`, `invalid JSON at byte 1`},
+		{`{}`, ``, `invalid JSON at byte 0: unexpected end of input`},
+		{`{}`, `{"a":1,}`, `invalid JSON`},
+		{`{}`, `{"a":1} x`, `unexpected data after the top-level value`},
+		{`{}`, `[01]`, `invalid JSON`},
+		{`{}`, `[1.]`, `invalid JSON`},
+		{`{}`, `["a` + "\n" + `"]`, `control character`},
+		{`{}`, `["\x"]`, `invalid escape`},
+		{`{}`, `[tru]`, `invalid literal`},
+		{`{}`, `{"a" 1}`, `expected ':'`},
+		{`{}`, strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `nesting too deep`},
+		{`{}`, strings.Repeat("[", 9999) + strings.Repeat("]", 9999), ""},
+		{`{}`, strings.Repeat(`{"a":`, 20000), `nesting too deep`},
+		{`{"items":{"maximum":1}}`, `[` + strings.Repeat(`5,`, 100) + `5]`, `(and 91 more)`},
+	})
+}
+
+func TestValidateViolationOrder(t *testing.T) {
+	v, err := compileSchema(`{"properties":{"a":{"type":"array","items":{"type":"integer"}},"b":{"type":"string"}},"required":["z"]}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = v.validate([]byte(`{"b":1,"a":["x",1,"y","z","w","v","u","t","s","r","q","p"]}`))
+	want := `invalid arguments: "a[0]": must be an integer (got "x"); "a[2]": must be an integer (got "y"); ` +
+		`"a[3]": must be an integer (got "z"); "a[4]": must be an integer (got "w"); "a[5]": must be an integer (got "v"); ` +
+		`"a[6]": must be an integer (got "u"); "a[7]": must be an integer (got "t"); "a[8]": must be an integer (got "s"); ` +
+		`"a[9]": must be an integer (got "r"); "a[10]": must be an integer (got "q") (and 3 more)`
+	if err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+}
+
+func TestCompileSchemaErrors(t *testing.T) {
+	for _, c := range []struct{ schema, want string }{
+		{`{"type":"object","propertys":{}}`, `propertys: unsupported keyword`},
+		{`{"$ref":"http://example.com/s.json"}`, `only local references`},
+		{`{"$ref":"#/$defs/Missing"}`, `not found`},
+		{`{"type":"strin"}`, `unknown type "strin"`},
+		{`{"pattern":"("}`, `invalid Go regular expression`},
+		{`{"multipleOf":0}`, `must be greater than 0`},
+		{`{"minLength":-1}`, `non-negative integer`},
+		{`{"contentEncoding":"base32"}`, `unsupported encoding`},
+		{`{"$ref":"#/$defs/A","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `$ref cycle`},
+		{`{"properties":{"a":{"allOf":[]}}}`, `at /properties/a: allOf: unsupported keyword`},
+		{`[1]`, `schema must be an object or a boolean`},
+		{`{`, `input schema`},
+	} {
+		_, err := compileSchema(c.schema)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("compileSchema(%s) = %v, want error containing %q", c.schema, err, c.want)
+		}
+	}
+	// Annotations are accepted.
+	if _, err := compileSchema(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"x","title":"t","description":"d",` +
+		`"default":1,"examples":[1],"$comment":"c","readOnly":true,"writeOnly":false,"deprecated":true,"contentMediaType":"text/plain","format":"color"}`); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestDecode(t *testing.T) {
+	var in struct {
+		A int8   `json:"a"`
+		B []byte `json:"b"`
+	}
+	if err := Decode(json.RawMessage(`{"a":3,"b":"aGk="}`), &in); err != nil || in.A != 3 || string(in.B) != "hi" {
+		t.Errorf("Decode = %v, %+v", err, in)
+	}
+	if err := Decode(nil, &in); err != nil {
+		t.Errorf("Decode(nil) = %v", err)
+	}
+	err := Decode(json.RawMessage(`{"a":300}`), &in)
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || ae.Violations[0].Path != "a" || !strings.Contains(err.Error(), `"a": must be a value of Go type int8 (got number 300)`) {
+		t.Errorf("Decode overflow = %v", err)
+	}
+	err = Decode(json.RawMessage(`{"a":`), &in)
+	if !errors.As(err, &ae) {
+		t.Errorf("Decode syntax error = %T %v", err, err)
+	}
+}

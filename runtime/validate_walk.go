@@ -1,0 +1,849 @@
+package runtime
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+const (
+	// maxValDepth bounds the nesting of arrays, objects and $refs.
+	maxValDepth = 10000
+	// maxCollect bounds the violations collected per call; more are counted.
+	maxCollect = 64
+)
+
+// anySchema is the true schema: it accepts every value.
+var anySchema = &schemaNode{minLength: -1, maxLength: -1, maxProps: -1, maxItems: -1}
+
+// A valState is the state of one validate call. States are pooled so that
+// valid input is checked without allocating.
+type valState struct {
+	data    []byte
+	pos     int
+	depth   int
+	fatal   bool // a syntax error or too deep: stop
+	names   bool // validating a property name (for messages)
+	viols   []violation
+	omitted int
+	path    []pathElem
+	keys    []keyRef // keys of the objects being walked, for duplicates
+	arena   []byte   // unescaped keys
+	buf     []byte   // unescaped string values
+	canon   []byte   // canonical forms
+	spans   []int    // item bounds for uniqueItems
+	b64     []byte   // decoded base64
+}
+
+type violation struct {
+	path string
+	key  []pathKey
+	msg  string
+}
+
+// A pathElem is one step of the current path: a key (unescaped) or an
+// array index (index >= 0).
+type pathElem struct {
+	key   []byte
+	index int
+}
+
+// A keyRef locates an object key, raw in data or unescaped in arena.
+type keyRef struct {
+	off, end int
+	inArena  bool
+}
+
+var valStatePool = sync.Pool{New: func() any { return new(valState) }}
+
+func getValState(data []byte) *valState {
+	s := valStatePool.Get().(*valState)
+	s.data = data
+	return s
+}
+
+func putValState(s *valState) {
+	if cap(s.buf) > 1<<16 || cap(s.arena) > 1<<16 || cap(s.canon) > 1<<16 || cap(s.keys) > 1<<12 ||
+		cap(s.spans) > 1<<12 || cap(s.b64) > 1<<16 || cap(s.path) > 1<<10 {
+		return // don't keep big buffers
+	}
+	*s = valState{
+		path: s.path[:0], keys: s.keys[:0], arena: s.arena[:0], buf: s.buf[:0],
+		canon: s.canon[:0], spans: s.spans[:0], b64: s.b64[:0],
+	}
+	valStatePool.Put(s)
+}
+
+// addf records a violation at the current path.
+func (s *valState) addf(format string, args ...any) {
+	if len(s.viols) >= maxCollect {
+		s.omitted++
+		return
+	}
+	msg := fmt.Sprintf(format, args...)
+	if s.names {
+		msg = "invalid property name: " + msg
+	}
+	var b strings.Builder
+	key := make([]pathKey, len(s.path))
+	for i, e := range s.path {
+		if e.index >= 0 {
+			key[i] = pathKey{index: e.index}
+			b.WriteByte('[')
+			b.WriteString(strconv.Itoa(e.index))
+			b.WriteByte(']')
+			continue
+		}
+		key[i] = pathKey{name: string(e.key), index: -1}
+		if isPlainName(e.key) {
+			if i > 0 {
+				b.WriteByte('.')
+			}
+			b.Write(e.key)
+		} else {
+			b.WriteByte('[')
+			b.WriteString(strconv.Quote(strings.ToValidUTF8(string(e.key), "\uFFFD")))
+			b.WriteByte(']')
+		}
+	}
+	s.viols = append(s.viols, violation{path: b.String(), key: key, msg: msg})
+}
+
+func isPlainName(k []byte) bool {
+	if len(k) == 0 {
+		return false
+	}
+	for i, c := range k {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case (c >= '0' && c <= '9' || c == '-') && i > 0:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// syntax records a fatal syntax error at the root path.
+func (s *valState) syntax(msg string) {
+	if s.fatal {
+		return
+	}
+	s.fatal = true
+	path := s.path
+	s.path = nil
+	s.names = false
+	s.addf("invalid JSON at byte %d: %s", s.pos, msg)
+	s.path = path
+}
+
+func (s *valState) skipSpace() {
+	for s.pos < len(s.data) {
+		switch s.data[s.pos] {
+		case ' ', '\t', '\n', '\r':
+			s.pos++
+		default:
+			return
+		}
+	}
+}
+
+// got describes a value for a message: its JSON text, shortened, or its
+// kind for objects and arrays.
+func got(raw []byte) string {
+	if len(raw) > 0 {
+		switch raw[0] {
+		case '{':
+			return "an object"
+		case '[':
+			return "an array"
+		}
+	}
+	const max = 64
+	if len(raw) > max {
+		cut := max - 8
+		for cut > 0 && !utf8.RuneStart(raw[cut]) {
+			cut--
+		}
+		t := string(raw[:cut]) + "…"
+		if raw[0] == '"' {
+			t += `"`
+		}
+		return strings.ToValidUTF8(t, "\uFFFD")
+	}
+	return strings.ToValidUTF8(string(raw), "\uFFFD")
+}
+
+var typeWords = []struct {
+	bit  uint8
+	word string
+}{
+	{typeObject, "an object"}, {typeArray, "an array"}, {typeString, "a string"},
+	{typeInteger, "an integer"}, {typeNumber, "a number"}, {typeBoolean, "a boolean"}, {typeNull, "null"},
+}
+
+func typeText(t uint8) string {
+	var parts []string
+	for _, w := range typeWords {
+		if t&w.bit != 0 && !(w.bit == typeInteger && t&typeNumber != 0) {
+			parts = append(parts, w.word)
+		}
+	}
+	return strings.Join(parts, " or ")
+}
+
+// value validates the JSON value at s.pos against n and moves past it.
+func (s *valState) value(n *schemaNode) {
+	s.skipSpace()
+	if s.pos >= len(s.data) {
+		s.syntax("unexpected end of input")
+		return
+	}
+	if n == nil {
+		n = anySchema
+	}
+	if n.ref != nil {
+		start := s.pos
+		s.depth++
+		if s.depth > maxValDepth {
+			s.syntax("nesting too deep (more than 10000 levels)")
+			return
+		}
+		s.value(n.ref)
+		s.depth--
+		if !n.assertsN && !n.never || s.fatal {
+			return
+		}
+		s.pos = start
+	}
+	start := s.pos
+	var t uint8
+	switch c := s.data[s.pos]; {
+	case c == '{':
+		t = typeObject
+	case c == '[':
+		t = typeArray
+	case c == '"':
+		t = typeString
+	case c == 't' || c == 'f':
+		t = typeBoolean
+	case c == 'n':
+		t = typeNull
+	case c == '-' || c >= '0' && c <= '9':
+		t = typeNumber
+	default:
+		s.syntax(fmt.Sprintf("unexpected character %q", c))
+		return
+	}
+	if n.never {
+		s.skip(t)
+		if !s.fatal {
+			s.addf("is not allowed here (got %s)", got(s.data[start:s.pos]))
+		}
+		return
+	}
+	switch t {
+	case typeObject:
+		if n.types != 0 && n.types&typeObject == 0 {
+			s.skip(t)
+			s.typeMismatch(n, start)
+			return
+		}
+		s.object(n)
+	case typeArray:
+		if n.types != 0 && n.types&typeArray == 0 {
+			s.skip(t)
+			s.typeMismatch(n, start)
+			return
+		}
+		s.array(n)
+	case typeString:
+		str := s.scanString()
+		if s.fatal {
+			return
+		}
+		if n.types != 0 && n.types&typeString == 0 {
+			s.typeMismatch(n, start)
+			return
+		}
+		s.checkString(n, start, str)
+	case typeNumber:
+		d := s.scanNumber()
+		if s.fatal {
+			return
+		}
+		if n.types != 0 && n.types&typeNumber == 0 && (n.types&typeInteger == 0 || !d.isInteger()) {
+			s.typeMismatch(n, start)
+			return
+		}
+		s.checkNumber(n, start, &d)
+	default:
+		s.literal()
+		if s.fatal {
+			return
+		}
+		if n.types != 0 && n.types&t == 0 {
+			s.typeMismatch(n, start)
+			return
+		}
+	}
+	if s.fatal {
+		return
+	}
+	if n.enum != nil || n.hasConst {
+		s.canon = appendCanonical(s.canon[:0], s.data[start:s.pos])
+		if n.enum != nil {
+			if _, ok := n.enum[string(s.canon)]; !ok {
+				s.addf("must be one of %s (got %s)", n.enumText, got(s.data[start:s.pos]))
+			}
+		}
+		if n.hasConst && string(s.canon) != n.constVal {
+			s.addf("must be %s (got %s)", n.constTxt, got(s.data[start:s.pos]))
+		}
+	}
+}
+
+func (s *valState) typeMismatch(n *schemaNode, start int) {
+	if !s.fatal {
+		s.addf("must be %s (got %s)", typeText(n.types), got(s.data[start:s.pos]))
+	}
+}
+
+// skip moves past a value of type t without a schema (but still checking
+// syntax, duplicate keys and strings).
+func (s *valState) skip(t uint8) {
+	switch t {
+	case typeObject:
+		s.object(anySchema)
+	case typeArray:
+		s.array(anySchema)
+	case typeString:
+		s.scanString()
+	case typeNumber:
+		s.scanNumber()
+	default:
+		s.literal()
+	}
+}
+
+func (s *valState) literal() {
+	var lit string
+	switch s.data[s.pos] {
+	case 't':
+		lit = "true"
+	case 'f':
+		lit = "false"
+	default:
+		lit = "null"
+	}
+	if len(s.data)-s.pos < len(lit) || string(s.data[s.pos:s.pos+len(lit)]) != lit {
+		s.syntax("invalid literal")
+		return
+	}
+	s.pos += len(lit)
+}
+
+func (s *valState) scanNumber() decNum {
+	start := s.pos
+	for s.pos < len(s.data) {
+		c := s.data[s.pos]
+		if c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
+			s.pos++
+			continue
+		}
+		break
+	}
+	d, ok := parseDecNum(s.data[start:s.pos])
+	if !ok {
+		s.pos = start
+		s.syntax("invalid number")
+	}
+	return d
+}
+
+// A strInfo describes a scanned string.
+type strInfo struct {
+	start, end int  // content, between the quotes
+	escaped    bool // contains backslash escapes
+	runes      int  // code points
+	badUTF8    bool // invalid UTF-8 bytes
+	badSurr    bool // unpaired surrogate escape
+}
+
+// scanString scans the string literal at s.pos, checking its syntax.
+func (s *valState) scanString() strInfo {
+	data := s.data
+	i := s.pos + 1
+	st := strInfo{start: i}
+	for {
+		j := i
+		for i < len(data) {
+			if c := data[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
+				break
+			}
+			i++
+		}
+		st.runes += i - j
+		if i >= len(data) {
+			s.pos = i
+			s.syntax("unterminated string")
+			return st
+		}
+		switch c := data[i]; {
+		case c == '"':
+			st.end = i
+			s.pos = i + 1
+			return st
+		case c == '\\':
+			st.escaped = true
+			if i+1 >= len(data) {
+				s.pos = i
+				s.syntax("unterminated string")
+				return st
+			}
+			switch data[i+1] {
+			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
+				i += 2
+			case 'u':
+				r, ok := hex4(data, i+2)
+				if !ok {
+					s.pos = i
+					s.syntax(`invalid \u escape`)
+					return st
+				}
+				i += 6
+				if r >= 0xD800 && r < 0xDC00 {
+					if r2, ok := hex4(data, i+2); ok && data[i] == '\\' && data[i+1] == 'u' && r2 >= 0xDC00 && r2 < 0xE000 {
+						i += 6
+					} else {
+						st.badSurr = true
+					}
+				} else if r >= 0xDC00 && r < 0xE000 {
+					st.badSurr = true
+				}
+			default:
+				s.pos = i
+				s.syntax("invalid escape in string")
+				return st
+			}
+			st.runes++
+		case c < 0x20:
+			s.pos = i
+			s.syntax("control character in string")
+			return st
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 {
+				st.badUTF8 = true
+			}
+			i += size
+			st.runes++
+		}
+	}
+}
+
+func hex4(data []byte, i int) (rune, bool) {
+	if i+4 > len(data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range data[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		case c >= 'A' && c <= 'F':
+			c -= 'A' - 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
+	}
+	return r, true
+}
+
+// appendUnescaped appends the content of a syntactically valid string
+// literal (without quotes) with escapes resolved, as encoding/json does.
+func appendUnescaped(dst, raw []byte) []byte {
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		if c != '\\' {
+			j := i + 1
+			for j < len(raw) && raw[j] != '\\' {
+				j++
+			}
+			dst = append(dst, raw[i:j]...)
+			i = j
+			continue
+		}
+		switch raw[i+1] {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'u':
+			r, _ := hex4(raw, i+2)
+			i += 6
+			if r >= 0xD800 && r < 0xDC00 && i+1 < len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
+				if r2, ok := hex4(raw, i+2); ok && r2 >= 0xDC00 && r2 < 0xE000 {
+					r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
+					i += 6
+				}
+			}
+			if r >= 0xD800 && r < 0xE000 {
+				r = utf8.RuneError
+			}
+			dst = utf8.AppendRune(dst, r)
+			continue
+		default:
+			dst = append(dst, raw[i+1])
+		}
+		i += 2
+	}
+	return dst
+}
+
+// stringBytes returns the content of a scanned string, unescaped if needed.
+func (s *valState) stringBytes(st strInfo) []byte {
+	if !st.escaped {
+		return s.data[st.start:st.end]
+	}
+	s.buf = appendUnescaped(s.buf[:0], s.data[st.start:st.end])
+	return s.buf
+}
+
+func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
+	if st.badUTF8 {
+		s.addf("must be valid UTF-8 (got %s)", got(s.data[start:s.pos]))
+		return
+	}
+	if st.badSurr {
+		s.addf(`must not contain an unpaired surrogate \u escape (got %s)`, got(s.data[start:s.pos]))
+		return
+	}
+	if n.minLength >= 0 && st.runes < n.minLength {
+		s.addf("must be at least %d characters long (got %d: %s)", n.minLength, st.runes, got(s.data[start:s.pos]))
+	}
+	if n.maxLength >= 0 && st.runes > n.maxLength {
+		s.addf("must be at most %d characters long (got %d: %s)", n.maxLength, st.runes, got(s.data[start:s.pos]))
+	}
+	if n.pattern == nil && n.format == nil && !n.base64 {
+		return
+	}
+	b := s.stringBytes(st)
+	if n.pattern != nil && !n.pattern.Match(b) {
+		s.addf("must match the pattern %s (got %s)", strconv.Quote(n.pattern.String()), got(s.data[start:s.pos]))
+	}
+	if n.format != nil && !n.format.check(b) {
+		s.addf("must be %s (format %q; got %s)", n.format.hint, n.formatName, got(s.data[start:s.pos]))
+	}
+	if n.base64 && !s.isBase64(b) {
+		s.addf("must be standard base64 with padding (got %s)", got(s.data[start:s.pos]))
+	}
+}
+
+// isBase64 reports whether encoding/json would decode b into a []byte:
+// standard alphabet with padding ('\r' and '\n' are ignored, as
+// base64.StdEncoding does).
+func (s *valState) isBase64(b []byte) bool {
+	n := base64.StdEncoding.DecodedLen(len(b))
+	if cap(s.b64) < n {
+		s.b64 = make([]byte, n)
+	}
+	_, err := base64.StdEncoding.Decode(s.b64[:n], b)
+	return err == nil
+}
+
+func (s *valState) checkNumber(n *schemaNode, start int, d *decNum) {
+	if n.minimum != nil && cmpDec(d, &n.minimum.d) < 0 {
+		s.addf("must be >= %s (got %s)", n.minimum.text, got(s.data[start:s.pos]))
+	}
+	if n.maximum != nil && cmpDec(d, &n.maximum.d) > 0 {
+		s.addf("must be <= %s (got %s)", n.maximum.text, got(s.data[start:s.pos]))
+	}
+	if n.exclMin != nil && cmpDec(d, &n.exclMin.d) <= 0 {
+		s.addf("must be > %s (got %s)", n.exclMin.text, got(s.data[start:s.pos]))
+	}
+	if n.exclMax != nil && cmpDec(d, &n.exclMax.d) >= 0 {
+		s.addf("must be < %s (got %s)", n.exclMax.text, got(s.data[start:s.pos]))
+	}
+	if n.multipleOf != nil && !isMultipleOf(d, &n.multipleOf.d) {
+		s.addf("must be a multiple of %s (got %s)", n.multipleOf.text, got(s.data[start:s.pos]))
+	}
+}
+
+func (s *valState) enter() bool {
+	s.depth++
+	if s.depth > maxValDepth {
+		s.syntax("nesting too deep (more than 10000 levels)")
+		return false
+	}
+	return true
+}
+
+func (s *valState) keyBytes(k keyRef) []byte {
+	if k.inArena {
+		return s.arena[k.off:k.end]
+	}
+	return s.data[k.off:k.end]
+}
+
+// object walks the object at s.pos.
+func (s *valState) object(n *schemaNode) {
+	start := s.pos
+	if !s.enter() {
+		return
+	}
+	s.pos++
+	keys0, arena0 := len(s.keys), len(s.arena)
+	var seen uint64 // required properties seen (when there are at most 64)
+	var seenBig []bool
+	if len(n.required) > 64 {
+		seenBig = make([]bool, len(n.required))
+	}
+	var dups map[string]struct{}
+	count := 0
+	s.skipSpace()
+	if s.pos < len(s.data) && s.data[s.pos] == '}' {
+		s.pos++
+	} else {
+		for {
+			s.skipSpace()
+			if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+				s.syntax("expected a property name")
+				return
+			}
+			keyPos := s.pos
+			ks := s.scanString()
+			if s.fatal {
+				return
+			}
+			kr := keyRef{off: ks.start, end: ks.end}
+			if ks.escaped {
+				off := len(s.arena)
+				s.arena = appendUnescaped(s.arena, s.data[ks.start:ks.end])
+				kr = keyRef{off: off, end: len(s.arena), inArena: true}
+			}
+			kb := s.keyBytes(kr)
+			s.path = append(s.path, pathElem{key: kb, index: -1})
+			// Duplicate keys: encoding/json would silently keep the last.
+			dup := false
+			if count < 32 {
+				for _, o := range s.keys[keys0:] {
+					if string(s.keyBytes(o)) == string(kb) {
+						dup = true
+						break
+					}
+				}
+				s.keys = append(s.keys, kr)
+			} else {
+				if dups == nil {
+					dups = make(map[string]struct{}, 64)
+					for _, o := range s.keys[keys0:] {
+						dups[string(s.keyBytes(o))] = struct{}{}
+					}
+				}
+				if _, dup = dups[string(kb)]; !dup {
+					dups[string(kb)] = struct{}{}
+				}
+			}
+			if dup {
+				s.addf("duplicate property (a JSON object must not repeat a key)")
+			}
+			if ks.badUTF8 || ks.badSurr {
+				s.addf("property name must be valid UTF-8 without unpaired surrogate escapes")
+			}
+			if n.propertyNames != nil {
+				end := s.pos
+				s.pos = keyPos
+				s.names = true
+				s.value(n.propertyNames)
+				s.names = false
+				s.pos = end
+			}
+			s.skipSpace()
+			if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+				s.syntax("expected ':' after a property name")
+				return
+			}
+			s.pos++
+			s.skipSpace()
+			vstart := s.pos
+			applied := false
+			if p, ok := n.props[string(kb)]; ok {
+				if p.schema != nil {
+					s.value(p.schema)
+					applied = true
+				}
+				if p.req >= 0 {
+					if seenBig != nil {
+						seenBig[p.req] = true
+					} else {
+						seen |= 1 << p.req
+					}
+				}
+			}
+			for _, pp := range n.patternProps {
+				if s.fatal {
+					return
+				}
+				if pp.re.Match(kb) {
+					s.pos = vstart
+					s.value(pp.schema)
+					applied = true
+				}
+			}
+			if !applied {
+				if n.additional != nil && n.additional.never {
+					s.value(nil)
+					if !s.fatal {
+						s.unknownProperty(n)
+					}
+				} else {
+					s.value(n.additional)
+				}
+			}
+			s.path = s.path[:len(s.path)-1]
+			if s.fatal {
+				return
+			}
+			count++
+			s.skipSpace()
+			if s.pos < len(s.data) && s.data[s.pos] == ',' {
+				s.pos++
+				continue
+			}
+			if s.pos < len(s.data) && s.data[s.pos] == '}' {
+				s.pos++
+				break
+			}
+			s.syntax("expected ',' or '}' in object")
+			return
+		}
+	}
+	s.depth--
+	s.keys, s.arena = s.keys[:keys0], s.arena[:arena0]
+	for i, name := range n.required {
+		if seenBig != nil && seenBig[i] || seenBig == nil && seen&(1<<i) != 0 {
+			continue
+		}
+		s.path = append(s.path, pathElem{key: []byte(name), index: -1})
+		s.addf("is required")
+		s.path = s.path[:len(s.path)-1]
+	}
+	if count < n.minProps {
+		s.addf("must have at least %d properties (got %d)", n.minProps, count)
+	}
+	if n.maxProps >= 0 && count > n.maxProps {
+		s.addf("must have at most %d properties (got %d)", n.maxProps, count)
+	}
+	_ = start
+}
+
+func (s *valState) unknownProperty(n *schemaNode) {
+	switch len(n.propNames) {
+	case 0:
+		if len(n.patternProps) > 0 {
+			s.addf("unknown property (names must match %s)", strconv.Quote(n.patternProps[0].re.String()))
+		} else {
+			s.addf("unknown property (no properties are allowed here)")
+		}
+	default:
+		names := n.propNames
+		more := ""
+		if len(names) > 20 {
+			names, more = names[:20], ", ..."
+		}
+		s.addf("unknown property (expected one of: %s%s)", strings.Join(names, ", "), more)
+	}
+}
+
+// array walks the array at s.pos.
+func (s *valState) array(n *schemaNode) {
+	if !s.enter() {
+		return
+	}
+	s.pos++
+	spans0 := len(s.spans)
+	count := 0
+	s.skipSpace()
+	if s.pos < len(s.data) && s.data[s.pos] == ']' {
+		s.pos++
+	} else {
+		for {
+			item := n.items
+			if count < len(n.prefixItems) {
+				item = n.prefixItems[count]
+			}
+			s.path = append(s.path, pathElem{index: count})
+			s.skipSpace()
+			istart := s.pos
+			s.value(item)
+			s.path = s.path[:len(s.path)-1]
+			if s.fatal {
+				return
+			}
+			if n.uniqueItems {
+				s.spans = append(s.spans, istart, s.pos)
+			}
+			count++
+			s.skipSpace()
+			if s.pos < len(s.data) && s.data[s.pos] == ',' {
+				s.pos++
+				continue
+			}
+			if s.pos < len(s.data) && s.data[s.pos] == ']' {
+				s.pos++
+				break
+			}
+			s.syntax("expected ',' or ']' in array")
+			return
+		}
+	}
+	s.depth--
+	if count < n.minItems {
+		s.addf("must have at least %d items (got %d)", n.minItems, count)
+	}
+	if n.maxItems >= 0 && count > n.maxItems {
+		s.addf("must have at most %d items (got %d)", n.maxItems, count)
+	}
+	if n.uniqueItems && count > 1 {
+		s.checkUnique(s.spans[spans0:])
+	}
+	s.spans = s.spans[:spans0]
+}
+
+func (s *valState) checkUnique(spans []int) {
+	canon := s.canon[:0]
+	ends := make([]int, 0, len(spans)/2)
+	for i := 0; i < len(spans); i += 2 {
+		canon = appendCanonical(canon, s.data[spans[i]:spans[i+1]])
+		ends = append(ends, len(canon))
+	}
+	s.canon = canon
+	item := func(i int) string {
+		if i == 0 {
+			return string(canon[:ends[0]])
+		}
+		return string(canon[ends[i-1]:ends[i]])
+	}
+	first := make(map[string]int, len(ends))
+	for i := range ends {
+		k := item(i)
+		if j, ok := first[k]; ok {
+			s.addf("must have unique items (items [%d] and [%d] are equal)", j, i)
+			return
+		}
+		first[k] = i
+	}
+}
