@@ -59,7 +59,25 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading packages: %w", err)
 	}
-	if diags := loadErrors(dir, pkgs); len(diags) > 0 {
+	if len(pkgs) == 0 {
+		// go/packages drops some go command failures (such as a go.mod
+		// that needs updating) without an error or a package.
+		return nil, nil, fmt.Errorf("no packages found for %s in %s; run go list there to see why", strings.Join(patterns, " "), dir)
+	}
+	diags := loadErrors(dir, pkgs)
+	if overlay := staleOutputs(fset, pkgs, diags); overlay != nil {
+		// A generated file that no longer compiles (its compile-time
+		// guards fail after a tool's signature changed) must not stop
+		// its own regeneration: load again with stubs in its place.
+		fset = token.NewFileSet()
+		cfg.Fset, cfg.Overlay = fset, overlay
+		pkgs, err = packages.Load(cfg, patterns...)
+		if err != nil {
+			return nil, nil, fmt.Errorf("loading packages: %w", err)
+		}
+		diags = loadErrors(dir, pkgs)
+	}
+	if len(diags) > 0 {
 		return nil, sortDiagnostics(diags), nil
 	}
 

@@ -42,7 +42,7 @@ type Tool struct {
 
 	// Result shape.
 	Result ResultKind
-	// ResultType is R in R or (R, error); nil for ResultNone and ResultErrorOnly.
+	// ResultType is R in R or (R, error); nil for ResultNone.
 	ResultType types.Type
 	// ReturnsError reports whether the last result is error.
 	ReturnsError bool

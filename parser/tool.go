@@ -79,7 +79,6 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	fd, sig := t.decl, t.Func.Signature()
-	qual := types.RelativeTo(t.pkg.Types)
 	bad := func(pos token.Pos, format string, args ...any) {
 		c.errorf(pos, format, args...)
 		t.bad = true
@@ -141,7 +140,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 				continue
 			case isArgStruct(p.Type()):
 				bad(names[i], "parameter %s of %s has struct type %s, which must then be the only parameter (after an optional context.Context); move the other parameters into it as fields",
-					p.Name(), t.GoName, types.TypeString(p.Type(), qual))
+					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types))
 				paramsOK = false
 				continue
 			case isUnnamedStruct(p.Type()):
@@ -169,7 +168,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		bad(resPos[0], "error must be the last result of %s: return (R, error)", t.GoName)
 	case n == 2 && !isError(results.At(1).Type()):
 		bad(resPos[1], "second result of %s must be error, not %s: a tool returns nothing, error, R or (R, error)",
-			t.GoName, types.TypeString(results.At(1).Type(), qual))
+			t.GoName, typeString(results.At(1).Type(), t.pkg.Types))
 	case n == 2:
 		t.ReturnsError = true
 		c.result(t, results.At(0).Type(), resPos[0])
@@ -199,7 +198,7 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 			t.bad = true
 		default:
 			c.errorf(pos, "result type %s of %s is not supported: return *runtime.Result with it in Content",
-				types.TypeString(r, types.RelativeTo(t.pkg.Types)), t.GoName)
+				typeString(r, t.pkg.Types), t.GoName)
 			t.bad = true
 		}
 		return
@@ -223,7 +222,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 			c.errorf(cm.Pos(), "//mcp:arg needs a parameter name: //mcp:arg NAME description")
 		case t.Struct != nil:
 			c.errorf(cm.Pos(), "//mcp:arg documents plain parameters, but %s takes struct %s: document its fields instead",
-				t.GoName, types.TypeString(t.Struct.Type, types.RelativeTo(t.pkg.Types)))
+				t.GoName, typeString(t.Struct.Type, t.pkg.Types))
 		case t.param(name) == nil:
 			msg := fmt.Sprintf("//mcp:arg %s names no parameter of %s", name, t.GoName)
 			if len(t.Params) > 0 {
@@ -375,4 +374,15 @@ func isUnnamedStruct(t types.Type) bool {
 	}
 	_, ok := t.(*types.Struct)
 	return ok
+}
+
+// typeString formats t as the user's code spells it in package pkg:
+// pkg's own names unqualified, others by package name.
+func typeString(t types.Type, pkg *types.Package) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	})
 }

@@ -1,6 +1,10 @@
 package errors_signature
 
-import "context"
+import (
+	"context"
+
+	"github.com/mcpgen/mcpgen/runtime"
+)
 
 // Input is a struct of arguments.
 type Input struct {
@@ -79,3 +83,13 @@ func (s *Stack[T]) Len() int { return len(s.items) }
 //
 //mcp:tool
 func init() {}
+
+// ResultValue returns runtime.Result by value.
+//
+//mcp:tool
+func ResultValue() runtime.Result { return runtime.Result{} }
+
+// Image returns a runtime content type.
+//
+//mcp:tool
+func Image() (*runtime.ImageContent, error) { return nil, nil }
