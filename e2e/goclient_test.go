@@ -186,7 +186,7 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 					t.Fatalf("%s %v: want isError naming %s, got %s", bc.tool, bc.args, pathString(bc.path), dump(res))
 				}
 				if text := textOf(res); !namesPath(text, bc.path) {
-					t.Errorf("%s: error text %q does not name the field %s", bc.tool, text, pathString(bc.path))
+					t.Errorf("%s: error text %q does not name the field %s", bc.tool, short(text), pathString(bc.path))
 				}
 			})
 		}
@@ -242,6 +242,13 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 		ctx, cancel := context.WithTimeout(context.Background(), guard)
 		defer cancel()
 		params := &mcp.CallToolParams{Name: "count_to", Arguments: map[string]any{"to": 3}}
+		rec.mu.Lock()
+		if modern && len(rec.logs) > 0 {
+			// No earlier request carried a log level.
+			t.Errorf("2026-07-28: server sent log messages for requests without io.modelcontextprotocol/logLevel: %s", dump(rec.logs))
+		}
+		rec.logs = nil // a legacy server may log before logging/setLevel
+		rec.mu.Unlock()
 		if modern {
 			// 2026-07-28 has no logging/setLevel: the level travels in each request.
 			params.Meta = mcp.Meta{"io.modelcontextprotocol/logLevel": "debug"}
@@ -461,7 +468,7 @@ func callOKParams(t *testing.T, cs *mcp.ClientSession, p *mcp.CallToolParams) *m
 	t.Helper()
 	res := callParams(t, cs, p)
 	if res.IsError {
-		t.Fatalf("tools/call %s: unexpected tool error: %s", p.Name, textOf(res))
+		t.Fatalf("tools/call %s: unexpected tool error: %s", p.Name, short(textOf(res)))
 	}
 	return res
 }
@@ -474,7 +481,7 @@ func wantToolError(t *testing.T, res *mcp.CallToolResult, text string) {
 		return
 	}
 	if got := textOf(res); !strings.Contains(got, text) {
-		t.Errorf("tool error text %q does not contain %q", got, text)
+		t.Errorf("tool error text %q does not contain %q", short(got), text)
 	}
 }
 

@@ -33,6 +33,10 @@ var (
 		"also run every client over Streamable HTTP (testserver -http); needs runtime's HTTPHandler")
 )
 
+// serverBinEnv names a prebuilt testserver binary to test instead of building
+// one (for example one built with -race, or from another checkout).
+const serverBinEnv = "MCPGEN_E2E_SERVER_BIN"
+
 // noNodeEnv opts out of the Node-based clients explicitly.
 const noNodeEnv = "MCPGEN_E2E_NO_NODE"
 
@@ -62,6 +66,10 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	if serverBin = os.Getenv(serverBinEnv); serverBin != "" {
+		fmt.Fprintf(os.Stderr, "e2e: using %s=%s instead of building ./testserver/cmd/testserver\n", serverBinEnv, serverBin)
+		return m.Run()
+	}
 	serverBin = filepath.Join(dir, "testserver")
 	build := exec.Command("go", "build", "-o", serverBin, "./testserver/cmd/testserver")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr

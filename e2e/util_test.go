@@ -32,3 +32,11 @@ func commonPrefix(a, b string) int {
 	}
 	return n
 }
+
+// short truncates s for messages.
+func short(s string) string {
+	if len(s) <= 300 {
+		return s
+	}
+	return s[:300] + "..."
+}

@@ -145,7 +145,7 @@ func CountTo(ctx context.Context, in CountInput) ([]int, error) {
 	return out, nil
 }
 
-// waitCalls counts wait calls that ended because their context was cancelled.
+// waitCancelled counts wait calls that ended because their context was cancelled.
 var waitCancelled atomic.Int64
 
 // Wait blocks until its context is cancelled or the given number of
@@ -159,7 +159,6 @@ func Wait(ctx context.Context, millis int) (string, error) {
 	select {
 	case <-ctx.Done():
 		waitCancelled.Add(1)
-		runtime.Logger(ctx).Info("wait cancelled")
 		return "", ctx.Err()
 	case <-time.After(time.Duration(millis) * time.Millisecond):
 		return fmt.Sprintf("waited %dms", millis), nil

@@ -17,7 +17,7 @@ import (
 )
 
 func main() {
-	httpAddr := flag.String("http", "", "serve Streamable HTTP on this `address` (e.g. 127.0.0.1:0) instead of stdio")
+	httpAddr := flag.String("http", "", "serve Streamable HTTP on this `address` (e.g. 127.0.0.1:0) at /mcp instead of stdio")
 	flag.Parse()
 
 	srv := runtime.NewServer("testserver", "1.0.0")
@@ -26,24 +26,38 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	var err error
 	if *httpAddr == "" {
-		if err := srv.ServeStdio(ctx); err != nil {
-			log.Fatal(err)
-		}
-		return
+		err = srv.ServeStdio(ctx)
+	} else {
+		err = serveHTTP(ctx, srv, *httpAddr)
 	}
-	ln, err := net.Listen("tcp", *httpAddr)
 	if err != nil {
 		log.Fatal(err)
 	}
-	// The tests read the bound address from this line on stderr; the MCP
-	// endpoint is /mcp.
+}
+
+// serveHTTP serves srv's Streamable HTTP handler at /mcp on addr until ctx
+// is done. It prints "listening on http://HOST:PORT" on stderr once the
+// listener is bound: the tests read the address from that line.
+func serveHTTP(ctx context.Context, srv *runtime.Server, addr string) error {
+	// The assertion keeps this command building while the runtime's HTTP
+	// transport is in progress; once it has landed, call srv.HTTPHandler().
+	h, ok := any(srv).(interface{ HTTPHandler() http.Handler })
+	if !ok {
+		return fmt.Errorf("this runtime has no (*Server).HTTPHandler yet")
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(os.Stderr, "listening on http://%s\n", ln.Addr())
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", srv.HTTPHandler())
+	mux.Handle("/mcp", h.HTTPHandler())
 	hs := &http.Server{Handler: mux}
 	go func() { <-ctx.Done(); hs.Close() }()
-	if err := hs.Serve(ln); err != nil && err != http.ErrServerClosed {
-		log.Fatal(err)
+	if err := hs.Serve(ln); err != http.ErrServerClosed {
+		return err
 	}
+	return nil
 }

@@ -1,0 +1,435 @@
+package e2e
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"slices"
+	"testing"
+	"time"
+)
+
+// TestRawJSONRPC speaks newline-delimited JSON-RPC to the stdio server
+// directly, to check wire facts that SDK clients hide or normalize: exact
+// annotations, fields absent in older versions, resultType, error codes,
+// batches, version fallback and the exit on stdin EOF.
+func TestRawJSONRPC(t *testing.T) {
+	for _, version := range protocolVersions {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			c := startRaw(t)
+			modern := version >= "2026-07-28"
+			if modern {
+				res := c.ok("server/discover", map[string]any{})
+				if !slices.Contains(toStrings(res["supportedVersions"]), version) {
+					t.Errorf("server/discover supportedVersions = %v, want %s among them", res["supportedVersions"], version)
+				}
+				checkModernResult(t, "server/discover", res, true)
+				if at(res, "capabilities", "tools") == nil {
+					t.Errorf("server/discover capabilities %v do not declare tools", res["capabilities"])
+				}
+			} else {
+				res := c.ok("initialize", map[string]any{"protocolVersion": version, "capabilities": map[string]any{},
+					"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+				if res["protocolVersion"] != version {
+					t.Fatalf("initialize asked %s, got protocolVersion %v", version, res["protocolVersion"])
+				}
+				c.notify("notifications/initialized", map[string]any{})
+			}
+
+			t.Run("tools/list", func(t *testing.T) {
+				res := c.ok("tools/list", map[string]any{})
+				if modern {
+					checkModernResult(t, "tools/list", res, true)
+				}
+				tools, _ := res["tools"].([]any)
+				seen := map[string]bool{}
+				for _, x := range tools {
+					tool, _ := x.(map[string]any)
+					name, _ := tool["name"].(string)
+					seen[name] = true
+					w, ok := wantTools[name]
+					if !ok {
+						t.Errorf("unexpected tool %q", name)
+						continue
+					}
+					title, _ := tool["title"].(string)
+					desc, _ := tool["description"].(string)
+					checkTool(t, version, name, w, toolJSON{title: title, description: desc,
+						inputSchema: tool["inputSchema"], outputSchema: tool["outputSchema"], annotations: tool["annotations"]})
+					checkRawAnnotations(t, version, name, w.hints, tool)
+				}
+				for name := range wantTools {
+					if !seen[name] {
+						t.Errorf("tools/list lacks %q", name)
+					}
+				}
+			})
+
+			t.Run("tools/call", func(t *testing.T) {
+				res := c.ok("tools/call", map[string]any{"name": "add", "arguments": map[string]any{"a": 1, "b": 2}})
+				if modern {
+					checkModernResult(t, "tools/call", res, false)
+				}
+				if hasOutputSchema(version) {
+					jsonEqual(t, "structuredContent", res["structuredContent"], map[string]any{"result": 3})
+				} else if _, ok := res["structuredContent"]; ok {
+					t.Logf("note: protocol %s has no structuredContent, server sent it anyway", version)
+				}
+				if content, _ := res["content"].([]any); len(content) != 1 || at(content[0], "type") != "text" ||
+					compact(fmt.Sprint(at(content[0], "text"))) != `{"result":3}` {
+					t.Errorf("content = %s, want one text block {\"result\":3}", dump(res["content"]))
+				}
+				if res["isError"] == true {
+					t.Errorf("isError set: %v", res)
+				}
+				// Arguments omitted altogether mean {}.
+				res = c.ok("tools/call", map[string]any{"name": "inventory_stats"})
+				if res["isError"] == true {
+					t.Errorf("inventory_stats without arguments: %v", res)
+				}
+			})
+
+			t.Run("errors", func(t *testing.T) {
+				e := c.fail("tools/call", map[string]any{"name": "no_such_tool", "arguments": map[string]any{}})
+				if e.Code != -32602 {
+					t.Errorf("unknown tool: code %d (%s), want -32602", e.Code, e.Message)
+				}
+				e = c.fail("no/such_method", map[string]any{})
+				if e.Code != -32601 {
+					t.Errorf("unknown method: code %d (%s), want -32601", e.Code, e.Message)
+				}
+				e = c.fail("tools/call", map[string]any{"arguments": map[string]any{}})
+				if e.Code != -32602 {
+					t.Errorf("tools/call without name: code %d (%s), want -32602", e.Code, e.Message)
+				}
+				m := c.request("tools/call", map[string]any{"name": "add", "arguments": []any{1, 2}})
+				if (m.Error == nil || m.Error.Code != -32602) && (m.Result == nil || m.Result["isError"] != true) {
+					t.Errorf("arguments as an array: want isError or error -32602, got %s", dump(m))
+				}
+			})
+
+			if modern {
+				t.Run("modern _meta", func(t *testing.T) {
+					e := c.raw("tools/list", map[string]any{}) // no _meta at all
+					if e.Error == nil || e.Error.Code != -32602 {
+						t.Errorf("tools/list without _meta: got %s, want error -32602", dump(e))
+					}
+					e = c.raw("tools/list", map[string]any{"_meta": map[string]any{
+						"io.modelcontextprotocol/protocolVersion":    "1900-01-01",
+						"io.modelcontextprotocol/clientCapabilities": map[string]any{}}})
+					if e.Error == nil || e.Error.Code != -32022 {
+						t.Errorf("unsupported version in _meta: got %s, want error -32022", dump(e))
+					} else if data, _ := e.Error.Data.(map[string]any); !slices.Contains(toStrings(data["supported"]), "2026-07-28") {
+						t.Errorf("-32022 data %v does not list supported versions", e.Error.Data)
+					}
+				})
+			} else {
+				t.Run("ping", func(t *testing.T) {
+					jsonEqual(t, "ping result", c.ok("ping", nil), map[string]any{})
+				})
+			}
+			if version == "2025-03-26" {
+				t.Run("batch", func(t *testing.T) {
+					c.send([]any{
+						map[string]any{"jsonrpc": "2.0", "id": "b1", "method": "ping"},
+						map[string]any{"jsonrpc": "2.0", "id": "b2", "method": "tools/call", "params": map[string]any{"name": "echo", "arguments": map[string]any{"text": "x"}}},
+					})
+					line := c.readLine()
+					var batch []rawMessage
+					if err := json.Unmarshal(line, &batch); err != nil {
+						t.Fatalf("2025-03-26 batch: answer %s is not a JSON array: %v", tail(string(line), 500), err)
+					}
+					ids := []string{}
+					for _, m := range batch {
+						ids = append(ids, fmt.Sprint(m.ID))
+					}
+					if !sameSet(ids, []string{"b1", "b2"}) {
+						t.Errorf("batch answered ids %v, want b1, b2", ids)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestRawVersionFallback checks that initialize with an unknown version gets
+// the server's latest legacy version, as a normal result.
+func TestRawVersionFallback(t *testing.T) {
+	c := startRaw(t)
+	res := c.ok("initialize", map[string]any{"protocolVersion": "1900-01-01", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+	if res["protocolVersion"] != "2025-11-25" {
+		t.Errorf("initialize with 1900-01-01 negotiated %v, want 2025-11-25", res["protocolVersion"])
+	}
+}
+
+// TestRawStdinEOF checks that on stdin EOF the server finishes in-flight
+// calls, writes their replies and exits with status 0.
+func TestRawStdinEOF(t *testing.T) {
+	c := startRaw(t)
+	c.ok("initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+	c.notify("notifications/initialized", map[string]any{})
+	c.send(map[string]any{"jsonrpc": "2.0", "id": "last", "method": "tools/call",
+		"params": map[string]any{"name": "wait", "arguments": map[string]any{"millis": 300}}})
+	c.stdin.Close()
+	var got *rawMessage
+	for got == nil {
+		line := c.readLine()
+		if line == nil {
+			t.Fatal("stdout closed before the in-flight call was answered")
+		}
+		var m rawMessage
+		if err := json.Unmarshal(line, &m); err == nil && fmt.Sprint(m.ID) == "last" {
+			got = &m
+		}
+	}
+	if got.Result == nil || got.Result["isError"] == true {
+		t.Errorf("in-flight call after EOF: %s", dump(got))
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- c.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("server exit after stdin EOF: %v", err)
+		}
+	case <-time.After(guard):
+		t.Fatal("server did not exit after stdin EOF")
+	}
+	c.waited = true
+}
+
+// checkModernResult checks the fields every 2026-07-28 result carries.
+func checkModernResult(t *testing.T, method string, res map[string]any, cacheable bool) {
+	t.Helper()
+	if res["resultType"] != "complete" {
+		t.Errorf("%s: resultType = %v, want complete", method, res["resultType"])
+	}
+	if at(res, "_meta", "io.modelcontextprotocol/serverInfo", "name") != "testserver" {
+		t.Errorf("%s: _meta serverInfo = %v, want testserver", method, at(res, "_meta"))
+	}
+	if cacheable {
+		if ttl, ok := res["ttlMs"].(float64); !ok || ttl < 0 {
+			t.Errorf("%s: ttlMs = %v, want an integer >= 0", method, res["ttlMs"])
+		}
+		if s := res["cacheScope"]; s != "public" && s != "private" {
+			t.Errorf("%s: cacheScope = %v, want public or private", method, s)
+		}
+	}
+}
+
+// checkRawAnnotations checks the annotations object exactly as sent.
+func checkRawAnnotations(t *testing.T, version, name string, h *hints, tool map[string]any) {
+	t.Helper()
+	a, present := tool["annotations"]
+	if !hasAnnotations(version) {
+		if present {
+			t.Logf("note: %s: protocol %s has no annotations, server sent %s", name, version, dump(a))
+		}
+		return
+	}
+	if h == nil {
+		if present {
+			t.Errorf("%s: annotations %s, none declared", name, dump(a))
+		}
+		return
+	}
+	want := map[string]any{}
+	if h.title != "" {
+		want["title"] = h.title
+	}
+	for key, v := range map[string]*bool{"readOnlyHint": h.readOnly, "destructiveHint": h.destructive, "idempotentHint": h.idempotent, "openWorldHint": h.openW} {
+		if v != nil {
+			want[key] = *v
+		}
+	}
+	jsonEqual(t, name+" annotations", a, want)
+}
+
+func toStrings(v any) []string {
+	var out []string
+	list, _ := v.([]any)
+	for _, x := range list {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// rawConn is a minimal JSON-RPC client over a testserver's stdin/stdout.
+type rawConn struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan []byte // stdout lines; closed at EOF
+	nextID int
+	modern bool // add the 2026-07-28 _meta to requests
+	waited bool
+}
+
+type rawMessage struct {
+	ID     any            `json:"id,omitempty"`
+	Method string         `json:"method,omitempty"`
+	Result map[string]any `json:"result,omitempty"`
+	Error  *rawError      `json:"error,omitempty"`
+	Params map[string]any `json:"params,omitempty"`
+}
+
+type rawError struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	Data    any    `json:"data,omitempty"`
+}
+
+func startRaw(t *testing.T) *rawConn {
+	t.Helper()
+	cmd := exec.Command(serverBin)
+	cmd.Stderr = stderrLog(t, "testserver")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &rawConn{t: t, cmd: cmd, stdin: stdin, lines: make(chan []byte, 64)}
+	go func() {
+		defer close(c.lines)
+		r := bufio.NewReaderSize(stdout, 1<<20)
+		for {
+			line, err := r.ReadBytes('\n')
+			if len(line) > 0 {
+				c.lines <- line
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		stdin.Close()
+		if !c.waited {
+			done := make(chan struct{})
+			go func() { cmd.Wait(); close(done) }()
+			select {
+			case <-done:
+			case <-time.After(5 * time.Second):
+				cmd.Process.Kill()
+				<-done
+			}
+		}
+	})
+	return c
+}
+
+func (c *rawConn) send(v any) {
+	c.t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	if _, err := c.stdin.Write(append(b, '\n')); err != nil {
+		c.t.Fatalf("writing to the server: %v", err)
+	}
+}
+
+// readLine returns the next stdout line, nil at EOF.
+func (c *rawConn) readLine() []byte {
+	c.t.Helper()
+	select {
+	case line := <-c.lines:
+		return line
+	case <-time.After(guard):
+		c.t.Fatalf("no message from the server within %v", guard)
+		return nil
+	}
+}
+
+func (c *rawConn) notify(method string, params any) {
+	c.send(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+}
+
+// raw sends a request as given (no _meta added) and returns its response,
+// skipping notifications.
+func (c *rawConn) raw(method string, params any) *rawMessage {
+	c.t.Helper()
+	c.nextID++
+	id := c.nextID
+	msg := map[string]any{"jsonrpc": "2.0", "id": id, "method": method}
+	if params != nil {
+		msg["params"] = params
+	}
+	c.send(msg)
+	for {
+		line := c.readLine()
+		if line == nil {
+			c.t.Fatalf("%s: server closed stdout", method)
+		}
+		var m rawMessage
+		if err := json.Unmarshal(line, &m); err != nil {
+			c.t.Fatalf("%s: stdout line is not a JSON-RPC message: %v: %s", method, err, tail(string(line), 500))
+		}
+		if m.ID == nil && m.Method != "" {
+			continue // a notification
+		}
+		if n, ok := m.ID.(float64); !ok || int(n) != id {
+			c.t.Fatalf("%s: response id %v, want %d: %s", method, m.ID, id, tail(string(line), 500))
+		}
+		return &m
+	}
+}
+
+// request sends a request, adding the modern _meta after server/discover.
+func (c *rawConn) request(method string, params map[string]any) *rawMessage {
+	c.t.Helper()
+	if method == "server/discover" {
+		c.modern = true
+	}
+	if c.modern {
+		p := map[string]any{}
+		for k, v := range params {
+			p[k] = v
+		}
+		p["_meta"] = map[string]any{
+			"io.modelcontextprotocol/protocolVersion":    "2026-07-28",
+			"io.modelcontextprotocol/clientCapabilities": map[string]any{},
+			"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "raw", "version": "0"},
+		}
+		params = p
+	}
+	var ps any
+	if params != nil {
+		ps = params
+	}
+	return c.raw(method, ps)
+}
+
+func (c *rawConn) ok(method string, params map[string]any) map[string]any {
+	c.t.Helper()
+	m := c.request(method, params)
+	if m.Error != nil {
+		c.t.Fatalf("%s: error %d %s", method, m.Error.Code, m.Error.Message)
+	}
+	if m.Result == nil {
+		c.t.Fatalf("%s: no result: %s", method, dump(m))
+	}
+	return m.Result
+}
+
+func (c *rawConn) fail(method string, params map[string]any) *rawError {
+	c.t.Helper()
+	m := c.request(method, params)
+	if m.Error == nil {
+		c.t.Fatalf("%s: want a JSON-RPC error, got result %s", method, dump(m.Result))
+	}
+	return m.Error
+}
