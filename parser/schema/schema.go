@@ -1,17 +1,48 @@
-// Package schema derives JSON Schemas for tool inputs and outputs from go/types
-// at generate time.
+// Package schema derives the JSON Schemas of tool inputs and outputs from
+// go/types at generate time.
 //
 // The rule that governs every case: what a schema says is exactly what the
-// server will accept. Anything that decoding into the Go type with
-// encoding/json would reject or silently change is stated in the schema, and
-// the runtime enforces every keyword emitted here.
+// server will accept. Whatever decoding into the Go type with encoding/json
+// would reject or silently change is stated in the schema (the runtime
+// validates arguments against it before decoding), and a Go type whose JSON
+// form cannot be stated is a Diagnostic rather than a loose schema.
+//
+// Schemas follow github.com/invopop/jsonschema's conventions, as its
+// Reflector produces them with DoNotReference, ExpandedStruct and
+// AddGoComments, so that a schema derived here equals the one reflected at
+// run time, except for these deliberate improvements:
+//
+//   - integers carry the bounds of their Go type (every unsigned type has
+//     minimum 0; int and uint are 64-bit), float32 carries ±MaxFloat32;
+//   - a named string or integer type with declared constants of exactly
+//     that type is an enum of their values, in declaration order;
+//   - []byte also has a pattern that only base64 text matches;
+//   - map keys of integer type are described by propertyNames (a pattern of
+//     the key type's range) instead of patternProperties "^[0-9]+$";
+//   - the ",string" option gives a pattern (numbers) or an enum (booleans);
+//   - types implementing encoding.TextUnmarshaler (input) or
+//     encoding.TextMarshaler (output) are strings;
+//   - struct fields resolve exactly as in encoding/json, including its
+//     dominance rules for conflicting embedded names;
+//   - field descriptions also come from fields of unexported and anonymous
+//     struct types;
+//   - a struct without properties has no empty "properties";
+//   - only recursive types go to "$defs";
+//   - in an output schema, a value encoding/json writes as null admits null.
+//
+// Input schemas never admit null (except for a `jsonschema:"nullable"`
+// pointer, slice, map or interface field): encoding/json would silently
+// turn null into the zero value. See the jsonschema tag keywords in tags.go.
 package schema
 
 import (
 	"bytes"
 	"encoding/json"
+	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strings"
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
@@ -32,51 +63,106 @@ type Param struct {
 	Pos         token.Pos  // position for diagnostics
 }
 
-// A Builder derives schemas for types of the loaded packages.
+// A Builder derives schemas for types of the loaded packages. It caches
+// comments and constants between calls, so use one Builder per load.
 // A Builder is not safe for concurrent use.
 type Builder struct {
-	fset *token.FileSet
-	pkgs []*packages.Package
+	fset     *token.FileSet
+	syntax   map[string]*ast.File      // files of the root packages, by name
+	fileDocs map[string]*fileComments  // descriptions per file, collected on first use
+	enums    map[*types.TypeName][]any // declared constants per named type
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
 // (loaded with syntax, types and types info), whose positions are in fset.
+// Comments of types declared in other packages are read from their source
+// files when first needed.
 func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
-	return &Builder{fset: fset, pkgs: pkgs}
+	b := &Builder{
+		fset:     fset,
+		syntax:   map[string]*ast.File{},
+		fileDocs: map[string]*fileComments{},
+		enums:    map[*types.TypeName][]any{},
+	}
+	for _, p := range pkgs {
+		for _, f := range p.Syntax {
+			if tf := fset.File(f.Pos()); tf != nil {
+				b.syntax[tf.Name()] = f
+			}
+		}
+	}
+	return b
 }
 
-// Struct returns the input schema of a tool whose single parameter has type t,
-// a named struct or a pointer to one. pos is the parameter's position.
+// Struct returns the input schema of a tool whose single parameter has type
+// t, a named struct or a pointer to one. pos is the parameter's position.
 func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Diagnostic) {
-	return &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.FalseSchema}, nil
+	c := b.newConv(false, pos)
+	elem := types.Unalias(t)
+	if p, ok := elem.(*types.Pointer); ok {
+		elem = types.Unalias(p.Elem())
+	}
+	if _, named := elem.(*types.Named); !named || !isStruct(elem) {
+		c.report(site{pos, "parameter"}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
+		return emptyObject(), c.done(nil)
+	}
+	s := c.root(elem, site{pos, "parameter"})
+	return s, c.done(s)
 }
 
 // Params returns the input schema of a tool with plain parameters: an object
-// with one property per parameter, required unless Optional.
+// with one property per parameter, described by its Description and required
+// unless Optional. Without parameters it is {"type":"object","additionalProperties":false}.
 func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
-	s := &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.FalseSchema}
-	if len(params) == 0 {
-		return s, nil
+	var pos token.Pos
+	if len(params) > 0 {
+		pos = params[0].Pos
 	}
-	s.Properties = jsonschema.NewProperties()
+	c := b.newConv(false, pos)
+	s := emptyObject()
 	for _, p := range params {
-		s.Properties.Set(p.Name, &jsonschema.Schema{Description: p.Description})
+		ps := c.schema(p.Type, site{p.Pos, "parameter " + p.Name})
+		ps.Description = p.Description
+		if s.Properties == nil {
+			s.Properties = jsonschema.NewProperties()
+		}
+		s.Properties.Set(p.Name, ps)
 		if !p.Optional {
 			s.Required = append(s.Required, p.Name)
 		}
 	}
-	return s, nil
+	return s, c.done(s)
 }
 
-// Output returns the output schema of a tool result of type t. When t's
-// schema is not an object, the result is wrapped as
-// {"type":"object","properties":{"result":<t>},"required":["result"],"additionalProperties":false}
-// and wrapped is true.
+// Output returns the output schema of a tool result of type t; pos is the
+// position of the result for diagnostics. When t's schema is not an object,
+// it is wrapped as
+//
+//	{"type":"object","properties":{"result":<t>},"required":["result"],"additionalProperties":false}
+//
+// and wrapped is true. <t> admits null when encoding/json can write t as
+// null (a nil slice or map).
 func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wrapped bool, diags []Diagnostic) {
-	return &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.FalseSchema}, false, nil
+	c := b.newConv(true, pos)
+	at := site{pos, "result"}
+	s = c.root(t, at)
+	if s.Type == "object" {
+		return s, false, c.done(s)
+	}
+	if c.nilable(t) {
+		s = orNull(s)
+	}
+	w := emptyObject()
+	w.Properties = jsonschema.NewProperties()
+	w.Properties.Set("result", s)
+	w.Required = []string{"result"}
+	return w, true, c.done(w)
 }
 
 // Marshal returns the deterministic, 2-space indented JSON text of s.
+// Unlike encoding/json it leaves <, > and & unescaped, for readability, and
+// escapes the backquote as \u0060 so that the text fits in a Go raw string
+// literal.
 func Marshal(s *jsonschema.Schema) (string, error) {
 	raw, err := json.Marshal(s)
 	if err != nil {
@@ -86,5 +172,64 @@ func Marshal(s *jsonschema.Schema) (string, error) {
 	if err := json.Indent(&buf, raw, "", "  "); err != nil {
 		return "", err
 	}
-	return buf.String(), nil
+	return readableEscapes(buf.String()), nil
+}
+
+// readableEscapes rewrites the escapes \u003c, \u003e and \u0026 that
+// encoding/json writes for HTML safety back to their characters, and
+// escapes "`".
+func readableEscapes(s string) string {
+	var out strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '`':
+			out.WriteString(`\u0060`)
+		case s[i] == '\\' && i+1 < len(s):
+			if i+5 < len(s) && s[i+1] == 'u' {
+				switch s[i+2 : i+6] {
+				case "003c":
+					out.WriteByte('<')
+					i += 5
+					continue
+				case "003e":
+					out.WriteByte('>')
+					i += 5
+					continue
+				case "0026":
+					out.WriteByte('&')
+					i += 5
+					continue
+				}
+			}
+			// Any other escape is copied whole, so an escaped backslash
+			// followed by "u003c" stays as it is.
+			out.WriteString(s[i : i+2])
+			i++
+		default:
+			out.WriteByte(s[i])
+		}
+	}
+	return out.String()
+}
+
+func emptyObject() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.FalseSchema}
+}
+
+// orNull returns a schema that admits what s admits and null, written the
+// way invopop/jsonschema writes a `jsonschema:"nullable"` field.
+func orNull(s *jsonschema.Schema) *jsonschema.Schema {
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, {Type: "null"}}}
+}
+
+// sortDiagnostics orders diagnostics by position and drops repeats (a
+// recursive root type is converted twice).
+func sortDiagnostics(diags []Diagnostic) []Diagnostic {
+	slices.SortStableFunc(diags, func(a, b Diagnostic) int {
+		if a.Pos != b.Pos {
+			return int(a.Pos) - int(b.Pos)
+		}
+		return strings.Compare(a.Message, b.Message)
+	})
+	return slices.Compact(diags)
 }

@@ -1,0 +1,134 @@
+package schema
+
+import (
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// lineCol identifies a declaration within one file. Positions of objects
+// imported from export data live in their own token.Files, so declarations
+// are matched by file name, line and column rather than by token.Pos.
+type lineCol struct{ line, col int }
+
+// fileComments holds the descriptions declared in one source file, by the
+// position of the field or type name.
+type fileComments struct {
+	fields, types map[lineCol]string
+}
+
+// lookup returns the description declared at pos. Export data records only
+// the line of a declaration (its column reads as 1, where gofmt'd code never
+// declares a field or type name), so then the first declaration on the line
+// counts.
+func lookup(m map[lineCol]string, at lineCol) string {
+	if text, ok := m[at]; ok || at.col != 1 {
+		return text
+	}
+	return m[lineCol{at.line, 0}]
+}
+
+// add records the description of the name declared at pos.
+func add(m map[lineCol]string, at lineCol, text string) {
+	m[at] = text
+	if first := (lineCol{at.line, 0}); m[first] == "" {
+		m[first] = text
+	}
+}
+
+// comments returns the doc texts of the file that holds pos, parsing it on
+// first use if it is not one of the loaded root files. A file that cannot be
+// read yields no comments: descriptions are optional.
+func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
+	if !pos.IsValid() {
+		return nil, lineCol{}
+	}
+	p := b.fset.Position(pos)
+	at := lineCol{p.Line, p.Column}
+	if fc, ok := b.fileDocs[p.Filename]; ok {
+		return fc, at
+	}
+	fset, f := b.fset, b.syntax[p.Filename]
+	if f == nil {
+		// A file of a package outside the loaded roots (its types came from
+		// export data): parse it in a private file set just for its comments.
+		fset = token.NewFileSet()
+		f, _ = parser.ParseFile(fset, p.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
+	}
+	var fc *fileComments
+	if f != nil {
+		fc = collectComments(fset, f)
+	}
+	b.fileDocs[p.Filename] = fc
+	return fc, at
+}
+
+// collectComments indexes the descriptions in f the way invopop/jsonschema's
+// AddGoComments derives them: a field's doc comment, else its line comment;
+// embedded fields have none (as in invopop); a type's doc comment, else the doc of its declaration group (used once per
+// group), reduced to its first sentence.
+func collectComments(fset *token.FileSet, f *ast.File) *fileComments {
+	fc := &fileComments{fields: map[lineCol]string{}, types: map[lineCol]string{}}
+	at := func(pos token.Pos) lineCol {
+		p := fset.Position(pos)
+		return lineCol{p.Line, p.Column}
+	}
+	var synopsis doc.Package
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			if n.Tok != token.TYPE {
+				return true
+			}
+			group := n.Doc.Text()
+			for _, spec := range n.Specs {
+				ts := spec.(*ast.TypeSpec)
+				if !ts.Name.IsExported() {
+					continue
+				}
+				text := ts.Doc.Text()
+				if text == "" {
+					text, group = group, ""
+				}
+				add(fc.types, at(ts.Name.Pos()), strings.TrimSpace(synopsis.Synopsis(text)))
+			}
+		case *ast.StructType:
+			for _, field := range n.Fields.List {
+				text := field.Doc.Text()
+				if text == "" {
+					text = field.Comment.Text()
+				}
+				text = strings.TrimSpace(text)
+				if text == "" {
+					continue
+				}
+				for _, name := range field.Names {
+					add(fc.fields, at(name.Pos()), text)
+				}
+			}
+		}
+		return true
+	})
+	return fc
+}
+
+// fieldDoc returns the description of struct field v from its comments.
+func (b *Builder) fieldDoc(v *types.Var) string {
+	fc, at := b.comments(v.Pos())
+	if fc == nil {
+		return ""
+	}
+	return lookup(fc.fields, at)
+}
+
+// typeDoc returns the description of the named type from its doc comment.
+func (b *Builder) typeDoc(obj *types.TypeName) string {
+	fc, at := b.comments(obj.Pos())
+	if fc == nil {
+		return ""
+	}
+	return lookup(fc.types, at)
+}

@@ -1,0 +1,349 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"go/types"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// A conv is one schema derivation: an input or an output schema with its
+// diagnostics and the definitions of its recursive types.
+type conv struct {
+	b       *Builder
+	output  bool
+	rootPos token.Pos
+	diags   []Diagnostic
+	depth   int
+
+	// expanding holds the named types whose schema is being built; meeting
+	// one again means the type is recursive.
+	expanding map[string]bool
+	// recursive holds the recursive types; their schema is in defs and every
+	// use of them is a $ref, one of the schemas in refs.
+	recursive map[string]*types.Named
+	defs      map[string]*jsonschema.Schema
+	refs      map[*jsonschema.Schema]string
+}
+
+// A site is where a type is used, for diagnostics.
+type site struct {
+	pos  token.Pos
+	what string // "field T.F", "parameter x", "result"
+}
+
+func (b *Builder) newConv(output bool, pos token.Pos) *conv {
+	return &conv{
+		b:         b,
+		output:    output,
+		rootPos:   pos,
+		expanding: map[string]bool{},
+		recursive: map[string]*types.Named{},
+		defs:      map[string]*jsonschema.Schema{},
+		refs:      map[*jsonschema.Schema]string{},
+	}
+}
+
+// report records a problem at the site. Sites outside the loaded root
+// packages (fields of types imported from elsewhere) are reported at the
+// position of the parameter or result that led there.
+func (c *conv) report(at site, msg string) {
+	pos := at.pos
+	if f := c.b.fset.File(pos); !pos.IsValid() || f == nil || c.b.syntax[f.Name()] == nil {
+		pos = c.rootPos
+		if p := c.b.fset.Position(at.pos); p.IsValid() {
+			msg += fmt.Sprintf(" (declared at %s:%d:%d)", p.Filename, p.Line, p.Column)
+		}
+	}
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: at.what + ": " + msg})
+}
+
+func (c *conv) typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// root returns the schema of t as the root of a document: a recursive
+// struct type is written out here as well as in $defs.
+func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
+	s := c.schema(t, at)
+	if key, ok := c.refs[s]; ok {
+		delete(c.refs, s)
+		n := c.recursive[key]
+		c.expanding[key] = true
+		s = c.object(n, at)
+		delete(c.expanding, key)
+	}
+	return s
+}
+
+// done names the definitions of recursive types, puts them into the root
+// schema s, and returns the sorted diagnostics.
+func (c *conv) done(s *jsonschema.Schema) []Diagnostic {
+	if s != nil && len(c.defs) > 0 {
+		names := c.defNames()
+		s.Definitions = jsonschema.Definitions{}
+		for key, def := range c.defs {
+			s.Definitions[names[key]] = def
+		}
+		for ref, key := range c.refs {
+			ref.Ref = "#/$defs/" + names[key]
+		}
+	}
+	return sortDiagnostics(c.diags)
+}
+
+// defNames names each definition after its type, qualified by the package
+// path only when types of the same name meet in one schema.
+func (c *conv) defNames() map[string]string {
+	byName := map[string][]string{}
+	for key, n := range c.recursive {
+		byName[n.Obj().Name()] = append(byName[n.Obj().Name()], key)
+	}
+	names := map[string]string{}
+	for name, keys := range byName {
+		if len(keys) == 1 {
+			names[keys[0]] = name
+			continue
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			names[key] = strings.Map(func(r rune) rune {
+				if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '.' || r == '_' || r == '-' {
+					return r
+				}
+				return '_'
+			}, strings.ReplaceAll(key, "/", "."))
+		}
+	}
+	return names
+}
+
+func (c *conv) unsupported(at site, t types.Type, hint string) *jsonschema.Schema {
+	c.report(at, fmt.Sprintf("type %s is not supported: %s", c.typeString(t), hint))
+	return &jsonschema.Schema{}
+}
+
+// schema returns a fresh schema for a value of type t.
+func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
+	t = types.Unalias(t)
+	if c.depth > 100 {
+		return c.unsupported(at, t, "it nests too deeply (an ever-growing generic type?)")
+	}
+	c.depth++
+	defer func() { c.depth-- }()
+
+	if _, ok := t.(*types.TypeParam); ok {
+		return c.unsupported(at, t, "a type parameter has no schema at generate time; use a concrete type")
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		return c.schema(p.Elem(), at) // encoding/json handles nil and methods through the pointer
+	}
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+		case "time.Time":
+			return &jsonschema.Schema{Type: "string", Format: "date-time"}
+		case "encoding/json.RawMessage":
+			return &jsonschema.Schema{} // any JSON value
+		}
+	}
+	if _, ok := t.Underlying().(*types.Interface); !ok {
+		if s, ok := c.custom(t, at); ok {
+			return s
+		}
+	}
+
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return c.basic(t, u, at)
+	case *types.Pointer:
+		return c.schema(u.Elem(), at)
+	case *types.Slice:
+		s := c.described(t)
+		if isByte(u.Elem()) {
+			s.Type, s.ContentEncoding, s.Pattern = "string", "base64", base64Pattern
+			return s
+		}
+		s.Type = "array"
+		s.Items = c.element(u.Elem(), at)
+		return s
+	case *types.Array:
+		s := c.described(t)
+		s.Type = "array"
+		s.Items = c.element(u.Elem(), at)
+		n := uint64(u.Len())
+		s.MinItems, s.MaxItems = &n, &n
+		return s
+	case *types.Map:
+		return c.mapSchema(t, u, at)
+	case *types.Struct:
+		n, ok := t.(*types.Named)
+		if !ok {
+			return c.object(t, at)
+		}
+		key := typeKey(n)
+		if c.expanding[key] || c.defs[key] != nil {
+			c.recursive[key] = n
+			return c.ref(key)
+		}
+		c.expanding[key] = true
+		s := c.object(n, at)
+		delete(c.expanding, key)
+		if c.recursive[key] != nil {
+			c.defs[key] = s
+			return c.ref(key)
+		}
+		return s
+	case *types.Interface:
+		if u.Empty() {
+			return &jsonschema.Schema{} // any JSON value
+		}
+		return c.unsupported(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
+	case *types.Chan:
+		return c.unsupported(at, t, "channels have no JSON form; remove the field or tag it json:\"-\"")
+	case *types.Signature:
+		return c.unsupported(at, t, "functions have no JSON form; remove the field or tag it json:\"-\"")
+	}
+	return c.unsupported(at, t, "it has no JSON form")
+}
+
+func (c *conv) ref(key string) *jsonschema.Schema {
+	s := &jsonschema.Schema{}
+	c.refs[s] = key
+	return s
+}
+
+// described returns a schema carrying the doc comment of t if t is a named type.
+func (c *conv) described(t types.Type) *jsonschema.Schema {
+	s := &jsonschema.Schema{}
+	if n, ok := t.(*types.Named); ok {
+		s.Description = c.b.typeDoc(n.Obj())
+	}
+	return s
+}
+
+// element returns the schema of a slice, array or map element, which in an
+// output schema admits null when encoding/json can write the element as null.
+func (c *conv) element(t types.Type, at site) *jsonschema.Schema {
+	s := c.schema(t, at)
+	if c.output && c.nilable(t) {
+		s = orNull(s)
+	}
+	return s
+}
+
+// nilable reports whether encoding/json writes a nil value of type t as null.
+func (c *conv) nilable(t types.Type) bool {
+	t = types.Unalias(t)
+	switch t.Underlying().(type) {
+	case *types.Pointer:
+		return true
+	case *types.Slice, *types.Map:
+		// A Marshaler or TextMarshaler decides itself what nil becomes (a
+		// nil json.RawMessage is null, but its schema admits any value).
+		return !hasMethod(t, "MarshalJSON", 0, 2) && !hasMethod(t, "MarshalText", 0, 2)
+	}
+	return false
+}
+
+// custom handles types with their own JSON or text methods. encoding/json
+// prefers json.Unmarshaler, then encoding.TextUnmarshaler (for JSON strings)
+// when decoding, and json.Marshaler, then encoding.TextMarshaler when encoding.
+func (c *conv) custom(t types.Type, at site) (*jsonschema.Schema, bool) {
+	jsonMethod, textMethod := "UnmarshalJSON", "UnmarshalText"
+	jsonIface, params, results := "json.Unmarshaler", 1, 1
+	if c.output {
+		jsonMethod, textMethod = "MarshalJSON", "MarshalText"
+		jsonIface, params, results = "json.Marshaler", 0, 2
+	}
+	if hasMethod(t, jsonMethod, params, results) {
+		return c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; use a field of a plain type (for example a string, parsed in the tool)", jsonIface)), true
+	}
+	if hasMethod(t, textMethod, params, results) {
+		return &jsonschema.Schema{Type: "string"}, true
+	}
+	return nil, false
+}
+
+// hasMethod reports whether t or *t has the method name with the given
+// numbers of parameters and results (methods promoted from embedded fields
+// included, as in the method sets encoding/json checks).
+func hasMethod(t types.Type, name string, params, results int) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Signature()
+	return sig.Params().Len() == params && sig.Results().Len() == results
+}
+
+func isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Uint8
+}
+
+// base64Pattern matches exactly the padded standard base64 text that
+// encoding/json decodes into a []byte.
+const base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
+
+func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
+	s := &jsonschema.Schema{}
+	switch info := u.Info(); {
+	case info&types.IsBoolean != 0:
+		s.Type = "boolean"
+	case info&types.IsString != 0:
+		s.Type = "string"
+	case info&types.IsInteger != 0:
+		s.Type = "integer"
+		lo, hi := intRange(u)
+		s.Minimum, s.Maximum = lo, hi
+	case u.Kind() == types.Float32:
+		s.Type = "number"
+		s.Minimum, s.Maximum = json.Number("-"+maxFloat32), json.Number(maxFloat32)
+	case u.Kind() == types.Float64:
+		s.Type = "number"
+	case info&types.IsComplex != 0:
+		return c.unsupported(at, t, "encoding/json cannot encode complex numbers; use two float64 fields")
+	default:
+		return c.unsupported(at, t, "it has no JSON form")
+	}
+	if n, ok := t.(*types.Named); ok {
+		if vals := c.b.enumValues(n); vals != nil {
+			s.Enum = vals
+		}
+	}
+	return s
+}
+
+// maxFloat32 is the largest float32 as the shortest decimal that parses
+// back to it.
+var maxFloat32 = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
+
+// intRange returns the bounds of an integer kind as exact JSON numbers.
+// int, uint and uintptr are taken to be 64 bits wide.
+func intRange(u *types.Basic) (lo, hi json.Number) {
+	l, h := intBounds(u)
+	return json.Number(l.String()), json.Number(h.String())
+}
+
+func intBounds(u *types.Basic) (lo, hi *big.Int) {
+	bits := map[types.BasicKind]uint{
+		types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int64: 64, types.Int: 64,
+		types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint64: 64, types.Uint: 64, types.Uintptr: 64,
+	}[u.Kind()]
+	one := big.NewInt(1)
+	if u.Info()&types.IsUnsigned != 0 {
+		hi = new(big.Int).Sub(new(big.Int).Lsh(one, bits), one)
+		return big.NewInt(0), hi
+	}
+	hi = new(big.Int).Sub(new(big.Int).Lsh(one, bits-1), one)
+	lo = new(big.Int).Neg(new(big.Int).Lsh(one, bits-1))
+	return lo, hi
+}

@@ -1,0 +1,318 @@
+package schema
+
+import (
+	"encoding/json"
+	"go/token"
+	"go/types"
+	"path"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/invopop/jsonschema"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/testdata/schema_collections"
+	"github.com/mcpgen/mcpgen/testdata/schema_comments"
+	"github.com/mcpgen/mcpgen/testdata/schema_embedded"
+	"github.com/mcpgen/mcpgen/testdata/schema_enums"
+	"github.com/mcpgen/mcpgen/testdata/schema_omit"
+	"github.com/mcpgen/mcpgen/testdata/schema_recursive"
+	"github.com/mcpgen/mcpgen/testdata/schema_scalars"
+	"github.com/mcpgen/mcpgen/testdata/schema_tags"
+)
+
+const modulePath = "github.com/mcpgen/mcpgen"
+
+// corpus lists a value of every exported struct type declared in the
+// testdata/schema_* packages, so that invopop/jsonschema can reflect the type
+// at run time. TestCorpusComplete checks that none is missing.
+var corpus = []any{
+	schema_scalars.Scalars{}, schema_scalars.Named{}, schema_scalars.Address{},
+	schema_collections.Item{}, schema_collections.Collections{}, schema_collections.Special{},
+	schema_collections.Nested{}, schema_collections.Empty{}, schema_collections.Keys{},
+	schema_embedded.Base{}, schema_embedded.Audit{}, schema_embedded.Meta{}, schema_embedded.Record{},
+	schema_embedded.Left{}, schema_embedded.Right{}, schema_embedded.Deep{}, schema_embedded.Conflicts{},
+	schema_recursive.Node{}, schema_recursive.Dept{}, schema_recursive.Person{}, schema_recursive.Forest{},
+	schema_enums.Paint{},
+	schema_tags.Strings{}, schema_tags.Numbers{},
+	schema_comments.Commented{}, schema_comments.Item{}, schema_comments.Grouped{}, schema_comments.Own{},
+	schema_comments.Bare{}, schema_comments.Wrapper{}, schema_comments.Private{},
+	schema_omit.Omit{}, schema_omit.Quoted{}, schema_omit.Dash{},
+}
+
+// deviating names the corpus types whose schema differs from invopop's as a
+// whole by design, and the test that asserts how. Every other corpus type
+// must match invopop once the keyword-level improvements are undone (see
+// undoImprovements).
+var deviating = map[string]string{
+	"schema_scalars.Address":        "TestDeviationUintptr",
+	"schema_collections.Nested":     "TestDeviationAnonymousStructComments",
+	"schema_collections.Keys":       "TestDeviationMapKeysAndText",
+	"schema_embedded.Conflicts":     "TestDeviationDominance",
+	"schema_recursive.Node":         "TestDeviationRecursion",
+	"schema_recursive.Dept":         "TestDeviationRecursion",
+	"schema_recursive.Person":       "TestDeviationRecursion",
+	"schema_recursive.Forest":       "TestDeviationRecursion",
+	"schema_comments.Private":       "TestDeviationUnexportedComments",
+	"schema_omit.Quoted":            "TestDeviationStringOption",
+	"schema_omit.Dash":              "TestDeviationDashComma",
+	"schema_tags.Strings/output":    "TestOutputDiagnostics", // jsonschema:"-" and required+omitempty are errors in results
+	"schema_collections.Empty/both": "TestDeviationEmptyStruct",
+}
+
+// corpusPackages are the testdata packages loaded as roots; the enum
+// package's "units" subpackage is deliberately not among them, so its
+// comments are read lazily from source.
+var corpusPackages = []string{
+	"schema_scalars", "schema_collections", "schema_embedded", "schema_recursive",
+	"schema_enums", "schema_tags", "schema_comments", "schema_omit", "schema_params",
+}
+
+type loaded struct {
+	pkgs    []*packages.Package
+	builder *Builder
+}
+
+var loadCorpus = sync.OnceValues(func() (*loaded, error) {
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes |
+			packages.NeedTypesInfo | packages.NeedImports,
+		Dir:  "../..",
+		Fset: token.NewFileSet(),
+	}
+	var patterns []string
+	for _, p := range corpusPackages {
+		patterns = append(patterns, "./testdata/"+p)
+	}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pkgs {
+		for _, e := range p.Errors {
+			return nil, e
+		}
+	}
+	return &loaded{pkgs: pkgs, builder: NewBuilder(cfg.Fset, pkgs)}, nil
+})
+
+func corpusLoaded(t *testing.T) *loaded {
+	t.Helper()
+	l, err := loadCorpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// lookup returns the named type pkg.Name of the corpus.
+func (l *loaded) lookup(t *testing.T, qualified string) *types.Named {
+	t.Helper()
+	pkgName, name, _ := strings.Cut(qualified, ".")
+	for _, p := range l.pkgs {
+		if p.Name == pkgName {
+			if obj, ok := p.Types.Scope().Lookup(name).(*types.TypeName); ok {
+				return obj.Type().(*types.Named)
+			}
+		}
+	}
+	t.Fatalf("no type %s in the corpus", qualified)
+	return nil
+}
+
+// ours returns the input or output schema of the corpus type as generic JSON.
+func (l *loaded) ours(t *testing.T, qualified string, output bool) map[string]any {
+	t.Helper()
+	s, diags := l.schema(t, qualified, output)
+	if len(diags) > 0 {
+		t.Fatalf("%s: unexpected diagnostics: %v", qualified, diags)
+	}
+	return generic(t, s)
+}
+
+func (l *loaded) schema(t *testing.T, qualified string, output bool) (*jsonschema.Schema, []Diagnostic) {
+	t.Helper()
+	n := l.lookup(t, qualified)
+	if output {
+		s, wrapped, diags := l.builder.Output(n, n.Obj().Pos())
+		if wrapped {
+			t.Fatalf("%s: output of a struct type was wrapped", qualified)
+		}
+		return s, diags
+	}
+	return l.builder.Struct(n, n.Obj().Pos())
+}
+
+// theirs returns the schema invopop/jsonschema reflects for v at run time,
+// with the settings that match mcpgen's conventions.
+func theirs(t *testing.T, v any) map[string]any {
+	t.Helper()
+	r := &jsonschema.Reflector{
+		Anonymous:                  true,
+		DoNotReference:             true,
+		ExpandedStruct:             true,
+		AllowAdditionalProperties:  false,
+		RequiredFromJSONSchemaTags: false,
+	}
+	pkg := reflect.TypeOf(v).PkgPath()
+	// AddGoComments joins base and the walked directory to get import paths.
+	dir := "../../" + strings.TrimPrefix(pkg, modulePath+"/")
+	if err := r.AddGoComments(modulePath+"/parser/schema", dir); err != nil {
+		t.Fatal(err)
+	}
+	s := r.Reflect(v)
+	s.Version = ""
+	return generic(t, s)
+}
+
+func generic(t *testing.T, s *jsonschema.Schema) map[string]any {
+	t.Helper()
+	text, err := Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(text), &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func qualifiedName(v any) string {
+	rt := reflect.TypeOf(v)
+	return path.Base(rt.PkgPath()) + "." + rt.Name()
+}
+
+func jsonText(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestCorpusComplete checks that every exported struct type of the corpus
+// packages is in corpus, so that none escapes the invariant.
+func TestCorpusComplete(t *testing.T) {
+	l := corpusLoaded(t)
+	listed := map[string]bool{}
+	for _, v := range corpus {
+		listed[qualifiedName(v)] = true
+	}
+	for _, p := range l.pkgs {
+		scope := p.Types.Scope()
+		for _, name := range scope.Names() {
+			obj, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !obj.Exported() || !isStruct(obj.Type()) {
+				continue
+			}
+			if q := p.Name + "." + name; !listed[q] {
+				t.Errorf("corpus lacks %s", q)
+			}
+		}
+	}
+}
+
+// TestInvariant checks that, over the whole corpus, the static schema equals
+// what invopop/jsonschema reflects at run time for the same type and
+// comments, once the deliberate improvements are undone.
+func TestInvariant(t *testing.T) {
+	l := corpusLoaded(t)
+	for _, v := range corpus {
+		q := qualifiedName(v)
+		for _, output := range []bool{false, true} {
+			mode := "input"
+			if output {
+				mode = "output"
+			}
+			t.Run(q+"/"+mode, func(t *testing.T) {
+				for _, key := range []string{q, q + "/" + mode, q + "/both"} {
+					if test, ok := deviating[key]; ok {
+						t.Skipf("deviates by design; see %s", test)
+					}
+				}
+				got := l.ours(t, q, output)
+				want := theirs(t, v)
+				undoImprovements(got, want, output)
+				if g, w := jsonText(t, got), jsonText(t, want); g != w {
+					t.Errorf("schema differs from invopop's\nours (improvements undone):\n%s\ninvopop:\n%s", g, w)
+				}
+			})
+		}
+	}
+}
+
+// undoImprovements removes from ours, in place, the keyword-level
+// improvements over invopop, where invopop's schema lacks them. Each is
+// asserted by its own test:
+//
+//	integer and float32 bounds       TestDeviationBounds
+//	automatic enums                  TestDeviationEnums
+//	base64 pattern of []byte         TestDeviationBytes
+//	null in output schemas           TestDeviationOutputNull
+//	no empty "properties"            TestDeviationEmptyStruct
+func undoImprovements(ours, theirs any, output bool) {
+	switch o := ours.(type) {
+	case []any:
+		t, _ := theirs.([]any)
+		for i := range o {
+			if i < len(t) {
+				undoImprovements(o[i], t[i], output)
+			}
+		}
+	case map[string]any:
+		t, _ := theirs.(map[string]any)
+		if t == nil {
+			return
+		}
+		if one, ok := o["oneOf"].([]any); output && ok && len(one) == 2 && t["oneOf"] == nil {
+			if null, _ := one[1].(map[string]any); len(null) == 1 && null["type"] == "null" {
+				inner := one[0].(map[string]any)
+				delete(o, "oneOf")
+				for k, v := range inner {
+					o[k] = v
+				}
+			}
+		}
+		for _, k := range []string{"minimum", "maximum"} {
+			// The Go type's bound stays where a tag's bound is looser.
+			if tv, ok := t[k]; isTypeBound(o[k]) {
+				if ok {
+					o[k] = tv
+				} else {
+					delete(o, k)
+				}
+			}
+		}
+		if _, ok := t["enum"]; !ok {
+			delete(o, "enum")
+		}
+		if _, ok := t["pattern"]; !ok && o["pattern"] == base64Pattern {
+			delete(o, "pattern")
+		}
+		if p, ok := t["properties"].(map[string]any); ok && len(p) == 0 && o["properties"] == nil {
+			delete(t, "properties")
+		}
+		for k, v := range o {
+			undoImprovements(v, t[k], output)
+		}
+	}
+}
+
+// isTypeBound reports whether v is a bound of a Go integer type or float32.
+func isTypeBound(v any) bool {
+	n, ok := v.(float64)
+	if !ok {
+		return false
+	}
+	for _, b := range []float64{-128, 127, 255, -32768, 32767, 65535, -2147483648, 2147483647, 4294967295,
+		-9223372036854775808, 9223372036854775807, 18446744073709551615, 0, -3.4028235e+38, 3.4028235e+38} {
+		if n == b {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,198 @@
+package schema
+
+import (
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A jsonField is one JSON object member of a struct type, resolved the way
+// encoding/json resolves struct fields (typeFields in encoding/json/encode.go):
+// embedded structs are flattened, and of several fields with the same name the
+// dominant one (least deep, then tagged) wins while equal rivals cancel out.
+type jsonField struct {
+	name      string
+	tagged    bool  // the name comes from a json tag
+	index     []int // field indices from the outer struct
+	v         *types.Var
+	tag       reflect.StructTag
+	omitEmpty bool
+	omitZero  bool
+	quoted    bool // the ",string" option applies (scalar kinds only)
+	stringOpt bool // the ",string" option is present, whether or not it applies
+	// viaUnexportedPtr is the embedded field, if any, through which this field
+	// is promoted from a pointer to an unexported struct type: encoding/json
+	// cannot allocate it and fails to decode such fields.
+	viaUnexportedPtr *types.Var
+	badName          string // a json tag name encoding/json ignores as invalid
+}
+
+type embedQueue struct {
+	typ              types.Type // a struct type, or a named type whose underlying type is one
+	index            []int
+	viaUnexportedPtr *types.Var
+}
+
+// structFields returns the JSON members of the struct type t in the order
+// encoding/json encodes them.
+func structFields(t types.Type) []jsonField {
+	var fields []jsonField
+	var current []embedQueue
+	next := []embedQueue{{typ: t}}
+	// count and nextCount record how often a type is embedded at the current
+	// and next depth; visited stops cycles through embedded pointers.
+	var count, nextCount map[string]int
+	visited := map[string]bool{}
+	for len(next) > 0 {
+		current, next = next, current[:0]
+		count, nextCount = nextCount, map[string]int{}
+		for _, q := range current {
+			key := typeKey(q.typ)
+			if visited[key] {
+				continue
+			}
+			visited[key] = true
+			st, _ := q.typ.Underlying().(*types.Struct)
+			if st == nil {
+				continue
+			}
+			for i := range st.NumFields() {
+				sf := st.Field(i)
+				tag := reflect.StructTag(st.Tag(i))
+				if sf.Embedded() {
+					et := sf.Type()
+					if p, ok := et.(*types.Pointer); ok {
+						et = p.Elem()
+					}
+					if !sf.Exported() && !isStruct(et) {
+						continue // embedded unexported non-struct types are ignored
+					}
+				} else if !sf.Exported() {
+					continue
+				}
+				jtag := tag.Get("json")
+				if jtag == "-" {
+					continue
+				}
+				name, opts, _ := strings.Cut(jtag, ",")
+				var badName string
+				if name != "" && !validTagName(name) {
+					badName, name = name, ""
+				}
+				index := append(slices.Clone(q.index), i)
+				ft := sf.Type()
+				if p, ok := ft.(*types.Pointer); ok {
+					if _, named := ft.(*types.Named); !named {
+						ft = p.Elem()
+					}
+				}
+				if name != "" || !sf.Embedded() || !isStruct(ft) {
+					f := jsonField{
+						name:             name,
+						tagged:           name != "",
+						index:            index,
+						v:                sf,
+						tag:              tag,
+						omitEmpty:        hasOption(opts, "omitempty"),
+						omitZero:         hasOption(opts, "omitzero"),
+						stringOpt:        hasOption(opts, "string"),
+						viaUnexportedPtr: q.viaUnexportedPtr,
+						badName:          badName,
+					}
+					if f.name == "" {
+						f.name = sf.Name()
+					}
+					if f.stringOpt {
+						if b, ok := ft.Underlying().(*types.Basic); ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0 && b.Info()&types.IsComplex == 0 {
+							f.quoted = true
+						}
+					}
+					fields = append(fields, f)
+					if count[key] > 1 {
+						// The same type embedded twice at this depth: its fields
+						// annihilate each other; a second copy makes that visible.
+						fields = append(fields, fields[len(fields)-1])
+					}
+					continue
+				}
+				nextCount[typeKey(ft)]++
+				if nextCount[typeKey(ft)] == 1 {
+					via := q.viaUnexportedPtr
+					if _, ptr := sf.Type().(*types.Pointer); ptr && !sf.Exported() && via == nil {
+						via = sf
+					}
+					next = append(next, embedQueue{typ: ft, index: index, viaUnexportedPtr: via})
+				}
+			}
+		}
+	}
+
+	slices.SortStableFunc(fields, func(a, b jsonField) int {
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		if c := len(a.index) - len(b.index); c != 0 {
+			return c
+		}
+		if a.tagged != b.tagged {
+			if a.tagged {
+				return -1
+			}
+			return 1
+		}
+		return slices.Compare(a.index, b.index)
+	})
+	out := fields[:0]
+	for i := 0; i < len(fields); {
+		j := i + 1
+		for j < len(fields) && fields[j].name == fields[i].name {
+			j++
+		}
+		group := fields[i:j]
+		// The first field dominates unless a rival is as shallow and as tagged.
+		if len(group) == 1 || len(group[0].index) != len(group[1].index) || group[0].tagged != group[1].tagged {
+			out = append(out, group[0])
+		}
+		i = j
+	}
+	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
+	return out
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}
+
+func typeKey(t types.Type) string { return types.TypeString(t, nil) }
+
+func hasOption(opts, want string) bool {
+	for o := range strings.SplitSeq(opts, ",") {
+		if o == want {
+			return true
+		}
+	}
+	return false
+}
+
+// validTagName reports whether encoding/json accepts name as a JSON object
+// key from a struct tag (isValidTag in encoding/json/encode.go).
+func validTagName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
+}
+
+// fieldPos is where a diagnostic about f belongs.
+func fieldPos(f jsonField) token.Pos { return f.v.Pos() }

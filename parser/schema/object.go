@@ -1,0 +1,196 @@
+package schema
+
+import (
+	"fmt"
+	"go/types"
+	"math/big"
+
+	"github.com/invopop/jsonschema"
+)
+
+// object returns the schema of the struct type t: its JSON members as
+// properties, required unless omitempty or omitzero, no other properties.
+func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
+	s := c.described(t)
+	s.Type = "object"
+	s.AdditionalProperties = jsonschema.FalseSchema
+	typeName := "struct"
+	if n, ok := t.(*types.Named); ok {
+		typeName = n.Obj().Name()
+	}
+	for _, f := range structFields(t) {
+		fat := site{f.v.Pos(), "field " + typeName + "." + f.v.Name()}
+		report := func(msg string) { c.report(fat, msg) }
+		if f.badName != "" {
+			report(fmt.Sprintf("json tag name %q is not valid for encoding/json, which uses %q instead", f.badName, f.v.Name()))
+		}
+		if !c.output && f.viaUnexportedPtr != nil {
+			report(fmt.Sprintf("promoted through the embedded pointer to unexported struct %s, which encoding/json cannot allocate when decoding; embed it by value or export its type", c.typeString(f.viaUnexportedPtr.Type())))
+		}
+		tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
+		if tag.skip {
+			if c.output {
+				report(`jsonschema:"-" hides a field that encoding/json still writes; use json:"-"`)
+			}
+			continue
+		}
+		if f.tag.Get("jsonschema_extras") != "" {
+			report("the jsonschema_extras tag is not supported: the runtime could not enforce arbitrary keywords")
+		}
+
+		prop := c.schema(f.v.Type(), fat)
+		lo, hi := bounds(f.v.Type())
+		if f.stringOpt {
+			prop = c.quoted(f, prop, report)
+			lo, hi = nil, nil
+		}
+		prop.Description = f.tag.Get("jsonschema_description")
+		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != nil}, c.itemsTarget(f.v.Type(), prop), tag.keywords, report)
+		if prop.Description == "" {
+			prop.Description = c.b.fieldDoc(f.v)
+		}
+
+		omitted := f.omitEmpty || f.omitZero
+		nilable := c.nilable(f.v.Type())
+		if tag.nullable && !nilable && !isInterface(f.v.Type()) {
+			report("nullable: a field of type " + c.typeString(f.v.Type()) + " cannot hold null (encoding/json would leave it unchanged); make it a pointer or drop nullable")
+		}
+		if tag.nullable || c.output && nilable && !omitted {
+			prop = orNull(prop)
+		}
+		if s.Properties == nil {
+			s.Properties = jsonschema.NewProperties()
+		}
+		s.Properties.Set(f.name, prop)
+		if tag.required && omitted && c.output {
+			report(`jsonschema:"required" on an omitempty or omitzero field of a result: encoding/json leaves it out when empty`)
+		}
+		if !omitted || tag.required {
+			s.Required = append(s.Required, f.name)
+		}
+	}
+	return s
+}
+
+func isInterface(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Interface)
+	return ok
+}
+
+// deref returns the element type of an unnamed pointer type, else t.
+func deref(t types.Type) types.Type {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		return types.Unalias(p.Elem())
+	}
+	return t
+}
+
+// bounds returns the range of an integer type (through pointers), or nils.
+func bounds(t types.Type) (lo, hi *big.Rat) {
+	for {
+		p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return nil, nil
+	}
+	l, h := intBounds(b)
+	return new(big.Rat).SetInt(l), new(big.Rat).SetInt(h)
+}
+
+// itemsTarget returns where array keywords meant for the items go, or nil
+// when s is not an array with items of a known type.
+func (c *conv) itemsTarget(t types.Type, s *jsonschema.Schema) *keywordTarget {
+	if s.Type != "array" || s.Items == nil {
+		return nil
+	}
+	items := s.Items
+	if len(items.OneOf) == 2 { // an output element that may be null
+		items = items.OneOf[0]
+	}
+	var elem types.Type
+	switch u := deref(t).Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	default:
+		return nil
+	}
+	lo, hi := bounds(elem)
+	return &keywordTarget{s: items, lo: lo, hi: hi, intType: lo != nil}
+}
+
+// jsonNumberPattern matches JSON numbers without exponent and with at most
+// maxIntDigits digits before the point, which strconv.ParseFloat reads
+// without overflow. The ",string" option then decodes them exactly as it
+// decodes the number itself.
+func jsonNumberPattern(maxIntDigits int) string {
+	return fmt.Sprintf(`^-?(?:0|[1-9][0-9]{0,%d})(?:\.[0-9]+)?$`, maxIntDigits-1)
+}
+
+// quoted returns the schema of a field with the ",string" json option, which
+// encoding/json reads and writes as a JSON string holding the JSON literal of
+// a number or boolean.
+func (c *conv) quoted(f jsonField, prop *jsonschema.Schema, report func(string)) *jsonschema.Schema {
+	t := deref(f.v.Type())
+	if !f.quoted {
+		report("the ,string json option has no effect on a field of type " + c.typeString(f.v.Type()) + " (encoding/json applies it to strings, numbers and booleans only); remove it")
+		return prop
+	}
+	if hasMethod(t, "UnmarshalJSON", 1, 1) || hasMethod(t, "UnmarshalText", 1, 1) || hasMethod(t, "MarshalJSON", 0, 2) || hasMethod(t, "MarshalText", 0, 2) {
+		report("the ,string json option on a type with its own JSON or text methods is not supported; remove it")
+		return prop
+	}
+	b := t.Underlying().(*types.Basic)
+	s := &jsonschema.Schema{Type: "string"}
+	switch {
+	case b.Info()&types.IsString != 0:
+		report("the ,string json option on a string field makes encoding/json expect JSON-encoded text inside the string; remove it")
+		return prop
+	case b.Info()&types.IsBoolean != 0:
+		s.Enum = []any{"true", "false"}
+	case b.Info()&types.IsInteger != 0:
+		lo, hi := intBounds(b)
+		s.Pattern = integerPattern(lo, hi)
+		for _, v := range prop.Enum {
+			s.Enum = append(s.Enum, fmt.Sprint(v))
+		}
+	case b.Kind() == types.Float32:
+		s.Pattern = jsonNumberPattern(38) // below MaxFloat32 ≈ 3.4e38
+	default:
+		s.Pattern = jsonNumberPattern(308) // below MaxFloat64 ≈ 1.8e308
+	}
+	return s
+}
+
+// mapSchema returns the schema of a map: an object whose values follow the
+// element schema and whose names are keys that encoding/json can decode.
+func (c *conv) mapSchema(t types.Type, u *types.Map, at site) *jsonschema.Schema {
+	s := c.described(t)
+	s.Type = "object"
+	key := types.Unalias(u.Key())
+	kb, _ := key.Underlying().(*types.Basic)
+	// encoding/json decodes keys with UnmarshalText before looking at the
+	// kind, and encodes string kinds before trying MarshalText.
+	text := c.output && hasMethod(key, "MarshalText", 0, 2) && (kb == nil || kb.Info()&types.IsString == 0) ||
+		!c.output && hasMethod(key, "UnmarshalText", 1, 1)
+	switch {
+	case text, kb != nil && kb.Info()&types.IsString != 0:
+	case kb != nil && kb.Info()&types.IsInteger != 0:
+		lo, hi := intBounds(kb)
+		s.PropertyNames = &jsonschema.Schema{Pattern: integerPattern(lo, hi)}
+	default:
+		return c.unsupported(at, t, "encoding/json needs map keys of string or integer kind or implementing encoding.TextMarshaler; use map[string]...")
+	}
+	v := c.element(u.Elem(), at)
+	if !isInterface(u.Elem()) { // any value: invopop leaves additionalProperties out
+		s.AdditionalProperties = v
+	}
+	return s
+}

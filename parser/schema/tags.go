@@ -1,0 +1,409 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// The jsonschema struct tag.
+//
+// Keywords are spelled and applied as invopop/jsonschema v0.14.0 spells and
+// applies them, separated by commas (a comma inside a value is written \,).
+// Supported:
+//
+//	any type:            title=, description=, type= (only the type the Go type already has)
+//	string:              minLength=, maxLength=, pattern= (Go regexp syntax), format=,
+//	                     enum=, default=, example=, readOnly=, writeOnly=
+//	integer, number:     minimum=, maximum=, exclusiveMinimum=, exclusiveMaximum=,
+//	                     multipleOf=, enum=, default=, example=
+//	boolean:             default=
+//	array, slice:        minItems=, maxItems=, uniqueItems=true, default= (string items),
+//	                     format= and pattern= (for the items); the keywords of the item type
+//	                     apply to the items
+//	flags:               required (the property is required even with omitempty),
+//	                     nullable (the property also admits null; pointer, slice, map and
+//	                     interface fields only), and "-" as the first element (no property)
+//
+// The separate tag jsonschema_description="..." is honoured as in invopop.
+//
+// Everything else is a Diagnostic: an unknown or misspelt keyword, a keyword
+// that does not apply to the field's type (invopop would drop it silently),
+// a value that does not parse, and the keywords whose promise the runtime
+// cannot keep at decode time: anchor, oneof_required, anyof_required,
+// oneof_ref, oneof_type, anyof_ref, anyof_type and the jsonschema_extras tag.
+//
+// Differences from invopop, all stricter: const= is rejected (invopop ignores
+// it), and format= accepts only the formats in knownFormats, which the
+// runtime checks.
+
+// knownFormats are the "format" values the runtime validates.
+var knownFormats = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"}
+
+// unenforceable are invopop keywords mcpgen does not emit, with the reason.
+var unenforceable = map[string]string{
+	"anchor":         "$anchor is not supported",
+	"oneof_required": "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"anyof_required": "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"oneof_ref":      "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"oneof_type":     "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"anyof_ref":      "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"anyof_type":     "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"const":          "const is not supported; use enum= with one value",
+}
+
+// A tagKeyword is one element of a jsonschema tag.
+type tagKeyword struct {
+	name, value string
+	hasValue    bool
+}
+
+// schemaTag is a parsed jsonschema tag.
+type schemaTag struct {
+	skip     bool // "-": no property
+	required bool
+	nullable bool
+	keywords []tagKeyword
+}
+
+// parseSchemaTag splits a jsonschema tag on unescaped commas; flags are
+// collected, everything else is kept in order for applyKeywords.
+func parseSchemaTag(tag string, report func(string)) schemaTag {
+	var st schemaTag
+	if tag == "" {
+		return st
+	}
+	elems := splitUnescaped(tag)
+	if elems[0] == "-" {
+		st.skip = true
+		return st
+	}
+	for _, e := range elems {
+		name, value, hasValue := strings.Cut(e, "=")
+		switch {
+		case e == "":
+		case !hasValue && name == "required":
+			st.required = true
+		case !hasValue && name == "nullable":
+			st.nullable = true
+		case !hasValue:
+			report(fmt.Sprintf("jsonschema tag: %q is not a keyword (want keyword=value, required or nullable; write a comma inside a value as \\,)", e))
+		default:
+			st.keywords = append(st.keywords, tagKeyword{name: name, value: value, hasValue: true})
+		}
+	}
+	return st
+}
+
+// splitUnescaped splits s on commas not preceded by a backslash, and turns
+// each "\," into ",".
+func splitUnescaped(s string) []string {
+	var out []string
+	var cur strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '\\' && i+1 < len(s) && s[i+1] == ',':
+			cur.WriteByte(',')
+			i++
+		case s[i] == ',':
+			out = append(out, cur.String())
+			cur.Reset()
+		default:
+			cur.WriteByte(s[i])
+		}
+	}
+	return append(out, cur.String())
+}
+
+// keywordTarget describes the schema tag keywords apply to.
+type keywordTarget struct {
+	s *jsonschema.Schema
+	// lo and hi are the bounds of the Go integer type, or nil.
+	lo, hi *big.Rat
+	// intType is set when the values must be integers.
+	intType bool
+}
+
+// applyKeywords applies the keywords of a field's jsonschema tag to s, the
+// field's schema, following invopop's precedence: generic keywords first,
+// then those for the schema's type, then, for arrays, the leftovers to the
+// items.
+func applyKeywords(t keywordTarget, items *keywordTarget, kws []tagKeyword, report func(string)) {
+	s := t.s
+	var rest []tagKeyword
+	for _, kw := range kws {
+		switch kw.name {
+		case "title":
+			s.Title = kw.value
+		case "description":
+			s.Description = kw.value
+		case "type":
+			if kw.value != s.Type {
+				report(fmt.Sprintf("jsonschema tag: type=%s contradicts the Go type (a JSON %s); the schema's type follows the Go type", kw.value, orAny(s.Type)))
+			}
+		default:
+			if why, ok := unenforceable[kw.name]; ok {
+				report(fmt.Sprintf("jsonschema tag: %s: %s", kw.name, why))
+				continue
+			}
+			rest = append(rest, kw)
+		}
+	}
+	switch s.Type {
+	case "string":
+		rest = stringKeywords(s, rest, report)
+	case "integer", "number":
+		rest = numberKeywords(t, rest, report)
+	case "boolean":
+		rest = booleanKeywords(s, rest, report)
+	case "array":
+		rest = arrayKeywords(s, items, rest, report)
+	}
+	for _, kw := range rest {
+		if !knownKeyword(kw.name) {
+			report(fmt.Sprintf("jsonschema tag: unknown keyword %q", kw.name))
+		} else {
+			report(fmt.Sprintf("jsonschema tag: %s does not apply to a JSON %s", kw.name, orAny(s.Type)))
+		}
+	}
+}
+
+func orAny(typ string) string {
+	if typ == "" {
+		return "value of any type"
+	}
+	return typ
+}
+
+func knownKeyword(name string) bool {
+	switch name {
+	case "minLength", "maxLength", "pattern", "format", "readOnly", "writeOnly", "default", "example", "enum",
+		"multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+		"minItems", "maxItems", "uniqueItems":
+		return true
+	}
+	return false
+}
+
+func stringKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	var enum []any
+	for _, kw := range kws {
+		switch kw.name {
+		case "minLength":
+			s.MinLength = parseCount(kw, report)
+		case "maxLength":
+			s.MaxLength = parseCount(kw, report)
+		case "pattern":
+			if _, err := regexp.Compile(kw.value); err != nil {
+				report(fmt.Sprintf("jsonschema tag: pattern=%s does not compile: %v", kw.value, err))
+				continue
+			}
+			s.Pattern = kw.value
+		case "format":
+			if !slices.Contains(knownFormats, kw.value) {
+				report(fmt.Sprintf("jsonschema tag: format=%s is not a format the runtime checks (known: %s)", kw.value, strings.Join(knownFormats, ", ")))
+				continue
+			}
+			s.Format = kw.value
+		case "readOnly", "writeOnly":
+			b, err := strconv.ParseBool(kw.value)
+			if err != nil {
+				report(fmt.Sprintf("jsonschema tag: %s=%s is not a boolean", kw.name, kw.value))
+				continue
+			}
+			if kw.name == "readOnly" {
+				s.ReadOnly = b
+			} else {
+				s.WriteOnly = b
+			}
+		case "default":
+			s.Default = kw.value
+		case "example":
+			s.Examples = append(s.Examples, kw.value)
+		case "enum":
+			enum = append(enum, kw.value)
+		default:
+			rest = append(rest, kw)
+		}
+	}
+	if enum != nil {
+		s.Enum = enum // the tag's values replace the declared constants
+	}
+	return rest
+}
+
+func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	s := t.s
+	var enum []any
+	for _, kw := range kws {
+		var n json.Number
+		var r *big.Rat
+		switch kw.name {
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "default", "example", "enum":
+			var ok bool
+			n, r, ok = parseNumber(kw.value)
+			if !ok {
+				report(fmt.Sprintf("jsonschema tag: %s=%s is not a JSON number", kw.name, kw.value))
+				continue
+			}
+		}
+		// inType reports a value the decoder could never produce.
+		inType := func() bool {
+			if t.intType && !r.IsInt() {
+				report(fmt.Sprintf("jsonschema tag: %s=%s is not an integer", kw.name, kw.value))
+				return false
+			}
+			if t.lo != nil && (r.Cmp(t.lo) < 0 || r.Cmp(t.hi) > 0) {
+				report(fmt.Sprintf("jsonschema tag: %s=%s is outside the range of the Go type [%s, %s]", kw.name, kw.value, t.lo.RatString(), t.hi.RatString()))
+				return false
+			}
+			return true
+		}
+		switch kw.name {
+		case "minimum":
+			// The Go type's own bound stays when it is the tighter one.
+			if s.Minimum == "" || r.Cmp(mustRat(s.Minimum)) > 0 {
+				s.Minimum = n
+			}
+		case "maximum":
+			if s.Maximum == "" || r.Cmp(mustRat(s.Maximum)) < 0 {
+				s.Maximum = n
+			}
+		case "exclusiveMinimum":
+			s.ExclusiveMinimum = n
+		case "exclusiveMaximum":
+			s.ExclusiveMaximum = n
+		case "multipleOf":
+			if r.Sign() <= 0 {
+				report(fmt.Sprintf("jsonschema tag: multipleOf=%s must be greater than 0", kw.value))
+				continue
+			}
+			s.MultipleOf = n
+		case "default":
+			if inType() {
+				s.Default = n
+			}
+		case "example":
+			if inType() {
+				s.Examples = append(s.Examples, n)
+			}
+		case "enum":
+			if inType() {
+				enum = append(enum, n)
+			}
+		default:
+			rest = append(rest, kw)
+		}
+	}
+	if enum != nil {
+		s.Enum = enum
+	}
+	return rest
+}
+
+func booleanKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	for _, kw := range kws {
+		if kw.name != "default" {
+			rest = append(rest, kw)
+			continue
+		}
+		switch kw.value {
+		case "true":
+			s.Default = true
+		case "false":
+			s.Default = false
+		default:
+			report(fmt.Sprintf("jsonschema tag: default=%s is not true or false", kw.value))
+		}
+	}
+	return rest
+}
+
+func arrayKeywords(s *jsonschema.Schema, items *keywordTarget, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	var defaults []any
+	var forItems []tagKeyword
+	for _, kw := range kws {
+		switch kw.name {
+		case "minItems":
+			s.MinItems = parseCount(kw, report)
+		case "maxItems":
+			s.MaxItems = parseCount(kw, report)
+		case "uniqueItems":
+			if kw.value != "true" {
+				report(fmt.Sprintf("jsonschema tag: write uniqueItems=true (invopop sets it for any value, so %q is misleading)", kw.value))
+				continue
+			}
+			s.UniqueItems = true
+		case "default":
+			// invopop collects array defaults as strings.
+			if items == nil || items.s.Type != "string" {
+				report("jsonschema tag: default= on an array is supported only for string items")
+				continue
+			}
+			defaults = append(defaults, kw.value)
+		default:
+			forItems = append(forItems, kw)
+		}
+	}
+	if defaults != nil {
+		s.Default = defaults
+	}
+	if len(forItems) == 0 {
+		return nil
+	}
+	if items == nil || (items.s.Type != "string" && items.s.Type != "integer" && items.s.Type != "number" && items.s.Type != "boolean") {
+		// invopop does not pass keywords on to items of other types.
+		return forItems
+	}
+	// invopop sets format and pattern on the items whatever their type.
+	var itemRest []tagKeyword
+	for _, kw := range forItems {
+		if (kw.name == "format" || kw.name == "pattern") && items.s.Type != "string" {
+			report(fmt.Sprintf("jsonschema tag: %s does not apply to items of type %s", kw.name, items.s.Type))
+			continue
+		}
+		itemRest = append(itemRest, kw)
+	}
+	applyKeywords(*items, nil, itemRest, report)
+	return nil
+}
+
+func parseCount(kw tagKeyword, report func(string)) *uint64 {
+	n, err := strconv.ParseUint(kw.value, 10, 64)
+	if err != nil {
+		report(fmt.Sprintf("jsonschema tag: %s=%s is not a non-negative integer", kw.name, kw.value))
+		return nil
+	}
+	return &n
+}
+
+// parseNumber parses s as a JSON number.
+func parseNumber(s string) (json.Number, *big.Rat, bool) {
+	d := json.NewDecoder(strings.NewReader(s))
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil || d.More() {
+		return "", nil, false
+	}
+	n, ok := v.(json.Number)
+	if !ok || !bytes.Equal(bytes.TrimSpace([]byte(s)), []byte(s)) {
+		return "", nil, false
+	}
+	r, ok := new(big.Rat).SetString(s)
+	return n, r, ok
+}
+
+func mustRat(n json.Number) *big.Rat {
+	r, ok := new(big.Rat).SetString(string(n))
+	if !ok {
+		panic("schema: bad number " + n)
+	}
+	return r
+}
