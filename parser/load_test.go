@@ -221,8 +221,34 @@ import (
 //
 //mcp:tool
 func Picture(ctx context.Context, id int) (*runtime.Result, error) { return nil, nil }
+
+// ByValue returns a Result value.
+//
+//mcp:tool
+func ByValue() runtime.Result { return runtime.Result{} }
+
+// Image returns one content block.
+//
+//mcp:tool
+func Image() (*runtime.ImageContent, error) { return nil, nil }
+
+// Blocks returns several.
+//
+//mcp:tool
+func Blocks() []runtime.Content { return nil }
+
+// Block returns any one.
+//
+//mcp:tool
+func Block() runtime.Content { return nil }
 `},
-			want: []string{`picture=Picture ctx param(id int) -> raw *github.com/mcpgen/mcpgen/runtime.Result error`},
+			want: []string{
+				`picture=Picture ctx param(id int) -> raw *github.com/mcpgen/mcpgen/runtime.Result error`,
+				`by_value=ByValue -> raw github.com/mcpgen/mcpgen/runtime.Result`,
+				`image=Image -> raw *github.com/mcpgen/mcpgen/runtime.ImageContent error`,
+				`blocks=Blocks -> raw []github.com/mcpgen/mcpgen/runtime.Content`,
+				`block=Block -> raw github.com/mcpgen/mcpgen/runtime.Content`,
+			},
 		},
 	}
 	for _, tt := range tests {
@@ -255,8 +281,8 @@ func Picture(ctx context.Context, id int) (*runtime.Result, error) { return nil,
 
 func TestLoadPackageModel(t *testing.T) {
 	dir := writeModule(t, map[string]string{
-		"tools.go": "package x\n\n// Hello says hello.\n// It is polite.\n//\n//mcp:tool\nfunc Hello() string { return \"hi\" }\n",
-		"sub/sub.go": "// Package sub has no tools.\npackage sub\n",
+		"tools.go":      "package x\n\n// Hello says hello.\n// It is polite.\n//\n//mcp:tool\nfunc Hello() string { return \"hi\" }\n",
+		"sub/sub.go":    "// Package sub has no tools.\npackage sub\n",
 		"tools_test.go": "package x\n\n//mcp:tool readOnly\nfunc TestOnly() {}\n",
 	})
 	pkgs, diags := load(t, dir, "./...")

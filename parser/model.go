@@ -90,5 +90,5 @@ const (
 	ResultText                         // R is string: one text content block
 	ResultStructured                   // R's schema is an object: structuredContent is R itself
 	ResultWrapped                      // R is not an object: structuredContent is {"result": R}
-	ResultRaw                          // R is *runtime.Result: the tool has full control
+	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
 )

@@ -82,7 +82,7 @@ func TestParseOptions(t *testing.T) {
 			wantErrs: []optionError{{1, `unknown option "readOnly" in //mcp:tool; did you mean readonly?`}},
 		},
 		{
-			text:     " read_only_hint idempotnet openWorldHint Title",
+			text: " read_only_hint idempotnet openWorldHint Title",
 			wantErrs: []optionError{
 				{1, `unknown option "read_only_hint" in //mcp:tool; did you mean readonly?`},
 				{16, `unknown option "idempotnet" in //mcp:tool; did you mean idempotent?`},
@@ -100,7 +100,7 @@ func TestParseOptions(t *testing.T) {
 			wantErrs: []optionError{{10, "duplicate option readonly in //mcp:tool"}},
 		},
 		{
-			text:     " readonly=yes destructive=True idempotent=\"true\"",
+			text: " readonly=yes destructive=True idempotent=\"true\"",
 			wantErrs: []optionError{
 				{10, "bad value for option readonly: want readonly, readonly=true or readonly=false"},
 				{26, "bad value for option destructive: want destructive, destructive=true or destructive=false"},

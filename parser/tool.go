@@ -185,25 +185,39 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 		t.Result = ResultText
 		return
 	}
-	elem, ptr := types.Unalias(r), false
-	if p, ok := elem.(*types.Pointer); ok {
-		elem, ptr = types.Unalias(p.Elem()), true
-	}
-	if n, ok := elem.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath {
-		switch {
-		case n.Obj().Name() == "Result" && ptr:
-			t.Result = ResultRaw
-		case n.Obj().Name() == "Result":
-			c.errorf(pos, "result of %s must be *runtime.Result, not runtime.Result", t.GoName)
-			t.bad = true
-		default:
-			c.errorf(pos, "result type %s of %s is not supported: return *runtime.Result with it in Content",
-				typeString(r, t.pkg.Types), t.GoName)
-			t.bad = true
-		}
+	rt := types.Unalias(r)
+	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
+		t.Result = ResultRaw // []runtime.Content
 		return
 	}
-	t.Result = ResultStructured // or ResultWrapped: the output schema decides
+	elem, ptr := rt, false
+	if p, ok := rt.(*types.Pointer); ok {
+		elem, ptr = types.Unalias(p.Elem()), true
+	}
+	n, ok := elem.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != runtimePath {
+		t.Result = ResultStructured // or ResultWrapped: the output schema decides
+		return
+	}
+	// A type of the runtime: the tool builds the result itself.
+	content, _ := n.Obj().Pkg().Scope().Lookup("Content").(*types.TypeName)
+	switch {
+	case n.Obj().Name() == "Result", content != nil && types.Implements(r, content.Type().Underlying().(*types.Interface)):
+		t.Result = ResultRaw
+	case content != nil && !ptr && types.Implements(types.NewPointer(n), content.Type().Underlying().(*types.Interface)):
+		c.errorf(pos, "result of %s must be *runtime.%s, not runtime.%s: content types are used by pointer", t.GoName, n.Obj().Name(), n.Obj().Name())
+		t.bad = true
+	default:
+		c.errorf(pos, "result type %s of %s is not supported: return *runtime.Result, a runtime content type or []runtime.Content",
+			typeString(r, t.pkg.Types), t.GoName)
+		t.bad = true
+	}
+}
+
+// isRuntimeNamed reports whether t is the named type runtime.name.
+func isRuntimeNamed(t types.Type, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath && n.Obj().Name() == name
 }
 
 // argDirectives matches the //mcp:arg directives of t to its plain

@@ -84,12 +84,12 @@ func (s *Stack[T]) Len() int { return len(s.items) }
 //mcp:tool
 func init() {}
 
-// ResultValue returns runtime.Result by value.
+// ImageValue returns a runtime content type by value.
 //
 //mcp:tool
-func ResultValue() runtime.Result { return runtime.Result{} }
+func ImageValue() runtime.ImageContent { return runtime.ImageContent{} }
 
-// Image returns a runtime content type.
+// Server returns a runtime type that is no result.
 //
 //mcp:tool
-func Image() (*runtime.ImageContent, error) { return nil, nil }
+func Server() *runtime.Server { return nil }
