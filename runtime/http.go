@@ -1,0 +1,506 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// This file is the Streamable HTTP transport (MCP-NOTES §6.2–§6.15): one
+// endpoint that serves modern stateless requests, legacy sessions and plain
+// stateless JSON-RPC requests side by side.
+
+// An HTTPOption configures the handler returned by [Server.HTTPHandler].
+type HTTPOption func(*httpConfig)
+
+type httpConfig struct {
+	allowedOrigins []string // nil: same host or loopback origins
+	allowedHosts   []string // nil: loopback names on loopback connections
+	idle           time.Duration
+	maxSessions    int
+	keepAlive      time.Duration
+}
+
+// DefaultSessionIdleTimeout is how long a legacy session may stay unused
+// before it ends. See [WithSessionIdleTimeout].
+const DefaultSessionIdleTimeout = 30 * time.Minute
+
+// DefaultMaxSessions is how many legacy sessions may be open at once. See
+// [WithMaxSessions].
+const DefaultMaxSessions = 10000
+
+// WithAllowedOrigins sets the browser origins (such as
+// "https://app.example.com") that may send requests. A request whose Origin
+// header is not listed is refused with 403 Forbidden; "*" allows every
+// origin. Requests without an Origin header, which browsers always send on
+// cross-origin requests, are always allowed.
+//
+// Without this option an origin is allowed when its host and port equal the
+// request's Host header, or when it names the loopback interface
+// (localhost, 127.0.0.1, [::1]).
+func WithAllowedOrigins(origins ...string) HTTPOption {
+	return func(c *httpConfig) { c.allowedOrigins = append([]string{}, origins...) }
+}
+
+// WithAllowedHosts sets the values of the Host header that the handler
+// accepts, with or without a port ("mcp.example.com", "localhost:8080");
+// "*" allows any. Other requests are refused with 403 Forbidden.
+//
+// Without this option, a request that arrives on a loopback address must
+// name a loopback host (localhost, 127.0.0.1 or [::1]): a web page whose
+// DNS name was rebound to 127.0.0.1 cannot reach a local server. Requests on
+// other addresses are not checked. A server behind a reverse proxy on the
+// same machine that forwards the public Host needs this option.
+func WithAllowedHosts(hosts ...string) HTTPOption {
+	return func(c *httpConfig) { c.allowedHosts = append([]string{}, hosts...) }
+}
+
+// WithSessionIdleTimeout sets how long a legacy session may go without a
+// request before it ends (default [DefaultSessionIdleTimeout]); its client
+// then gets 404 Not Found and starts a new one. A session with a request in
+// progress or an open GET stream does not expire. d <= 0 disables expiry.
+func WithSessionIdleTimeout(d time.Duration) HTTPOption {
+	return func(c *httpConfig) { c.idle = max(d, 0) }
+}
+
+// WithMaxSessions limits how many legacy sessions may be open at once
+// (default [DefaultMaxSessions]). An initialize request beyond the limit is
+// refused with 503 Service Unavailable. n <= 0 removes the limit.
+func WithMaxSessions(n int) HTTPOption {
+	return func(c *httpConfig) { c.maxSessions = max(n, 0) }
+}
+
+// httpHandler is the http.Handler of one [Server.HTTPHandler] call.
+type httpHandler struct {
+	srv      *Server
+	cfg      httpConfig
+	sessions *sessionStore
+}
+
+// HTTPHandler returns an http.Handler that serves the MCP Streamable HTTP
+// transport on a single endpoint, usually mounted at /mcp:
+//
+//	mux := http.NewServeMux()
+//	mux.Handle("/mcp", srv.HTTPHandler())
+//	hs := &http.Server{Addr: "127.0.0.1:8080", Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+//	err := hs.ListenAndServe()
+//
+// It serves three kinds of client on the same endpoint:
+//
+//   - Modern clients (protocol 2026-07-28) POST one request at a time with
+//     the version in params._meta and the MCP-Protocol-Version, Mcp-Method
+//     and (for tools/call) Mcp-Name headers, which must match the body
+//     (else 400 Bad Request, error -32020). There are no sessions; GET and
+//     DELETE get 405 Method Not Allowed. Closing the connection cancels the
+//     call.
+//   - Legacy clients (2025-11-25 and earlier) POST initialize and get an
+//     Mcp-Session-Id header, which they send with every later request.
+//     A GET opens a stream for server messages, a DELETE ends the session,
+//     and an unknown or expired session gets 404 Not Found. Calls survive a
+//     dropped connection; they end when the session does.
+//   - A POST with neither a session nor modern _meta is served on its own,
+//     as under protocol 2025-03-26: a plain
+//     curl -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
+//     gets the tool list.
+//
+// A request is answered with one JSON object, or with a text/event-stream
+// when the client accepts one and the call sends progress or log
+// notifications before its result.
+//
+// Every request's Origin and Host headers are checked (see
+// [WithAllowedOrigins] and [WithAllowedHosts]). The request body may hold
+// at most the server's maximum message size ([WithMaxMessageSize]); a
+// larger one gets 413 Request Entity Too Large. Limits on headers and
+// timeouts belong to the http.Server: set ReadHeaderTimeout (and
+// MaxHeaderBytes, IdleTimeout) there, but no WriteTimeout, which would cut
+// long calls and event streams short. Bind a local server to 127.0.0.1, not
+// to all interfaces.
+func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
+	h := &httpHandler{srv: s, cfg: httpConfig{
+		idle:        DefaultSessionIdleTimeout,
+		maxSessions: DefaultMaxSessions,
+		keepAlive:   25 * time.Second,
+	}}
+	for _, opt := range opts {
+		opt(&h.cfg)
+	}
+	h.sessions = newSessionStore(h.cfg.idle, h.cfg.maxSessions)
+	return h
+}
+
+// ServeHTTP implements http.Handler.
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !h.cfg.hostAllowed(r) {
+		httpError(w, http.StatusForbidden, codeInvalidRequest, "Forbidden: Host header not allowed")
+		return
+	}
+	if !h.cfg.originAllowed(r) {
+		httpError(w, http.StatusForbidden, codeInvalidRequest, "Forbidden: Origin not allowed")
+		return
+	}
+	switch r.Method {
+	case http.MethodPost:
+		h.post(w, r)
+	case http.MethodGet:
+		h.get(w, r)
+	case http.MethodDelete:
+		h.delete(w, r)
+	default:
+		w.Header().Set("Allow", "GET, POST, DELETE")
+		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed")
+	}
+}
+
+// httpError writes a JSON-RPC error without id as the body of an HTTP error.
+func httpError(w http.ResponseWriter, status, code int, message string) {
+	writeJSON(w, status, errorReply(nil, errorf(code, message)))
+}
+
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(body, '\n'))
+}
+
+// headerIsModern reports whether the request's MCP-Protocol-Version header
+// names the modern protocol.
+func headerIsModern(r *http.Request) bool {
+	p, ok := parseProtocol(r.Header.Get(headerProtocolVersion))
+	return ok && p.modern()
+}
+
+// postPeek is what the transport reads from a POSTed message before the
+// core sees it: enough to tell the eras apart and to check the headers.
+type postPeek struct {
+	id     json.RawMessage
+	method string
+	meta   *requestMeta
+	name   json.RawMessage // params.name
+}
+
+func peekMessage(body []byte) *postPeek {
+	var env envelope
+	if json.Unmarshal(body, &env) != nil {
+		return &postPeek{} // the core answers with the right error
+	}
+	var params struct {
+		metaParams
+		Name json.RawMessage `json:"name"`
+	}
+	_ = json.Unmarshal(env.Params, &params)
+	return &postPeek{id: env.ID, method: env.Method, meta: params.Meta, name: params.Name}
+}
+
+func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		httpError(w, http.StatusUnsupportedMediaType, codeInvalidRequest, "Unsupported Media Type: send Content-Type: application/json")
+		return
+	}
+	limit := int64(h.srv.maxMessage)
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest,
+				"Invalid Request: message longer than "+strconv.FormatInt(limit, 10)+" bytes")
+			return
+		}
+		httpError(w, http.StatusBadRequest, codeParseError, "Parse error: reading the request body failed")
+		return
+	}
+	body = bytes.TrimSpace(body)
+	if len(body) == 0 || (body[0] != '{' && body[0] != '[') || !json.Valid(body) {
+		httpError(w, http.StatusBadRequest, codeParseError, "Parse error: the body is not a JSON object or array")
+		return
+	}
+	if body[0] == '[' {
+		if headerIsModern(r) {
+			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Invalid Request: batches are not allowed under protocol version 2026-07-28")
+			return
+		}
+		h.postLegacy(w, r, body, nil)
+		return
+	}
+	peek := peekMessage(body)
+	era, eraErr := peek.meta.era()
+	if peek.method != "initialize" && (era.modern || eraErr != nil || headerIsModern(r)) {
+		h.postModern(w, r, body, peek)
+		return
+	}
+	h.postLegacy(w, r, body, peek)
+}
+
+// postModern serves one request of protocol 2026-07-28 (MCP-NOTES §6.2–§6.8).
+func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek) {
+	isRequest := len(peek.id) > 0 && peek.method != ""
+	if e := checkModernHeaders(r, peek, isRequest); e != nil {
+		var id json.RawMessage
+		if isRequest {
+			id = readableID(peek.id)
+		}
+		writeJSON(w, http.StatusBadRequest, errorReply(id, e))
+		return
+	}
+	if !isRequest {
+		// A notification (cancellation is by disconnect on HTTP), a
+		// response, or a malformed message that the core rejects.
+		if reply, _ := h.srv.newConn().receive(r.Context(), body, func([]byte) {}); reply != nil {
+			writeJSON(w, http.StatusBadRequest, reply)
+			return
+		}
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
+	// Each modern request is served on a connection of its own: nothing is
+	// shared between requests (MCP-NOTES §1.3). The request's context is the
+	// call's: closing the stream cancels the call (MCP-NOTES §5.1).
+	h.answer(w, r, r.Context(), h.srv.newConn(), body, true)
+}
+
+// checkModernHeaders checks the headers that must mirror a modern request's
+// body (MCP-NOTES §6.5): MCP-Protocol-Version equal to the version in
+// _meta, Mcp-Method equal to the method, and for tools/call Mcp-Name equal
+// to the tool name. A request without the _meta version gets -32602.
+func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcError {
+	mismatch := func(name string, err error) *rpcError {
+		if err != nil {
+			return errorf(codeHeaderMismatch, "Header mismatch: "+name+" header is "+err.Error())
+		}
+		return errorf(codeHeaderMismatch, "Header mismatch: "+name+" header does not match the request body")
+	}
+	meta := peek.meta
+	if !isRequest {
+		// Notifications carry no required _meta; check what is there.
+		if m, err := headerValue(r.Header, headerMethod); err == nil && m != peek.method {
+			return mismatch(headerMethod, nil)
+		} else if errors.Is(err, errHeaderEncoding) {
+			return mismatch(headerMethod, err)
+		}
+		return nil
+	}
+	if meta == nil || meta.ProtocolVersion == nil {
+		return errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion)
+	}
+	v, err := headerValue(r.Header, headerProtocolVersion)
+	if err != nil {
+		return mismatch(headerProtocolVersion, err)
+	}
+	if v != *meta.ProtocolVersion {
+		return mismatch(headerProtocolVersion, nil)
+	}
+	m, err := headerValue(r.Header, headerMethod)
+	if err != nil {
+		return mismatch(headerMethod, err)
+	}
+	if m != peek.method {
+		return mismatch(headerMethod, nil)
+	}
+	if peek.method == "tools/call" {
+		var name string
+		if json.Unmarshal(peek.name, &name) == nil {
+			n, err := headerValue(r.Header, headerName)
+			if err != nil {
+				return mismatch(headerName, err)
+			}
+			if n != name {
+				return mismatch(headerName, nil)
+			}
+		}
+	}
+	return nil
+}
+
+// postLegacy serves a POST of the legacy protocol: initialize, a request of
+// a session, or a stateless request (MCP-NOTES §6.10–§6.13). peek is nil
+// for a batch.
+func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek) {
+	if peek != nil && peek.method == "initialize" && len(peek.id) > 0 {
+		h.initialize(w, r, body)
+		return
+	}
+	var version protocol
+	if v := r.Header.Get(headerProtocolVersion); v != "" {
+		p, ok := parseProtocol(v)
+		if !ok || p.modern() {
+			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Bad Request: unsupported "+headerProtocolVersion+" "+strconv.Quote(v))
+			return
+		}
+		version = p
+	}
+	id := r.Header.Get(headerSessionID)
+	if id == "" {
+		if version >= proto20250618 {
+			// The client believes it is in a session, which needs the id.
+			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Bad Request: missing "+headerSessionID+" header")
+			return
+		}
+		// Stateless: a connection of its own, for this request only. Nobody
+		// could fetch a reply later, so a disconnect cancels the call.
+		h.answer(w, r, r.Context(), h.srv.newConn(), body, false)
+		return
+	}
+	sess := h.sessions.acquire(id)
+	if sess == nil {
+		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
+		return
+	}
+	defer sess.release()
+	h.answer(w, r, sess.ctx, sess.conn, body, false)
+}
+
+// initialize starts a legacy session (MCP-NOTES §6.12).
+func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte) {
+	sess := h.sessions.create(h.srv.newConn())
+	if sess == nil {
+		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "Service Unavailable: too many sessions")
+		return
+	}
+	defer sess.release()
+	reply, run := sess.conn.receive(sess.ctx, body, func([]byte) {})
+	if run != nil {
+		reply = run() // not reached: initialize is answered at once
+	}
+	var resp struct {
+		Result json.RawMessage `json:"result"`
+	}
+	if json.Unmarshal(reply, &resp) != nil || resp.Result == nil {
+		sess.close()
+	} else {
+		w.Header().Set(headerSessionID, sess.id)
+	}
+	writeJSON(w, http.StatusOK, reply)
+}
+
+// answer hands body to the core on conn and writes the reply, as JSON or as
+// an event stream. ctx is the parent context of tool calls. For a modern
+// request, error replies get the HTTP status the transport prescribes.
+func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context.Context, c *conn, body []byte, modern bool) {
+	x := newExchange(w, parseAccept(r.Header))
+	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
+	if run != nil {
+		done := make(chan []byte, 1)
+		go func() { done <- run() }()
+		select {
+		case reply = <-done:
+		case <-r.Context().Done():
+			// The client went away. A modern or stateless call was cancelled
+			// with the request's context; a session's call runs on, but its
+			// reply has nowhere to go.
+			x.abandon()
+			return
+		}
+	}
+	status := http.StatusOK
+	if code, hasID := replyError(reply); modern {
+		status = modernStatus(code)
+	} else if code != 0 && !hasID {
+		// The message could not be read as a request at all.
+		status = http.StatusBadRequest
+	}
+	x.finish(status, reply)
+}
+
+// replyError reads the error code of a reply (0 when it is not an error)
+// and whether it has an id.
+func replyError(reply []byte) (code int, hasID bool) {
+	if len(reply) == 0 || reply[0] != '{' || !bytes.Contains(reply, []byte(`"error"`)) {
+		return 0, true
+	}
+	var r struct {
+		ID    json.RawMessage `json:"id"`
+		Error *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(reply, &r) != nil || r.Error == nil {
+		return 0, true
+	}
+	return r.Error.Code, len(r.ID) > 0
+}
+
+// modernStatus returns the HTTP status of a modern reply with the given
+// error code (MCP-NOTES §6.7): 404 for an unknown method, 500 for an
+// internal error, 400 for every other error, and 200 for a result.
+func modernStatus(code int) int {
+	switch code {
+	case 0:
+		return http.StatusOK
+	case codeMethodNotFound:
+		return http.StatusNotFound
+	case codeInternalError:
+		return http.StatusInternalServerError
+	}
+	return http.StatusBadRequest
+}
+
+// get opens the standalone event stream of a legacy session (MCP-NOTES
+// §6.11). The server sends no unsolicited messages today, so the stream
+// carries keep-alive comments until the client closes it or the session
+// ends.
+func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get(headerSessionID)
+	if headerIsModern(r) || id == "" {
+		w.Header().Set("Allow", "POST")
+		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed: GET needs a legacy session")
+		return
+	}
+	if !parseAccept(r.Header).sse {
+		httpError(w, http.StatusNotAcceptable, codeInvalidRequest, "Not Acceptable: GET must accept text/event-stream")
+		return
+	}
+	sess := h.sessions.acquire(id)
+	if sess == nil {
+		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
+		return
+	}
+	defer sess.release()
+	if !sess.attachStream() {
+		httpError(w, http.StatusConflict, codeInvalidRequest, "Conflict: the session already has a GET stream")
+		return
+	}
+	defer sess.detachStream()
+	setSSEHeaders(w.Header())
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	if rc.Flush() != nil {
+		return
+	}
+	tick := time.NewTicker(h.cfg.keepAlive)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-sess.ctx.Done():
+			return
+		case <-tick.C:
+			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
+				return
+			}
+		}
+	}
+}
+
+// delete ends a legacy session (MCP-NOTES §6.12).
+func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
+	id := r.Header.Get(headerSessionID)
+	if headerIsModern(r) || id == "" {
+		w.Header().Set("Allow", "POST")
+		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed: DELETE needs a legacy session")
+		return
+	}
+	h.sessions.mu.Lock()
+	sess := h.sessions.sessions[id]
+	h.sessions.mu.Unlock()
+	if sess == nil || !sess.close() {
+		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired")
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

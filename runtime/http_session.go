@@ -1,0 +1,156 @@
+package runtime
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"sync"
+	"time"
+)
+
+// An httpSession is one legacy Streamable HTTP session (MCP-NOTES §6.12),
+// started by initialize and ended by DELETE or idle expiry.
+type httpSession struct {
+	id    string
+	store *sessionStore
+
+	// ctx is the parent context of the session's calls. Legacy clients do
+	// not cancel by disconnecting (MCP-NOTES §5.1), so calls outlive their
+	// POST and end with the session.
+	ctx    context.Context
+	cancel context.CancelFunc
+
+	conn *conn // negotiated version, log level and calls in flight
+
+	mu       sync.Mutex
+	busy     int         // requests and streams in progress
+	timer    *time.Timer // idle expiry; nil without a timeout
+	streamOn bool        // a standalone GET stream is open
+	closed   bool
+}
+
+// sessionStore holds the live sessions of one handler.
+type sessionStore struct {
+	idle time.Duration // 0: sessions never expire
+	max  int           // 0: no limit
+
+	mu       sync.Mutex
+	sessions map[string]*httpSession
+}
+
+func newSessionStore(idle time.Duration, max int) *sessionStore {
+	return &sessionStore{idle: idle, max: max, sessions: make(map[string]*httpSession)}
+}
+
+// newSessionID returns 32 random bytes as 64 hex digits: visible ASCII,
+// unguessable and globally unique (MCP-NOTES §6.12, §7.5).
+func newSessionID() string {
+	var b [32]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// create starts a session for c, marked busy (see acquire). It returns nil
+// when the store is full.
+func (st *sessionStore) create(c *conn) *httpSession {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.max > 0 && len(st.sessions) >= st.max {
+		return nil
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &httpSession{id: newSessionID(), store: st, ctx: ctx, cancel: cancel, conn: c, busy: 1}
+	if st.idle > 0 {
+		s.timer = time.AfterFunc(st.idle, s.expire)
+		s.timer.Stop() // started by release
+	}
+	st.sessions[s.id] = s
+	return s
+}
+
+// acquire returns the live session with the given id, marked busy, or nil.
+// The caller must call release when done with it.
+func (st *sessionStore) acquire(id string) *httpSession {
+	st.mu.Lock()
+	s := st.sessions[id]
+	st.mu.Unlock()
+	if s == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.busy++
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	return s
+}
+
+// release ends one use of s and restarts its idle clock.
+func (s *httpSession) release() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.busy--
+	if s.busy == 0 && !s.closed && s.timer != nil {
+		s.timer.Reset(s.store.idle)
+	}
+}
+
+// expire ends s if it is still idle.
+func (s *httpSession) expire() {
+	s.mu.Lock()
+	if s.busy > 0 || s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	s.mu.Unlock()
+	s.end()
+}
+
+// close ends s: it is forgotten, its calls are cancelled and its GET stream
+// ends (it watches s.ctx). It reports whether s was still open.
+func (s *httpSession) close() bool {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return false
+	}
+	s.closed = true
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.mu.Unlock()
+	s.end()
+	return true
+}
+
+// end releases a session that was just marked closed.
+func (s *httpSession) end() {
+	s.cancel()
+	s.store.mu.Lock()
+	if s.store.sessions[s.id] == s {
+		delete(s.store.sessions, s.id)
+	}
+	s.store.mu.Unlock()
+}
+
+// attachStream marks the GET stream as open; only one may be open at once.
+func (s *httpSession) attachStream() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streamOn || s.closed {
+		return false
+	}
+	s.streamOn = true
+	return true
+}
+
+func (s *httpSession) detachStream() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.streamOn = false
+}
