@@ -1,0 +1,125 @@
+// Command conformance is an MCP server whose tools are the fixtures of the
+// MCP conformance suite (@modelcontextprotocol/conformance). CI runs the
+// suite against it over Streamable HTTP (.ci/conformance.sh).
+//
+// It serves stdio by default:
+//
+//	go run ./examples/conformance
+//
+// and Streamable HTTP at http://ADDR/mcp with -http. Bind to the loopback
+// interface, never to all interfaces, unless the server sits behind
+// authentication:
+//
+//	go run ./examples/conformance -http 127.0.0.1:8080
+//	curl -H 'Content-Type: application/json' \
+//	  -d '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}' \
+//	  http://127.0.0.1:8080/mcp
+//
+// With port 0 the system picks a free port; the address is logged on
+// stderr.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+func main() {
+	addr := flag.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp (e.g. 127.0.0.1:8080) instead of stdio")
+	flag.Parse()
+
+	srv := runtime.NewServer("mcpgen-conformance", "1.0.0")
+	RegisterTools(srv)
+	srv.MustAddTool(jsonSchema202012Tool)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	var err error
+	if *addr == "" {
+		err = srv.ServeStdio(ctx)
+	} else {
+		err = serveHTTP(ctx, srv, *addr)
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintln(os.Stderr, "conformance:", err)
+		os.Exit(1)
+	}
+}
+
+// serveHTTP serves srv at http://addr/mcp until ctx is cancelled.
+func serveHTTP(ctx context.Context, srv *runtime.Server, addr string) error {
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", srv.HTTPHandler())
+	hs := &http.Server{
+		Handler: mux,
+		// Limits that belong to the http.Server rather than to the MCP
+		// handler. There is deliberately no WriteTimeout: it would cut
+		// long tool calls and event streams short.
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		// Request contexts end with ctx, so that open event streams and
+		// calls stop at shutdown.
+		BaseContext: func(net.Listener) context.Context { return ctx },
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	slog.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return hs.Shutdown(shutdown)
+}
+
+// jsonSchema202012Tool is the fixture of the json-schema-2020-12 scenario.
+// Its input schema uses $schema, $defs and $ref, which a schema derived from
+// a Go type does not (mcpgen inlines nested structs), so it is written by
+// hand and registered directly.
+var jsonSchema202012Tool = runtime.Tool{
+	Name:        "json_schema_2020_12_tool",
+	Description: "Tool with JSON Schema 2020-12 features",
+	InputSchema: `{
+	  "$schema": "https://json-schema.org/draft/2020-12/schema",
+	  "type": "object",
+	  "$defs": {
+	    "address": {
+	      "type": "object",
+	      "properties": {
+	        "street": {"type": "string"},
+	        "city": {"type": "string"}
+	      }
+	    }
+	  },
+	  "properties": {
+	    "name": {"type": "string"},
+	    "address": {"$ref": "#/$defs/address"}
+	  },
+	  "additionalProperties": false
+	}`,
+	Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+	Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		return runtime.TextResult("Received: " + string(args)), nil
+	},
+}
