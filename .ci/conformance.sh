@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs the MCP conformance suite (@modelcontextprotocol/conformance, pinned
+# with Node 22 in .ci/conformance/package-lock.json) against the example
+# server examples/conformance over Streamable HTTP on 127.0.0.1.
+#
+# Fails on any unexpected failure, and on any scenario listed in
+# .ci/conformance/expected-failures.yml that passes. Needs go, npm and
+# network access to the npm registry (for npm ci).
+#
+#   .ci/conformance.sh                     # the active server suite
+#   CONFORMANCE_SUITE=all .ci/conformance.sh
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+conf="$root/.ci/conformance"
+suite="${CONFORMANCE_SUITE:-active}"
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+	if [ -n "$server_pid" ]; then
+		kill "$server_pid" 2>/dev/null || true
+		wait "$server_pid" 2>/dev/null || true
+	fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Node 22 and the suite, installed locally from the lock file.
+(cd "$conf" && npm ci --no-audit --no-fund --loglevel=error)
+export PATH="$conf/node_modules/.bin:$PATH"
+case "$(node --version)" in
+v22.*) ;;
+*) echo "conformance: expected Node 22, got $(node --version)" >&2; exit 1 ;;
+esac
+
+# Build and start the server on a free loopback port; it logs its URL.
+(cd "$root" && go build -o "$work/server" ./examples/conformance)
+"$work/server" -http 127.0.0.1:0 2>"$work/server.log" &
+server_pid=$!
+url=""
+for _ in $(seq 100); do
+	url="$(sed -n 's/.*url=\(http:[^ ]*\).*/\1/p' "$work/server.log" | head -n1)"
+	[ -n "$url" ] && break
+	if ! kill -0 "$server_pid" 2>/dev/null; then
+		cat "$work/server.log" >&2
+		echo "conformance: server exited" >&2
+		exit 1
+	fi
+	sleep 0.1
+done
+if [ -z "$url" ]; then
+	cat "$work/server.log" >&2
+	echo "conformance: server did not start" >&2
+	exit 1
+fi
+echo "conformance: server at $url"
+
+status=0
+conformance server --url "$url" --suite "$suite" \
+	--expected-failures "$conf/expected-failures.yml" || status=$?
+if [ "$status" -ne 0 ]; then
+	echo "conformance: server log:" >&2
+	cat "$work/server.log" >&2
+fi
+exit "$status"
