@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"errors"
@@ -72,6 +73,10 @@ func (e *ArgumentError) Error() string {
 // decode as the empty object. Any failure is returned as an *ArgumentError
 // that names the offending field where encoding/json reports one.
 //
+// A number with a fraction or an exponent but an integral value, such as
+// 1.0 or 1e2, decodes into Go integer types (JSON Schema counts it as an
+// integer); the value is unchanged.
+//
 // Decode does not validate: the runtime has already validated args against
 // the tool's input schema when a Handler runs.
 func Decode(args json.RawMessage, v any) error {
@@ -83,6 +88,17 @@ func Decode(args json.RawMessage, v any) error {
 		return nil
 	}
 	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+		// JSON Schema calls 1.0 and 1e2 integers, encoding/json does not
+		// decode them into Go integers: retry with such numbers written
+		// as integers (which changes no value).
+		if norm, ok := integralNumbers(args); ok {
+			err = json.Unmarshal(norm, v)
+			if err == nil {
+				return nil
+			}
+		}
+	}
 	if errors.As(err, &te) {
 		return &ArgumentError{Violations: []ArgumentViolation{{
 			Path:    te.Field,
@@ -170,4 +186,56 @@ func comparePath(a, b []pathKey) int {
 		}
 	}
 	return cmp.Compare(len(a), len(b))
+}
+
+// integralNumbers returns args with every number literal that has an
+// integral value but a fraction or an exponent (1.0, 2.5e1, 1E2) rewritten
+// as a plain integer of at most 40 digits, and whether it changed anything.
+func integralNumbers(args []byte) ([]byte, bool) {
+	var out []byte
+	last := 0
+	for i := 0; i < len(args); {
+		c := args[i]
+		switch {
+		case c == '"':
+			i = stringEnd(args, i)
+		case c == '-' || c >= '0' && c <= '9':
+			j := i
+			for j < len(args) && (args[j] >= '0' && args[j] <= '9' || args[j] == '-' || args[j] == '+' || args[j] == '.' || args[j] == 'e' || args[j] == 'E') {
+				j++
+			}
+			d, ok := parseDecNum(args[i:j])
+			if ok && bytes.ContainsAny(args[i:j], ".eE") && d.isInteger() {
+				lo, hi := d.sig()
+				var width int64
+				if lo < hi {
+					width = d.exp + int64(len(d.ip)-lo)
+				}
+				if width <= 40 {
+					out = append(out, args[last:i]...)
+					if lo == hi {
+						out = append(out, '0')
+					} else {
+						if d.neg {
+							out = append(out, '-')
+						}
+						for k := lo; k < hi; k++ {
+							out = append(out, d.digit(k))
+						}
+						for k := d.lastExp(hi); k > 0; k-- {
+							out = append(out, '0')
+						}
+					}
+					last = j
+				}
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	if out == nil {
+		return args, false
+	}
+	return append(out, args[last:]...), true
 }

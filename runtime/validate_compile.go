@@ -65,6 +65,9 @@ type schemaNode struct {
 	minItems    int
 	maxItems    int // -1: none
 	uniqueItems bool
+
+	allOf, anyOf, oneOf []*schemaNode
+	not                 *schemaNode
 }
 
 type propInfo struct {
@@ -144,8 +147,13 @@ func (c *schemaCompiler) compile(v any, ptr string) (*schemaNode, error) {
 		}
 		return n, nil
 	}
-	return nil, fmt.Errorf("%s: schema must be an object or a boolean", where(ptr))
+	return nil, &schemaError{where(ptr) + ": schema must be an object or a boolean"}
 }
+
+// A schemaError is a compile error that already says where it is.
+type schemaError struct{ msg string }
+
+func (e *schemaError) Error() string { return e.msg }
 
 func where(ptr string) string {
 	if ptr == "" {
@@ -169,14 +177,18 @@ func (c *schemaCompiler) compileObject(n *schemaNode, m map[string]any, ptr stri
 		}
 		kp := ptr + "/" + escapePointer(k)
 		if err := c.keyword(n, k, m[k], ptr, kp); err != nil {
-			return fmt.Errorf("%s: %s: %v", where(ptr), k, err)
+			if _, located := err.(*schemaError); located {
+				return err
+			}
+			return &schemaError{fmt.Sprintf("%s: %s: %v", where(ptr), k, err)}
 		}
 	}
 	n.assertsN = n.types != 0 || n.enum != nil || n.hasConst || n.minimum != nil || n.maximum != nil ||
 		n.exclMin != nil || n.exclMax != nil || n.multipleOf != nil || n.minLength >= 0 || n.maxLength >= 0 ||
 		n.pattern != nil || n.format != nil || n.base64 || n.props != nil || n.patternProps != nil ||
 		n.additional != nil || n.propertyNames != nil || n.minProps > 0 || n.maxProps >= 0 ||
-		n.prefixItems != nil || n.items != nil || n.minItems > 0 || n.maxItems >= 0 || n.uniqueItems
+		n.prefixItems != nil || n.items != nil || n.minItems > 0 || n.maxItems >= 0 || n.uniqueItems ||
+		n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil
 	if n.props != nil {
 		for name, p := range n.props {
 			if p.schema != nil {
@@ -378,6 +390,27 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 			}
 			n.prefixItems = append(n.prefixItems, s)
 		}
+	case "allOf", "anyOf", "oneOf":
+		list, ok := v.([]any)
+		if !ok || len(list) == 0 {
+			return errors.New("must be a non-empty array of schemas")
+		}
+		nodes := make([]*schemaNode, len(list))
+		for i, e := range list {
+			if nodes[i], err = c.compile(e, kp+"/"+strconv.Itoa(i)); err != nil {
+				return err
+			}
+		}
+		switch k {
+		case "allOf":
+			n.allOf = nodes
+		case "anyOf":
+			n.anyOf = nodes
+		default:
+			n.oneOf = nodes
+		}
+	case "not":
+		n.not, err = c.compile(v, kp)
 	default:
 		return errors.New("unsupported keyword")
 	}

@@ -59,6 +59,10 @@ var diffSchemas = []string{
 	`{"type":"object","properties":{"a":false,"b":true,"c":{}}}`,
 	`{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"T","description":"D","type":"object","properties":{"name":{"type":"string","description":"n","default":"x","examples":["y"]},"tags":{"type":"array","items":{"type":"string","minLength":1}},"opts":{"type":"object","properties":{"color":{"type":"string","enum":["red","green"]},"size":{"type":"integer","minimum":1}},"additionalProperties":false,"required":["color"]},"data":{"type":"string","contentEncoding":"base64"},"when":{"type":"string","format":"date-time"},"meta":{"type":"object","additionalProperties":{"type":"string"}},"counts":{"type":"object","patternProperties":{"^[0-9]+$":{"type":"integer"}},"additionalProperties":false},"any":true,"raw":{}},"required":["name","tags"],"additionalProperties":false}`,
 	`{"type":"object","properties":{"n":{"type":["number","string"],"minimum":5,"minLength":2},"m":{"type":"integer","enum":[1,2,3],"const":2}}}`,
+	`{"anyOf":[{"type":"string","maxLength":2},{"type":"integer","minimum":5}]}`,
+	`{"oneOf":[{"type":"integer"},{"type":"number","minimum":2}]}`,
+	`{"type":"object","properties":{"a":{"allOf":[{"minimum":1},{"multipleOf":2}]},"b":{"not":{"enum":["x",1]}},"c":{"not":{"type":"object","required":["a"]}}}}`,
+	`{"oneOf":[{"required":["a"]},{"required":["b"]}],"properties":{"a":{"type":"string"},"b":{"anyOf":[{"type":"null"},{"$ref":"#"}]}}}`,
 }
 
 // diffInstances is the corpus of instances; every one is checked against

@@ -255,6 +255,20 @@ func TestValidateRefsAndBooleans(t *testing.T) {
 	})
 }
 
+func TestValidateCombinators(t *testing.T) {
+	runValCases(t, []valCase{
+		{`{"properties":{"x":{"allOf":[{"minimum":1},{"multipleOf":2}]}}}`, `{"x":4}`, ""},
+		{`{"properties":{"x":{"allOf":[{"minimum":1},{"multipleOf":2}]}}}`, `{"x":3}`, `"x": must be a multiple of 2 (got 3)`},
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2}`, ""},
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2.5}`, `"x": must match at least one of the 2 alternatives in anyOf (got 2.5)`},
+		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":1}`, ""},
+		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":3}`, `"x": must match exactly one of the 2 alternatives in oneOf (got 3, which matches 2)`},
+		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"b"}`, ""},
+		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"a"}`, `"x": must not match the schema in "not" (got "a")`},
+		{`{"anyOf":[{"type":"object"},{"type":"array"}]}`, `[1,]`, `invalid JSON`},
+	})
+}
+
 func TestValidateSyntaxAndLimits(t *testing.T) {
 	runValCases(t, []valCase{
 		{`{}`, `{`, `invalid JSON at byte 1`},
@@ -300,7 +314,8 @@ func TestCompileSchemaErrors(t *testing.T) {
 		{`{"minLength":-1}`, `non-negative integer`},
 		{`{"contentEncoding":"base32"}`, `unsupported encoding`},
 		{`{"$ref":"#/$defs/A","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `$ref cycle`},
-		{`{"properties":{"a":{"allOf":[]}}}`, `at /properties/a: allOf: unsupported keyword`},
+		{`{"properties":{"a":{"if":{}}}}`, `input schema: at /properties/a: if: unsupported keyword`},
+		{`{"properties":{"a":{"allOf":[]}}}`, `input schema: at /properties/a: allOf: must be a non-empty array`},
 		{`[1]`, `schema must be an object or a boolean`},
 		{`{`, `input schema`},
 	} {
@@ -314,6 +329,10 @@ func TestCompileSchemaErrors(t *testing.T) {
 		`"default":1,"examples":[1],"$comment":"c","readOnly":true,"writeOnly":false,"deprecated":true,"contentMediaType":"text/plain","format":"color"}`); err != nil {
 		t.Error(err)
 	}
+}
+
+type decodeInner struct {
+	X int `json:"x"`
 }
 
 func TestDecode(t *testing.T) {
@@ -331,6 +350,21 @@ func TestDecode(t *testing.T) {
 	var ae *ArgumentError
 	if !errors.As(err, &ae) || ae.Violations[0].Path != "a" || !strings.Contains(err.Error(), `"a": must be a value of Go type int8 (got number 300)`) {
 		t.Errorf("Decode overflow = %v", err)
+	}
+	var ints struct {
+		A int          `json:"a"`
+		B []uint8      `json:"b"`
+		C float64      `json:"c"`
+		D string       `json:"d"`
+		E int64        `json:"e"`
+		F *decodeInner `json:"f"`
+	}
+	if err := Decode(json.RawMessage(`{"a":1.0,"b":[2e0,3.00,40E-1],"c":1.5,"d":"1.0","e":-9.223372036854775808e18,"f":{"x":1.0}}`), &ints); err != nil ||
+		ints.A != 1 || len(ints.B) != 3 || ints.B[2] != 4 || ints.C != 1.5 || ints.D != "1.0" || ints.E != -9223372036854775808 || ints.F.X != 1 {
+		t.Errorf("Decode of integral numbers = %v, %+v", err, ints)
+	}
+	if err := Decode(json.RawMessage(`{"a":1.5}`), &ints); err == nil || !strings.Contains(err.Error(), `"a": must be a value of Go type int (got number 1.5)`) {
+		t.Errorf("Decode of 1.5 into int = %v", err)
 	}
 	err = Decode(json.RawMessage(`{"a":`), &in)
 	if !errors.As(err, &ae) {

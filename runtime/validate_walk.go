@@ -293,6 +293,12 @@ func (s *valState) value(n *schemaNode) {
 	if s.fatal {
 		return
 	}
+	if n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil {
+		s.combinators(n, start)
+		if s.fatal {
+			return
+		}
+	}
 	if n.enum != nil || n.hasConst {
 		s.canon = appendCanonical(s.canon[:0], s.data[start:s.pos])
 		if n.enum != nil {
@@ -846,4 +852,58 @@ func (s *valState) checkUnique(spans []int) {
 		}
 		first[k] = i
 	}
+}
+
+// combinators applies allOf, anyOf, oneOf and not to the value that starts
+// at start and ends at s.pos, walking it again for each subschema.
+func (s *valState) combinators(n *schemaNode, start int) {
+	end := s.pos
+	for _, sub := range n.allOf {
+		s.pos = start
+		if s.value(sub); s.fatal {
+			return
+		}
+	}
+	if n.anyOf != nil {
+		ok := false
+		for _, sub := range n.anyOf {
+			if ok = s.probe(sub, start); ok || s.fatal {
+				break
+			}
+		}
+		if !ok && !s.fatal {
+			s.addf("must match at least one of the %d alternatives in anyOf (got %s)", len(n.anyOf), got(s.data[start:end]))
+		}
+	}
+	if n.oneOf != nil {
+		matched := 0
+		for _, sub := range n.oneOf {
+			if s.probe(sub, start) {
+				matched++
+			}
+			if s.fatal {
+				return
+			}
+		}
+		if matched != 1 {
+			s.addf("must match exactly one of the %d alternatives in oneOf (got %s, which matches %d)", len(n.oneOf), got(s.data[start:end]), matched)
+		}
+	}
+	if n.not != nil && s.probe(n.not, start) {
+		s.addf("must not match the schema in \"not\" (got %s)", got(s.data[start:end]))
+	}
+	s.pos = end
+}
+
+// probe reports whether the value at start is valid against n, discarding
+// the violations it finds (but keeping a fatal syntax error).
+func (s *valState) probe(n *schemaNode, start int) bool {
+	viols, omitted, names := len(s.viols), s.omitted, s.names
+	s.pos = start
+	s.value(n)
+	ok := len(s.viols) == viols && s.omitted == omitted
+	if !s.fatal {
+		s.viols, s.omitted, s.names = s.viols[:viols], omitted, names
+	}
+	return ok && !s.fatal
 }
