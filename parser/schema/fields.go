@@ -27,13 +27,17 @@ type jsonField struct {
 	// is promoted from a pointer to an unexported struct type: encoding/json
 	// cannot allocate it and fails to decode such fields.
 	viaUnexportedPtr *types.Var
-	badName          string // a json tag name encoding/json ignores as invalid
+	// viaPointer reports that the field is promoted through an embedded
+	// pointer, so encoding/json leaves it out when that pointer is nil.
+	viaPointer bool
+	badName    string // a json tag name encoding/json ignores as invalid
 }
 
 type embedQueue struct {
 	typ              types.Type // a struct type, or a named type whose underlying type is one
 	index            []int
 	viaUnexportedPtr *types.Var
+	viaPointer       bool
 }
 
 // structFields returns the JSON members of the struct type t in the order
@@ -100,6 +104,7 @@ func structFields(t types.Type) []jsonField {
 						omitZero:         hasOption(opts, "omitzero"),
 						stringOpt:        hasOption(opts, "string"),
 						viaUnexportedPtr: q.viaUnexportedPtr,
+						viaPointer:       q.viaPointer,
 						badName:          badName,
 					}
 					if f.name == "" {
@@ -121,10 +126,11 @@ func structFields(t types.Type) []jsonField {
 				nextCount[typeKey(ft)]++
 				if nextCount[typeKey(ft)] == 1 {
 					via := q.viaUnexportedPtr
-					if _, ptr := sf.Type().(*types.Pointer); ptr && !sf.Exported() && via == nil {
+					_, ptr := sf.Type().(*types.Pointer)
+					if ptr && !sf.Exported() && via == nil {
 						via = sf
 					}
-					next = append(next, embedQueue{typ: ft, index: index, viaUnexportedPtr: via})
+					next = append(next, embedQueue{typ: ft, index: index, viaUnexportedPtr: via, viaPointer: q.viaPointer || ptr})
 				}
 			}
 		}

@@ -24,8 +24,10 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		if f.badName != "" {
 			report(fmt.Sprintf("json tag name %q is not valid for encoding/json, which uses %q instead", f.badName, f.v.Name()))
 		}
-		if !c.output && f.viaUnexportedPtr != nil {
-			report(fmt.Sprintf("promoted through the embedded pointer to unexported struct %s, which encoding/json cannot allocate when decoding; embed it by value or export its type", c.typeString(f.viaUnexportedPtr.Type())))
+		if v := f.viaUnexportedPtr; v != nil && !c.output {
+			// Reported once per embedded field (diagnostics are deduplicated).
+			c.report(site{v.Pos(), "embedded field " + typeName + "." + v.Name()},
+				"encoding/json cannot decode the fields of an embedded pointer to an unexported struct type (it cannot allocate it); embed the struct by value or export its type")
 		}
 		tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
 		if tag.skip {
@@ -65,7 +67,9 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		if tag.required && omitted && c.output {
 			report(`jsonschema:"required" on an omitempty or omitzero field of a result: encoding/json leaves it out when empty`)
 		}
-		if !omitted || tag.required {
+		// In a result, a field promoted through a nil embedded pointer is
+		// left out, so it cannot be required.
+		if (!omitted || tag.required) && !(c.output && f.viaPointer) {
 			s.Required = append(s.Required, f.name)
 		}
 	}
