@@ -151,6 +151,10 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 			return &jsonschema.Schema{Type: "string", Format: "date-time"}
 		case "encoding/json.RawMessage":
 			return &jsonschema.Schema{} // any JSON value
+		case "encoding/json.Number":
+			// Written as a JSON number; read from a number (or from a
+			// string holding one, which the schema does not offer).
+			return &jsonschema.Schema{Type: "number"}
 		}
 	}
 	if _, ok := t.Underlying().(*types.Interface); !ok {

@@ -31,7 +31,7 @@ const modulePath = "github.com/mcpgen/mcpgen"
 var corpus = []any{
 	schema_scalars.Scalars{}, schema_scalars.Named{}, schema_scalars.Address{},
 	schema_collections.Item{}, schema_collections.Collections{}, schema_collections.Special{},
-	schema_collections.Nested{}, schema_collections.Empty{}, schema_collections.Keys{},
+	schema_collections.Nested{}, schema_collections.Empty{}, schema_collections.Keys{}, schema_collections.Number{},
 	schema_embedded.Base{}, schema_embedded.Audit{}, schema_embedded.Meta{}, schema_embedded.Record{},
 	schema_embedded.Left{}, schema_embedded.Right{}, schema_embedded.Deep{}, schema_embedded.Conflicts{},
 	schema_recursive.Node{}, schema_recursive.Dept{}, schema_recursive.Person{}, schema_recursive.Forest{},
@@ -49,6 +49,7 @@ var corpus = []any{
 var deviating = map[string]string{
 	"schema_scalars.Address":        "TestDeviationUintptr",
 	"schema_collections.Keys":       "TestDeviationMapKeysAndText",
+	"schema_collections.Number":     "TestDeviationJSONNumber",
 	"schema_embedded.Conflicts":     "TestDeviationDominance",
 	"schema_embedded.Record/output": "TestRequiredMatchesEncodingJSON",
 	"schema_recursive.Node":         "TestDeviationRecursion",

@@ -420,3 +420,15 @@ func TestRequiredMatchesEncodingJSON(t *testing.T) {
 func typesSliceOf(t types.Type) types.Type { return types.NewSlice(t) }
 
 func r2(r *rand.Rand) *mathrand.Rand { return mathrand.New(mathrand.NewSource(int64(r.Uint64()))) }
+
+func TestDeviationJSONNumber(t *testing.T) {
+	l := corpusLoaded(t)
+	for _, output := range []bool{false, true} {
+		wantJSON(t, "ours", at(t, l.ours(t, "schema_collections.Number", output), "properties/n"), `{"type":"number"}`)
+	}
+	wantJSON(t, "invopop", at(t, theirs(t, schema_collections.Number{}), "properties/n"), `{"type":"string"}`)
+	b, _ := json.Marshal(schema_collections.Number{N: "1.5"})
+	if string(b) != `{"n":1.5}` {
+		t.Errorf("encoding/json writes %s", b)
+	}
+}

@@ -20,6 +20,8 @@
 //   - map keys of integer type are described by propertyNames (a pattern of
 //     the key type's range) instead of patternProperties "^[0-9]+$";
 //   - the ",string" option gives a pattern (numbers) or an enum (booleans);
+//   - json.Number is a number (invopop: a string, but encoding/json writes
+//     a number);
 //   - types implementing encoding.TextUnmarshaler (input) or
 //     encoding.TextMarshaler (output) are strings;
 //   - struct fields resolve exactly as in encoding/json, including its

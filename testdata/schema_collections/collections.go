@@ -72,6 +72,11 @@ type Keys struct {
 	Levels  []Level          `json:"levels"`
 }
 
+// Number holds a json.Number, which encoding/json writes as a JSON number.
+type Number struct {
+	N json.Number `json:"n"`
+}
+
 // UseCollections returns its input.
 //
 //mcp:tool
@@ -96,3 +101,8 @@ func UseEmpty(in Empty) Empty { return in }
 //
 //mcp:tool
 func UseKeys(in Keys) Keys { return in }
+
+// UseNumber returns its input.
+//
+//mcp:tool
+func UseNumber(in Number) Number { return in }

@@ -16,7 +16,8 @@ type Strings struct {
 	Must    string   `json:"must,omitempty" jsonschema:"required"`
 	Skipped string   `json:"skipped" jsonschema:"-"`
 	Tags    []string `json:"tags" jsonschema:"minItems=1,maxItems=5,uniqueItems=true,default=x,default=y,minLength=1,pattern=^[a-z]+$"`
-	Formats []string `json:"formats" jsonschema:"format=uuid,enum=u1,enum=u2"`
+	IDs     []string `json:"ids" jsonschema:"format=uuid"`
+	Choices []string `json:"choices" jsonschema:"enum=u1,enum=u2"`
 }
 
 // Numbers uses the numeric and boolean keywords.

@@ -1,0 +1,130 @@
+package schema
+
+import (
+	"go/types"
+	"strings"
+	"testing"
+
+	"github.com/invopop/jsonschema"
+)
+
+func TestParams(t *testing.T) {
+	l := corpusLoaded(t)
+	var pkg *types.Package
+	for _, p := range l.pkgs {
+		if p.Name == "schema_params" {
+			pkg = p.Types
+		}
+	}
+	params := func(fn string, descs map[string]string) []Param {
+		sig := pkg.Scope().Lookup(fn).(*types.Func).Signature()
+		var ps []Param
+		for v := range sig.Params().Variables() {
+			if v.Type().String() == "context.Context" {
+				continue
+			}
+			_, ptr := v.Type().(*types.Pointer)
+			ps = append(ps, Param{Name: v.Name(), Type: v.Type(), Description: descs[v.Name()], Optional: ptr, Pos: v.Pos()})
+		}
+		return ps
+	}
+	for _, tc := range []struct {
+		fn    string
+		descs map[string]string
+		want  string
+	}{
+		{"Add", map[string]string{"a": "the first addend", "b": "the second addend"}, `{"type":"object","additionalProperties":false,
+			"properties":{"a":{"type":"number","description":"the first addend"},"b":{"type":"number","description":"the second addend"}},
+			"required":["a","b"]}`},
+		{"Greet", map[string]string{"name": "who to greet"}, `{"type":"object","additionalProperties":false,
+			"properties":{"name":{"type":"string","description":"who to greet"},"times":{"type":"integer","minimum":-128,"maximum":127},
+			"polite":{"type":"boolean"}},
+			"required":["name","times"]}`},
+		{"Ping", nil, `{"type":"object","additionalProperties":false}`},
+		{"Counts", nil, `{"type":"object","additionalProperties":false,
+			"properties":{"words":{"type":"array","items":{"type":"string"}}},"required":["words"]}`},
+	} {
+		s, diags := l.builder.Params(params(tc.fn, tc.descs))
+		if len(diags) > 0 {
+			t.Errorf("%s: %v", tc.fn, diags)
+		}
+		wantJSON(t, tc.fn, generic(t, s), tc.want)
+	}
+}
+
+func TestOutputWrapping(t *testing.T) {
+	l := corpusLoaded(t)
+	for _, tc := range []struct {
+		typ     types.Type
+		wrapped bool
+		want    string
+	}{
+		{types.Typ[types.Float64], true, `{"type":"object","additionalProperties":false,"properties":{"result":{"type":"number"}},"required":["result"]}`},
+		{types.NewMap(types.Typ[types.String], types.Typ[types.Int8]), false,
+			`{"type":"object","additionalProperties":{"type":"integer","minimum":-128,"maximum":127}}`},
+		{types.NewPointer(l.lookup(t, "schema_collections.Empty")), false,
+			`{"type":"object","additionalProperties":false,"description":"Empty has no exported fields."}`},
+	} {
+		s, wrapped, diags := l.builder.Output(tc.typ, 0)
+		if wrapped != tc.wrapped || len(diags) > 0 {
+			t.Errorf("%v: wrapped %v, diags %v", tc.typ, wrapped, diags)
+		}
+		wantJSON(t, tc.typ.String(), generic(t, s), tc.want)
+	}
+}
+
+// TestOutputDiagnostics checks that a type valid as input can be invalid as
+// a result: a field hidden by jsonschema:"-" is still written, and a
+// required omitempty field may be left out.
+func TestOutputDiagnostics(t *testing.T) {
+	l := corpusLoaded(t)
+	_, diags := l.schema(t, "schema_tags.Strings", true)
+	var msgs []string
+	for _, d := range diags {
+		msgs = append(msgs, d.Message)
+	}
+	got := strings.Join(msgs, "\n")
+	for _, want := range []string{`field Strings.Skipped: jsonschema:"-" hides a field`, `field Strings.Must: jsonschema:"required" on an omitempty`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("diagnostics lack %q:\n%s", want, got)
+		}
+	}
+	if len(diags) != 2 {
+		t.Errorf("got %d diagnostics:\n%s", len(diags), got)
+	}
+}
+
+func TestMarshal(t *testing.T) {
+	s := &jsonschema.Schema{Type: "string", Description: "a < b && c > d, `code`, \\u003c stays", Pattern: `^\d+$`}
+	got, err := Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"type\": \"string\",\n  \"pattern\": \"^\\\\d+$\",\n  \"description\": \"a < b && c > d, \\u0060code\\u0060, \\\\u003c stays\"\n}"
+	if got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestDeterministic builds every corpus schema twice with fresh builders
+// and compares the text.
+func TestDeterministic(t *testing.T) {
+	l := corpusLoaded(t)
+	first := map[string]string{}
+	for round := range 2 {
+		b := NewBuilder(l.builder.fset, l.pkgs)
+		for _, v := range corpus {
+			q := qualifiedName(v)
+			n := l.lookup(t, q)
+			s, _, _ := b.Output(n, n.Obj().Pos())
+			text, err := Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if round == 1 && first[q] != text {
+				t.Errorf("%s differs between builds", q)
+			}
+			first[q] = text
+		}
+	}
+}
