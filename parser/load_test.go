@@ -150,10 +150,21 @@ func (s *Store) SearchNotes(ctx context.Context, in SearchInput) ([]string, erro
 //
 //mcp:tool destructive=false openworld=true
 func (s Store) Count(in *SearchInput) int { return 0 }
+
+// Stats describes the store.
+type Stats struct {
+	Notes int ` + "`json:\"notes\"`" + `
+}
+
+// Stats returns an object, which is structured content as it is.
+//
+//mcp:tool
+func (s *Store) Stats() (Stats, error) { return Stats{}, nil }
 `},
 			want: []string{
-				`search_notes=SearchNotes recv=*Store title="Search notes" readonly=true idempotent=true ctx struct(in example.com/x.SearchInput ptr=false) -> structured []string error`,
-				`count=Count recv=Store destructive=false openworld=true struct(in *example.com/x.SearchInput ptr=true) -> structured int`,
+				`search_notes=SearchNotes recv=*Store title="Search notes" readonly=true idempotent=true ctx struct(in example.com/x.SearchInput ptr=false) -> wrapped []string error`,
+				`count=Count recv=Store destructive=false openworld=true struct(in *example.com/x.SearchInput ptr=true) -> wrapped int`,
+				`stats=Stats recv=*Store -> structured example.com/x.Stats error`,
 			},
 		},
 		{
@@ -200,11 +211,11 @@ func First() {}
 `},
 			want: []string{
 				`first=First -> none`,
-				`add=Add param(a float64 "the first number") param(b float64 "the second number") -> structured float64`,
+				`add=Add param(a float64 "the first number") param(b float64 "the second number") -> wrapped float64`,
 				`greet=Greet ctx param(name string) param(title *string optional) -> text string error`,
 				`ping=ping -> none`,
 				`get_http_status=GetHTTPStatus ctx -> none error`,
-				`since=Since param(t time.Time) -> structured time.Duration`,
+				`since=Since param(t time.Time) -> wrapped time.Duration`,
 			},
 		},
 		{
