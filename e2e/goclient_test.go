@@ -185,7 +185,9 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 				if !res.IsError {
 					t.Fatalf("%s %v: want isError naming %s, got %s", bc.tool, bc.args, pathString(bc.path), dump(res))
 				}
-				if text := textOf(res); !namesPath(text, bc.path) {
+				text := textOf(res)
+				t.Logf("%s", short(text))
+				if !namesPath(text, bc.path) {
 					t.Errorf("%s: error text %q does not name the field %s", bc.tool, short(text), pathString(bc.path))
 				}
 			})

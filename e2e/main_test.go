@@ -29,8 +29,8 @@ var (
 	// e2eDir is the absolute path of this folder (holds node_modules).
 	e2eDir string
 
-	flagHTTP = flag.Bool("e2e.http", os.Getenv("MCPGEN_E2E_HTTP") == "1",
-		"also run every client over Streamable HTTP (testserver -http); needs runtime's HTTPHandler")
+	flagHTTP = flag.Bool("e2e.http", os.Getenv("MCPGEN_E2E_HTTP") != "0",
+		"also run every client over Streamable HTTP (testserver -http ADDR); MCPGEN_E2E_HTTP=0 sets the default to false")
 )
 
 // serverBinEnv names a prebuilt testserver binary to test instead of building

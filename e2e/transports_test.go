@@ -36,8 +36,8 @@ type endpoint struct {
 	freshState bool
 }
 
-// transports returns the endpoints every client test runs against.
-// Streamable HTTP joins with -e2e.http (or MCPGEN_E2E_HTTP=1).
+// transports returns the endpoints every client test runs against: stdio,
+// and Streamable HTTP unless -e2e.http=false (or MCPGEN_E2E_HTTP=0).
 func transports(t *testing.T) []*endpoint {
 	t.Helper()
 	eps := []*endpoint{stdioEndpoint()}

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/mcpgen/mcpgen/e2e/testserver"
 	"github.com/mcpgen/mcpgen/runtime"
@@ -41,20 +42,14 @@ func main() {
 // is done. It prints "listening on http://HOST:PORT" on stderr once the
 // listener is bound: the tests read the address from that line.
 func serveHTTP(ctx context.Context, srv *runtime.Server, addr string) error {
-	// The assertion keeps this command building while the runtime's HTTP
-	// transport is in progress; once it has landed, call srv.HTTPHandler().
-	h, ok := any(srv).(interface{ HTTPHandler() http.Handler })
-	if !ok {
-		return fmt.Errorf("this runtime has no (*Server).HTTPHandler yet")
-	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "listening on http://%s\n", ln.Addr())
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h.HTTPHandler())
-	hs := &http.Server{Handler: mux}
+	mux.Handle("/mcp", srv.HTTPHandler())
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	go func() { <-ctx.Done(); hs.Close() }()
 	if err := hs.Serve(ln); err != http.ErrServerClosed {
 		return err
