@@ -9,6 +9,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -81,6 +82,8 @@ type httpHandler struct {
 	srv      *Server
 	cfg      httpConfig
 	sessions *sessionStore
+
+	paramHeaders sync.Map // *tool -> []paramHeader
 }
 
 // HTTPHandler returns an http.Handler that serves the MCP Streamable HTTP
@@ -182,6 +185,7 @@ type postPeek struct {
 	method string
 	meta   *requestMeta
 	name   json.RawMessage // params.name
+	args   json.RawMessage // params.arguments
 }
 
 func peekMessage(body []byte) *postPeek {
@@ -191,10 +195,11 @@ func peekMessage(body []byte) *postPeek {
 	}
 	var params struct {
 		metaParams
-		Name json.RawMessage `json:"name"`
+		Name      json.RawMessage `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
 	}
 	_ = json.Unmarshal(env.Params, &params)
-	return &postPeek{id: env.ID, method: env.Method, meta: params.Meta, name: params.Name}
+	return &postPeek{id: env.ID, method: env.Method, meta: params.Meta, name: params.Name, args: params.Arguments}
 }
 
 func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
@@ -214,12 +219,10 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, codeParseError, "Parse error: reading the request body failed")
 		return
 	}
+	// Bodies that are not JSON-RPC messages are answered by the core, with
+	// the error that the stdio transport gives them too (and status 400).
 	body = bytes.TrimSpace(body)
-	if len(body) == 0 || (body[0] != '{' && body[0] != '[') || !json.Valid(body) {
-		httpError(w, http.StatusBadRequest, codeParseError, "Parse error: the body is not a JSON object or array")
-		return
-	}
-	if body[0] == '[' {
+	if len(body) > 0 && body[0] == '[' {
 		if headerIsModern(r) {
 			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Invalid Request: batches are not allowed under protocol version 2026-07-28")
 			return
@@ -239,7 +242,11 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 // postModern serves one request of protocol 2026-07-28 (MCP-NOTES §6.2–§6.8).
 func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek) {
 	isRequest := len(peek.id) > 0 && peek.method != ""
-	if e := checkModernHeaders(r, peek, isRequest); e != nil {
+	e := checkModernHeaders(r, peek, isRequest)
+	if e == nil && isRequest && peek.method == "tools/call" {
+		e = h.checkParamHeaders(r, peek)
+	}
+	if e != nil {
 		var id json.RawMessage
 		if isRequest {
 			id = readableID(peek.id)
@@ -314,6 +321,24 @@ func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcErr
 		}
 	}
 	return nil
+}
+
+// checkParamHeaders checks the Mcp-Param headers of a modern tools/call
+// when the tool's input schema asks for them.
+func (h *httpHandler) checkParamHeaders(r *http.Request, peek *postPeek) *rpcError {
+	var name string
+	if json.Unmarshal(peek.name, &name) != nil {
+		return nil
+	}
+	t := h.srv.snapshot().byName[name]
+	if t == nil {
+		return nil // the core answers: unknown tool
+	}
+	ph, ok := h.paramHeaders.Load(t)
+	if !ok {
+		ph, _ = h.paramHeaders.LoadOrStore(t, paramHeaders(t.input))
+	}
+	return checkParamHeaders(r.Header, ph.([]paramHeader), peek.args)
 }
 
 // postLegacy serves a POST of the legacy protocol: initialize, a request of

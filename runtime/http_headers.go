@@ -2,8 +2,11 @@ package runtime
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -58,3 +61,97 @@ func headerValue(h http.Header, key string) (string, error) {
 // codeHeaderMismatch is the modern error for headers that are missing or do
 // not match the request body (MCP-NOTES §4.4, §6.5).
 const codeHeaderMismatch = -32020
+
+// A paramHeader is a tool argument that a modern client mirrors into an
+// Mcp-Param-{name} header because the input schema marks it with
+// x-mcp-header (MCP-NOTES §2.9, §6.5).
+type paramHeader struct {
+	path []string // property names from the arguments object down
+	name string   // the x-mcp-header value
+}
+
+// paramHeaders finds the x-mcp-header marks of an input schema, following
+// only chains of "properties" keys, as the marks must be placed.
+func paramHeaders(schema []byte) []paramHeader {
+	var out []paramHeader
+	var walk func(raw json.RawMessage, path []string)
+	walk = func(raw json.RawMessage, path []string) {
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+			Header     *string                    `json:"x-mcp-header"`
+		}
+		if json.Unmarshal(raw, &s) != nil {
+			return
+		}
+		if s.Header != nil && len(path) > 0 && *s.Header != "" {
+			out = append(out, paramHeader{path: slices.Clone(path), name: *s.Header})
+		}
+		for name, sub := range s.Properties {
+			walk(sub, append(path, name))
+		}
+	}
+	walk(schema, nil)
+	slices.SortFunc(out, func(a, b paramHeader) int { return strings.Compare(a.name, b.name) })
+	return out
+}
+
+// checkParamHeaders checks the Mcp-Param headers of a modern tools/call
+// against its arguments: a present argument needs its header with an equal
+// value (numbers compared numerically), an absent one must have none.
+func checkParamHeaders(h http.Header, params []paramHeader, args json.RawMessage) *rpcError {
+	for _, p := range params {
+		key := "Mcp-Param-" + p.name
+		val, present := argumentAt(args, p.path)
+		hv, err := headerValue(h, key)
+		if errors.Is(err, errHeaderEncoding) {
+			return errorf(codeHeaderMismatch, "Header mismatch: "+key+" header is badly encoded")
+		}
+		if !present {
+			if err == nil {
+				return errorf(codeHeaderMismatch, "Header mismatch: "+key+" header is sent without its argument")
+			}
+			continue
+		}
+		if err != nil {
+			return errorf(codeHeaderMismatch, "Header mismatch: "+key+" header is missing")
+		}
+		if !headerMatches(hv, val) {
+			return errorf(codeHeaderMismatch, "Header mismatch: "+key+" header does not match the argument")
+		}
+	}
+	return nil
+}
+
+// argumentAt returns the value at path in args; null counts as absent.
+func argumentAt(args json.RawMessage, path []string) (json.RawMessage, bool) {
+	v := args
+	for _, name := range path {
+		var obj map[string]json.RawMessage
+		if json.Unmarshal(v, &obj) != nil {
+			return nil, false
+		}
+		var ok bool
+		if v, ok = obj[name]; !ok {
+			return nil, false
+		}
+	}
+	if len(v) == 0 || string(v) == "null" {
+		return nil, false
+	}
+	return v, true
+}
+
+// headerMatches compares a header value with a JSON string, number or
+// boolean.
+func headerMatches(header string, val json.RawMessage) bool {
+	switch val[0] {
+	case '"':
+		var s string
+		return json.Unmarshal(val, &s) == nil && s == header
+	case 't', 'f':
+		return string(val) == header
+	}
+	a, err1 := strconv.ParseFloat(header, 64)
+	b, err2 := strconv.ParseFloat(string(val), 64)
+	return err1 == nil && err2 == nil && a == b
+}
