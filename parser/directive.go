@@ -173,7 +173,14 @@ func firstWords(text string) string {
 // the doc comment of a function, is in the wrong place.
 func misplaced(fset *token.FileSet, f *ast.File, g *ast.CommentGroup) string {
 	const must = "//mcp:tool must be in the doc comment of a function or method"
+	startLine := fset.Position(g.Pos()).Line
+	if g.Pos() < f.Name.End() {
+		return must // in the file header, before the package clause
+	}
 	for _, d := range f.Decls {
+		if fset.Position(d.End()).Line == startLine && g.Pos() >= d.End() {
+			return must // a line comment after a declaration
+		}
 		switch d := d.(type) {
 		case *ast.GenDecl:
 			inside := g.Pos() >= d.Pos() && g.End() <= d.End()
