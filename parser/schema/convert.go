@@ -318,7 +318,10 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 	default:
 		return c.unsupported(at, t, "it has no JSON form")
 	}
-	if n, ok := t.(*types.Named); ok {
+	// Only inputs are held to the declared constants: a result may well be
+	// the zero value or another value of the type, which a client that
+	// validates results would then reject.
+	if n, ok := t.(*types.Named); ok && !c.output {
 		if vals := c.b.enumValues(n); vals != nil {
 			s.Enum = vals
 		}

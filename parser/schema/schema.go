@@ -14,8 +14,10 @@
 //
 //   - integers carry the bounds of their Go type (every unsigned type has
 //     minimum 0; int and uint are 64-bit), float32 carries ±MaxFloat32;
-//   - a named string or integer type with declared constants of exactly
-//     that type is an enum of their values, in declaration order;
+//   - in an input schema, a named string or integer type with declared
+//     constants of exactly that type is an enum of their values, in
+//     declaration order (not in output schemas: a result may hold the zero
+//     value or any other value of the type);
 //   - []byte also has a pattern that only base64 text matches;
 //   - map keys of integer type are described by propertyNames (a pattern of
 //     the key type's range) instead of patternProperties "^[0-9]+$";

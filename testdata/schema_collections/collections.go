@@ -4,6 +4,9 @@ package schema_collections
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
 	"time"
 )
 
@@ -56,11 +59,25 @@ type Empty struct {
 // Level is a level that encodes as text.
 type Level int
 
+var levelNames = []string{"low", "high"}
+
 // MarshalText writes the level as text.
-func (l Level) MarshalText() ([]byte, error) { return []byte("level"), nil }
+func (l Level) MarshalText() ([]byte, error) {
+	if l < 0 || int(l) >= len(levelNames) {
+		return nil, errors.New("unknown level")
+	}
+	return []byte(levelNames[l]), nil
+}
 
 // UnmarshalText reads the level from text.
-func (l *Level) UnmarshalText(b []byte) error { *l = 1; return nil }
+func (l *Level) UnmarshalText(b []byte) error {
+	i := slices.Index(levelNames, string(b))
+	if i < 0 {
+		return fmt.Errorf("unknown level %q", b)
+	}
+	*l = Level(i)
+	return nil
+}
 
 // Keys has maps with integer and text keys, and a text-encoded value.
 type Keys struct {
