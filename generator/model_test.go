@@ -92,7 +92,7 @@ func typeCheck(t *testing.T, path string, srcs []string, deps map[string]string)
 	for p, s := range deps {
 		all[p] = []string{s}
 	}
-	im := &sourceImporter{fset: fset, srcs: all, pkgs: map[string]*types.Package{}, std: importer.ForCompiler(fset, "source", nil)}
+	im := &sourceImporter{fset: fset, srcs: all, pkgs: map[string]*types.Package{}, std: importer.Default()}
 	return im.Import(path)
 }
 

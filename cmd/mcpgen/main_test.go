@@ -1,0 +1,357 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpgen/mcpgen/generator"
+)
+
+// newModule writes files into a new module in a temporary directory and
+// returns its directory. The module requires mcpgen, replaced by this
+// checkout, so that generated files build against its runtime.
+func newModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root, err := filepath.Abs(moduleRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The module's requirements change as it is built (-mod=mod); go.sum
+	// starts as mcpgen's, which holds every checksum it can need.
+	t.Setenv("GOFLAGS", "-mod=mod -buildvcs=false")
+	dir := t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => " + root + "\n",
+		"go.sum": string(sum),
+	}
+	for name, content := range files {
+		all[name] = content
+	}
+	for name, content := range all {
+		writeFile(t, filepath.Join(dir, name), content)
+	}
+	return dir
+}
+
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// mcpgen runs the command in dir and returns its exit code and output.
+func mcpgen(t *testing.T, dir string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, dir, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+const calcSource = `package calc
+
+// Add returns a+b.
+//
+//mcp:arg a the first addend
+//mcp:arg b the second addend
+//mcp:tool readonly
+func Add(a, b float64) float64 { return a + b }
+`
+
+const plainSource = `package plain
+
+// Double returns 2*x. It is no tool.
+func Double(x int) int { return 2 * x }
+`
+
+func TestUsage(t *testing.T) {
+	code, stdout, stderr := mcpgen(t, t.TempDir(), "-h")
+	if code != 0 || stdout != "" {
+		t.Errorf("-h: exit %d, stdout %q", code, stdout)
+	}
+	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [packages]", "-o file", "mcp_gen.go", "-check", "-tags list", "Exit status"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("usage lacks %q:\n%s", want, stderr)
+		}
+	}
+	for _, args := range [][]string{
+		{"-nope"},
+		{"-o", "sub/x.go"},
+		{"-o", "x.txt"},
+		{"-o", "x_test.go"},
+		{"-o", ""},
+		{"-o", ".hidden.go"},
+	} {
+		if code, _, stderr := mcpgen(t, t.TempDir(), args...); code != 2 || stderr == "" {
+			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
+		}
+	}
+}
+
+func TestWriteKeepRemove(t *testing.T) {
+	dir := newModule(t, map[string]string{"calc/calc.go": calcSource, "plain/plain.go": plainSource})
+	gen := filepath.Join(dir, "calc", "mcp_gen.go")
+
+	// Writes the file of the package with tools, none for the other.
+	if code, _, stderr := mcpgen(t, dir, "./..."); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	first := readFile(t, gen)
+	if !strings.HasPrefix(first, "// "+generator.Header+"\n\npackage calc\n") {
+		t.Errorf("generated file starts %q", first[:min(len(first), 80)])
+	}
+	if exists(filepath.Join(dir, "plain", "mcp_gen.go")) {
+		t.Error("wrote a file for a package without tools")
+	}
+
+	// Deterministic, and an unchanged file is not rewritten.
+	old := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	if err := os.Chtimes(gen, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := mcpgen(t, dir, "./..."); code != 0 {
+		t.Fatalf("second run: exit %d: %s", code, stderr)
+	}
+	if got := readFile(t, gen); got != first {
+		t.Error("second run produced different bytes")
+	}
+	if fi, err := os.Stat(gen); err != nil || !fi.ModTime().Equal(old) {
+		t.Errorf("unchanged file was rewritten (mtime %v, err %v)", fi.ModTime(), err)
+	}
+
+	// Fresh: -check passes silently.
+	if code, stdout, stderr := mcpgen(t, dir, "-check", "./..."); code != 0 || stdout != "" || stderr != "" {
+		t.Errorf("-check on fresh files: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+
+	// Stale: -check fails with a diff and writes nothing; a run fixes it.
+	stale := strings.Replace(first, "Add returns a+b.", "Add returns a-b.", 1)
+	writeFile(t, gen, stale)
+	code, stdout, stderr := mcpgen(t, dir, "-check", "./...")
+	if code != 1 {
+		t.Errorf("-check on a stale file: exit %d, want 1", code)
+	}
+	wantDiff := "--- a/calc/mcp_gen.go\n+++ b/calc/mcp_gen.go\n@@ "
+	if !strings.HasPrefix(stdout, wantDiff) || !strings.Contains(stdout, "\n-\t\tDescription:  \"Add returns a-b.\",\n+\t\tDescription:  \"Add returns a+b.\",\n") {
+		t.Errorf("-check diff:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "calc/mcp_gen.go is stale") {
+		t.Errorf("-check stderr: %s", stderr)
+	}
+	if readFile(t, gen) != stale {
+		t.Error("-check wrote the file")
+	}
+	if code, _, stderr := mcpgen(t, dir, "./..."); code != 0 || readFile(t, gen) != first {
+		t.Errorf("regenerating a stale file: exit %d: %s", code, stderr)
+	}
+
+	// Missing: -check shows the whole file as new.
+	if err := os.Remove(gen); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ = mcpgen(t, dir, "-check", "./...")
+	if code != 1 || !strings.HasPrefix(stdout, "--- /dev/null\n+++ b/calc/mcp_gen.go\n@@ -0,0 +1,") {
+		t.Errorf("-check on a missing file: exit %d, diff:\n%s", code, stdout)
+	}
+	if code, _, stderr := mcpgen(t, dir, "./..."); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+
+	// The last tool disappears: the file is extra, then removed.
+	writeFile(t, filepath.Join(dir, "calc", "calc.go"), "package calc\n\n// Add returns a+b.\nfunc Add(a, b float64) float64 { return a + b }\n")
+	code, stdout, _ = mcpgen(t, dir, "-check", "./...")
+	if code != 1 || !strings.HasPrefix(stdout, "--- a/calc/mcp_gen.go\n+++ /dev/null\n") {
+		t.Errorf("-check on an extra file: exit %d, diff:\n%s", code, stdout)
+	}
+	if code, _, stderr := mcpgen(t, dir, "./..."); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if exists(gen) {
+		t.Error("stale generated file was not removed")
+	}
+}
+
+func TestRefuseForeignFile(t *testing.T) {
+	dir := newModule(t, map[string]string{"calc/calc.go": calcSource, "plain/plain.go": plainSource})
+	// A file of the same name that mcpgen did not write: the header must
+	// be a line of its own before the package clause.
+	foreign := "// Code generated by stringer. DO NOT EDIT.\n\npackage calc\n\n// Code generated by mcpgen. DO NOT EDIT.\n"
+	writeFile(t, filepath.Join(dir, "calc", "mcp_gen.go"), foreign)
+	writeFile(t, filepath.Join(dir, "plain", "mcp_gen.go"), "package plain\n")
+
+	for _, args := range [][]string{{"./..."}, {"-check", "./..."}} {
+		code, _, stderr := mcpgen(t, dir, args...)
+		if code != 1 || !strings.Contains(stderr, "calc/mcp_gen.go: not generated by mcpgen") || !strings.Contains(stderr, "refusing to overwrite") {
+			t.Errorf("%q: exit %d, stderr %q", args, code, stderr)
+		}
+	}
+	if readFile(t, filepath.Join(dir, "calc", "mcp_gen.go")) != foreign {
+		t.Error("overwrote a file mcpgen did not generate")
+	}
+	// A package without tools keeps its own mcp_gen.go.
+	if code, _, stderr := mcpgen(t, dir, "./plain"); code != 0 {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+	if readFile(t, filepath.Join(dir, "plain", "mcp_gen.go")) != "package plain\n" {
+		t.Error("removed a file mcpgen did not generate")
+	}
+}
+
+func TestDiagnosticsWriteNothing(t *testing.T) {
+	dir := newModule(t, map[string]string{
+		"calc/calc.go": calcSource,
+		"bad/bad.go":   "package bad\n\n// Sub subtracts.\n//\n//mcp:tool bogus\nfunc Sub(a, b int) int { return a - b }\n",
+	})
+	code, stdout, stderr := mcpgen(t, dir, "./...")
+	if code != 1 || stdout != "" {
+		t.Errorf("exit %d, stdout %q", code, stdout)
+	}
+	if !strings.HasPrefix(stderr, filepath.Join("bad", "bad.go")+":5:") {
+		t.Errorf("diagnostic not relative to the working directory: %q", stderr)
+	}
+	if exists(filepath.Join(dir, "calc", "mcp_gen.go")) {
+		t.Error("wrote a file although another package has errors")
+	}
+
+	// From a subdirectory, a file below it is relative and one outside
+	// keeps its absolute path.
+	code, _, stderr = mcpgen(t, filepath.Join(dir, "calc"), "../bad")
+	if want := filepath.Join(dir, "bad", "bad.go") + ":5:"; code != 1 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want it to start %q", code, stderr, want)
+	}
+}
+
+func TestOutputNameAndTags(t *testing.T) {
+	dir := newModule(t, map[string]string{
+		"calc/calc.go": calcSource,
+		"calc/extra.go": `//go:build extra
+
+package calc
+
+// Mul returns a*b.
+//
+//mcp:arg a a factor
+//mcp:arg b another factor
+//mcp:tool
+func Mul(a, b float64) float64 { return a * b }
+`,
+	})
+	if code, _, stderr := mcpgen(t, filepath.Join(dir, "calc"), "-o", "tools_gen.go"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got := readFile(t, filepath.Join(dir, "calc", "tools_gen.go"))
+	if strings.Contains(got, "Mul") || exists(filepath.Join(dir, "calc", "mcp_gen.go")) {
+		t.Error("-o: wrong file, or a tool behind a build tag was included")
+	}
+	if code, _, stderr := mcpgen(t, filepath.Join(dir, "calc"), "-o", "tools_gen.go", "-tags", "other,extra"); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got := readFile(t, filepath.Join(dir, "calc", "tools_gen.go")); !strings.Contains(got, "= Mul\n") {
+		t.Errorf("-tags extra: Mul missing from\n%s", got)
+	}
+}
+
+// goCommand runs the go command in dir.
+func goCommand(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// TestGoGenerate runs mcpgen the ways a user does, through go generate
+// with go run and with the tool directive, in a module of its own; the
+// result must build and vet, and regenerate after a signature change.
+func TestGoGenerate(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go command")
+	}
+	for _, tc := range []struct {
+		name, directive, gomod string
+	}{
+		{"go run", "//go:generate go run github.com/mcpgen/mcpgen/cmd/mcpgen", ""},
+		{"go tool", "//go:generate go tool mcpgen", "\ntool github.com/mcpgen/mcpgen/cmd/mcpgen\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := strings.Replace(calcSource, "package calc\n", "package calc\n\n"+tc.directive+"\n", 1)
+			dir := newModule(t, map[string]string{
+				"calc/calc.go": src,
+				"main.go": `package main
+
+import (
+	"example.com/m/calc"
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+func main() {
+	srv := runtime.NewServer("calc", "1.0.0")
+	calc.RegisterTools(srv)
+}
+`,
+			})
+			if tc.gomod != "" {
+				f, err := os.OpenFile(filepath.Join(dir, "go.mod"), os.O_APPEND|os.O_WRONLY, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := f.WriteString(tc.gomod); err != nil {
+					t.Fatal(err)
+				}
+				f.Close()
+				// As after go get -tool: the tool's dependencies are listed.
+				goCommand(t, dir, "mod", "tidy")
+			}
+			gen := filepath.Join(dir, "calc", "mcp_gen.go")
+			goCommand(t, dir, "generate", "./...")
+			if !strings.Contains(readFile(t, gen), "= Add\n") {
+				t.Fatal("go generate did not write the tool")
+			}
+			goCommand(t, dir, "build", "./...")
+			goCommand(t, dir, "vet", "./...")
+
+			// A changed signature breaks the build through the guard, and
+			// go generate repairs it.
+			writeFile(t, filepath.Join(dir, "calc", "calc.go"), strings.Replace(src, "func Add(a, b float64) float64", "func Add(a, b int) int", 1))
+			cmd := exec.Command("go", "build", "./...")
+			cmd.Dir = dir
+			if out, err := cmd.CombinedOutput(); err == nil {
+				t.Error("build with a stale generated file succeeded")
+			} else if !strings.Contains(string(out), "mcp_gen.go") {
+				t.Errorf("stale build failed elsewhere than the generated file:\n%s", out)
+			}
+			goCommand(t, dir, "generate", "./...")
+			if !strings.Contains(readFile(t, gen), "_ func(int, int) int = Add\n") {
+				t.Errorf("regenerated file lacks the new guard:\n%s", readFile(t, gen))
+			}
+			goCommand(t, dir, "build", "./...")
+		})
+	}
+}

@@ -1,0 +1,30 @@
+// Package gen_stdruntime imports the standard "runtime" package itself and
+// uses its types in a tool: the generated file must import both it and
+// mcpgen's runtime.
+package gen_stdruntime
+
+import "runtime"
+
+// Info describes the Go runtime.
+type Info struct {
+	GOOS       string `json:"goos"`
+	GOARCH     string `json:"goarch"`
+	Goroutines int    `json:"goroutines"`
+}
+
+// Describe describes the Go runtime.
+//
+//mcp:tool readonly
+func Describe() Info {
+	return Info{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Goroutines: runtime.NumGoroutine()}
+}
+
+// Caller returns the frame of its caller.
+//
+//mcp:tool readonly
+func Caller() (runtime.Frame, error) {
+	pcs := make([]uintptr, 1)
+	runtime.Callers(1, pcs)
+	frame, _ := runtime.CallersFrames(pcs).Next()
+	return frame, nil
+}
