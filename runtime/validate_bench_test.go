@@ -11,7 +11,7 @@ const benchSmallSchema = `{
   "properties": {
     "query": {"type": "string", "minLength": 1, "description": "what to find"},
     "limit": {"type": "integer", "minimum": 1, "maximum": 100},
-    "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}},
+    "tags": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9]+$"}},
     "since": {"type": "string", "format": "date-time"},
     "unit": {"type": "string", "enum": ["c", "f", "k"]}
   },
@@ -121,6 +121,39 @@ func BenchmarkValidateDecodeString64K(b *testing.B) {
 			Text string `json:"text"`
 		}
 		if err := Decode(args, &in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// benchBytesSchema is what mcpgen emits for a []byte field.
+const benchBytesSchema = `{"type":"object","properties":{"data":{"type":"string","contentEncoding":"base64",` +
+	`"pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"}},"required":["data"],"additionalProperties":false}`
+
+func benchBytesArgs() []byte {
+	raw := make([]byte, 48<<10)
+	for i := range raw {
+		raw[i] = byte(i * 7)
+	}
+	b, _ := json.Marshal(map[string][]byte{"data": raw})
+	return b
+}
+
+// BenchmarkValidateBytes64K measures validation of a 64 KiB base64 argument ([]byte field).
+func BenchmarkValidateBytes64K(b *testing.B) {
+	benchValidate(b, benchBytesSchema, benchBytesArgs())
+}
+
+// BenchmarkDecodeBytes64K is the baseline for BenchmarkValidateBytes64K.
+func BenchmarkDecodeBytes64K(b *testing.B) {
+	args := benchBytesArgs()
+	b.SetBytes(int64(len(args)))
+	b.ReportAllocs()
+	for b.Loop() {
+		var in struct {
+			Data []byte `json:"data"`
+		}
+		if err := json.Unmarshal(args, &in); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -47,6 +47,7 @@ type schemaNode struct {
 
 	minLength, maxLength int // -1: none
 	pattern              *regexp.Regexp
+	patternFast          func([]byte) bool // equivalent to pattern, faster
 	format               *stringFormat
 	formatName           string
 	base64               bool
@@ -295,6 +296,9 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		n.uniqueItems = b
 	case "pattern":
 		n.pattern, err = compilePattern(v)
+		if err == nil {
+			n.patternFast = fastPatterns[n.pattern.String()]
+		}
 	case "format":
 		s, ok := v.(string)
 		if !ok {
@@ -513,4 +517,19 @@ func canonicalSchemaValue(v any) (canon, text string, err error) {
 	}
 	raw := bytes.TrimSpace(buf.Bytes())
 	return string(appendCanonical(nil, raw)), string(raw), nil
+}
+
+// fastPatterns are hand-written matchers, equivalent to the regular
+// expression, for patterns mcpgen emits and that Go's regexp package
+// matches slowly on long strings (see TestFastPatterns).
+var fastPatterns = map[string]func([]byte) bool{
+	// []byte fields: padded standard base64, no newlines.
+	`^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`: func(b []byte) bool { return isBase64(b, false) },
+}
+
+func (n *schemaNode) matchPattern(b []byte) bool {
+	if n.patternFast != nil {
+		return n.patternFast(b)
+	}
+	return n.pattern.Match(b)
 }

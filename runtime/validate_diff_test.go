@@ -374,3 +374,201 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// schemaInstance returns a random instance shaped by the schema s (decoded
+// with UseNumber; root resolves $refs): mostly valid, with random mistakes
+// (a missing or unknown property, a value at or beyond a bound, a value of
+// another type) so that both sides of each rule are exercised.
+func schemaInstance(r *rand.Rand, s, root any, depth int) string {
+	m, ok := s.(map[string]any)
+	if !ok || depth > 6 {
+		return randomInstance(r, 3)
+	}
+	if ref, ok := m["$ref"].(string); ok && r.IntN(8) != 0 {
+		target := root
+		if ref != "#" {
+			for _, tok := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
+				tm, _ := target.(map[string]any)
+				target = tm[tok]
+			}
+		}
+		return schemaInstance(r, target, root, depth+1)
+	}
+	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
+		if alts, ok := m[k].([]any); ok && r.IntN(4) != 0 {
+			return schemaInstance(r, alts[r.IntN(len(alts))], root, depth+1)
+		}
+	}
+	if r.IntN(12) == 0 {
+		return randomInstance(r, 3) // a mistake of any kind
+	}
+	if e, ok := m["enum"].([]any); ok && r.IntN(5) != 0 {
+		b, _ := json.Marshal(e[r.IntN(len(e))])
+		return string(b)
+	}
+	if c, ok := m["const"]; ok && r.IntN(3) != 0 {
+		b, _ := json.Marshal(c)
+		return string(b)
+	}
+	typ := ""
+	switch t := m["type"].(type) {
+	case string:
+		typ = t
+	case []any:
+		typ, _ = t[r.IntN(len(t))].(string)
+	}
+	if typ == "" {
+		switch {
+		case m["properties"] != nil || m["additionalProperties"] != nil || m["patternProperties"] != nil || m["required"] != nil:
+			typ = "object"
+		case m["items"] != nil || m["prefixItems"] != nil:
+			typ = "array"
+		default:
+			return randomInstance(r, 3)
+		}
+	}
+	switch typ {
+	case "null":
+		return "null"
+	case "boolean":
+		return []string{"true", "false"}[r.IntN(2)]
+	case "integer", "number":
+		var cands []string
+		for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"} {
+			if n, ok := m[k].(json.Number); ok {
+				cands = append(cands, string(n), "-"+string(n), string(n)+"1", string(n)+"0", string(n)+".5", string(n)+"e1", string(n)+"e-1")
+			}
+		}
+		cands = append(cands, "0", "1", "-1", "1.0", "2.5", "255", "256", "100", "1e2", "3", "0.3", "7.5", "-0", "18446744073709551615", "-9223372036854775809")
+		c := strings.TrimPrefix(cands[r.IntN(len(cands))], "--")
+		if _, ok := parseDecNum([]byte(c)); !ok {
+			c = "1"
+		}
+		return c
+	case "string":
+		var cands []string
+		if f, ok := m["format"].(string); ok {
+			cands = append(cands, formatSamples[f]...)
+		}
+		if _, ok := m["contentEncoding"]; ok {
+			cands = append(cands, `aGk=`, `aGk`, `YWJj`, ``, `YQ==`, `Y`, `a+/=`)
+		}
+		cands = append(cands, "", "a", "ab", "abc", "abcdef", "é", "日本語", "0", "12", "-7", "x y", "red")
+		b, _ := json.Marshal(cands[r.IntN(len(cands))])
+		return string(b)
+	case "array":
+		var b strings.Builder
+		b.WriteByte('[')
+		prefix, _ := m["prefixItems"].([]any)
+		n := r.IntN(4)
+		if len(prefix) > 0 {
+			n = len(prefix) + r.IntN(2) - r.IntN(2)
+		}
+		for i := range max(n, 0) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			var item any = m["items"]
+			if i < len(prefix) {
+				item = prefix[i]
+			}
+			b.WriteString(schemaInstance(r, item, root, depth+1))
+		}
+		b.WriteByte(']')
+		return b.String()
+	default: // object
+		props, _ := m["properties"].(map[string]any)
+		req := map[string]bool{}
+		if rl, ok := m["required"].([]any); ok {
+			for _, x := range rl {
+				req[x.(string)] = r.IntN(10) != 0
+			}
+		}
+		var names []string
+		for k := range props {
+			if req[k] || r.IntN(2) == 0 {
+				names = append(names, k)
+			}
+		}
+		for k, keep := range req {
+			if keep && props[k] == nil {
+				names = append(names, k)
+			}
+		}
+		sort.Strings(names)
+		var b strings.Builder
+		b.WriteByte('{')
+		member := func(k, v string) {
+			if b.Len() > 1 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Quote(k))
+			b.WriteByte(':')
+			b.WriteString(v)
+		}
+		for _, k := range names {
+			member(k, schemaInstance(r, props[k], root, depth+1))
+		}
+		if pp, ok := m["patternProperties"].(map[string]any); ok {
+			for _, sub := range pp {
+				for range r.IntN(3) {
+					member([]string{"0", "1", "42", "-3", "007", "x"}[r.IntN(6)]+strconv.Itoa(b.Len()), schemaInstance(r, sub, root, depth+1))
+				}
+			}
+		}
+		if ap, ok := m["additionalProperties"]; ok && ap != false {
+			for range r.IntN(3) {
+				member([]string{"k", "-1", "12", "ab", "x y"}[r.IntN(5)]+strconv.Itoa(b.Len()), schemaInstance(r, ap, root, depth+1))
+			}
+		}
+		if r.IntN(10) == 0 {
+			member("unknown", "1")
+		}
+		b.WriteByte('}')
+		return b.String()
+	}
+}
+
+// formatSamples are valid and nearly valid strings for each format.
+var formatSamples = map[string][]string{
+	"date-time": {"2006-01-02T15:04:05Z", "2006-01-02T15:04:05.5+07:00", "2006-01-02 15:04:05Z", "2006-01-02", "2006-02-30T15:04:05Z", "2006-01-02T15:04:05"},
+	"date":      {"2024-02-29", "2023-02-29", "2023-1-01", "2023-12-31", "20231231"},
+	"time":      {"15:04:05Z", "15:04:05", "15:04:05.5+01:00", "25:00:00Z"},
+	"email":     {"a@example.com", "a", "a@b", "a..b@c.d", "x@[192.0.2.1]"},
+	"hostname":  {"example.com", "-a.com", "a_b.com", "localhost"},
+	"ipv4":      {"192.0.2.1", "192.0.2.256", "01.2.3.4", "::1"},
+	"ipv6":      {"2001:db8::1", "::", "1::2::3", "192.0.2.1"},
+	"uri":       {"https://example.com/x", "/rel", "urn:a:b", "http://a b"},
+	"uuid":      {"123e4567-e89b-12d3-a456-426614174000", "123e4567e89b12d3a456426614174000"},
+}
+
+func TestValidateAgainstReferenceShaped(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	compared, skipped, invalid := 0, 0, 0
+	for _, schema := range diffSchemas {
+		ours, err := compileSchema(schema)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 300 {
+			inst := schemaInstance(r, doc, doc, 0)
+			skip, mismatch := diffOutcome(schema, ours, []byte(inst))
+			if mismatch != "" {
+				t.Errorf("schema %s\ninstance %s\n%s", schema, inst, mismatch)
+			}
+			if skip != "" {
+				skipped++
+				continue
+			}
+			compared++
+			if ours.validate([]byte(inst)) != nil {
+				invalid++
+			}
+		}
+	}
+	t.Logf("compared %d shaped instances (%d invalid), skipped %d", compared, invalid, skipped)
+}

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -369,5 +372,26 @@ func TestDecode(t *testing.T) {
 	err = Decode(json.RawMessage(`{"a":`), &in)
 	if !errors.As(err, &ae) {
 		t.Errorf("Decode syntax error = %T %v", err, err)
+	}
+}
+
+func TestFastPatterns(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	const alphabet = "Ab0+/=\n\r-_ \x80"
+	for pat, fast := range fastPatterns {
+		re := regexp.MustCompile(pat)
+		for range 300000 {
+			b := make([]byte, r.IntN(13))
+			for i := range b {
+				b[i] = alphabet[r.IntN(len(alphabet))]
+			}
+			if fast(b) != re.Match(b) {
+				t.Fatalf("pattern %s on %q: fast %v, regexp %v", pat, b, fast(b), re.Match(b))
+			}
+			_, err := base64.StdEncoding.DecodeString(string(b))
+			if isBase64(b, true) != (err == nil) {
+				t.Fatalf("isBase64(%q) = %v, StdEncoding error %v", b, isBase64(b, true), err)
+			}
+		}
 	}
 }

@@ -1,7 +1,7 @@
 package runtime
 
 import (
-	"encoding/base64"
+	"encoding/binary"
 	"fmt"
 	"strconv"
 	"strings"
@@ -35,7 +35,6 @@ type valState struct {
 	buf     []byte   // unescaped string values
 	canon   []byte   // canonical forms
 	spans   []int    // item bounds for uniqueItems
-	b64     []byte   // decoded base64
 }
 
 type violation struct {
@@ -67,12 +66,12 @@ func getValState(data []byte) *valState {
 
 func putValState(s *valState) {
 	if cap(s.buf) > 1<<16 || cap(s.arena) > 1<<16 || cap(s.canon) > 1<<16 || cap(s.keys) > 1<<12 ||
-		cap(s.spans) > 1<<12 || cap(s.b64) > 1<<16 || cap(s.path) > 1<<10 {
+		cap(s.spans) > 1<<12 || cap(s.path) > 1<<10 {
 		return // don't keep big buffers
 	}
 	*s = valState{
 		path: s.path[:0], keys: s.keys[:0], arena: s.arena[:0], buf: s.buf[:0],
-		canon: s.canon[:0], spans: s.spans[:0], b64: s.b64[:0],
+		canon: s.canon[:0], spans: s.spans[:0],
 	}
 	valStatePool.Put(s)
 }
@@ -379,6 +378,11 @@ type strInfo struct {
 	badSurr    bool // unpaired surrogate escape
 }
 
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
 // scanString scans the string literal at s.pos, checking its syntax.
 func (s *valState) scanString() strInfo {
 	data := s.data
@@ -386,6 +390,16 @@ func (s *valState) scanString() strInfo {
 	st := strInfo{start: i}
 	for {
 		j := i
+		// Skip plain ASCII eight bytes at a time: stop at a word with a
+		// byte < 0x20, '"', '\\' or >= 0x80.
+		for i+8 <= len(data) {
+			x := binary.LittleEndian.Uint64(data[i:])
+			q, b := x^(lsb*'"'), x^(lsb*'\\')
+			if ((x-lsb*0x20)&^x|(q-lsb)&^q|(b-lsb)&^b|x)&msb != 0 {
+				break
+			}
+			i += 8
+		}
 		for i < len(data) {
 			if c := data[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
 				break
@@ -547,28 +561,51 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 		return
 	}
 	b := s.stringBytes(st)
-	if n.pattern != nil && !n.pattern.Match(b) {
+	if n.pattern != nil && !n.matchPattern(b) {
 		s.addf("must match the pattern %s (got %s)", strconv.Quote(n.pattern.String()), got(s.data[start:s.pos]))
 	}
 	if n.format != nil && !n.format.check(b) {
 		s.addf("must be %s (format %q; got %s)", n.format.hint, n.formatName, got(s.data[start:s.pos]))
 	}
-	if n.base64 && !s.isBase64(b) {
+	if n.base64 && !isBase64(b, true) {
 		s.addf("must be standard base64 with padding (got %s)", got(s.data[start:s.pos]))
 	}
 }
 
-// isBase64 reports whether encoding/json would decode b into a []byte:
-// standard alphabet with padding ('\r' and '\n' are ignored, as
-// base64.StdEncoding does).
-func (s *valState) isBase64(b []byte) bool {
-	n := base64.StdEncoding.DecodedLen(len(b))
-	if cap(s.b64) < n {
-		s.b64 = make([]byte, n)
+// isBase64 reports whether b is standard, padded base64: what
+// base64.StdEncoding decodes (and so what encoding/json decodes into a
+// []byte), which ignores '\r' and '\n' anywhere when newlines is set.
+func isBase64(b []byte, newlines bool) bool {
+	n, pad := 0, 0
+	for _, c := range b {
+		switch {
+		case c == '\r' || c == '\n':
+			if newlines {
+				continue
+			}
+			return false
+		case c == '=':
+			if pad++; pad > 2 {
+				return false
+			}
+		case base64Alphabet[c]:
+			if pad > 0 {
+				return false
+			}
+		default:
+			return false
+		}
+		n++
 	}
-	_, err := base64.StdEncoding.Decode(s.b64[:n], b)
-	return err == nil
+	return n%4 == 0
 }
+
+var base64Alphabet = func() (t [256]bool) {
+	for _, c := range "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/" {
+		t[c] = true
+	}
+	return t
+}()
 
 func (s *valState) checkNumber(n *schemaNode, start int, d *decNum) {
 	if n.minimum != nil && cmpDec(d, &n.minimum.d) < 0 {

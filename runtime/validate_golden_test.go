@@ -1,0 +1,60 @@
+package runtime
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestValidateGeneratedSchemas compiles every schema constant in the
+// generated files of the repository (generator goldens, examples, end-to-end servers): a
+// schema the generator emits must compile, or registration would fail.
+func TestValidateGeneratedSchemas(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../testdata", "../examples", "../e2e"} {
+		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, "_gen.go") {
+				files = append(files, path)
+			}
+			return nil
+		})
+	}
+	n := 0
+	fset := token.NewFileSet()
+	for _, file := range files {
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			continue // a golden being rewritten
+		}
+		ast.Inspect(f, func(node ast.Node) bool {
+			vs, ok := node.(*ast.ValueSpec)
+			if !ok {
+				return true
+			}
+			for i, name := range vs.Names {
+				if i >= len(vs.Values) || !strings.HasSuffix(name.Name, "Schema") {
+					continue
+				}
+				lit, ok := vs.Values[i].(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				text, err := strconv.Unquote(lit.Value)
+				if err != nil || !strings.HasPrefix(strings.TrimSpace(text), "{") {
+					continue
+				}
+				n++
+				if _, err := compileSchema(text); err != nil {
+					t.Errorf("%s: %s: %v", fset.Position(lit.Pos()), name.Name, err)
+				}
+			}
+			return true
+		})
+	}
+	t.Logf("compiled %d schemas from %d generated files", n, len(files))
+}
