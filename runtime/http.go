@@ -39,8 +39,10 @@ const DefaultMaxSessions = 10000
 // WithAllowedOrigins sets the browser origins (such as
 // "https://app.example.com") that may send requests. A request whose Origin
 // header is not listed is refused with 403 Forbidden; "*" allows every
-// origin. Requests without an Origin header, which browsers always send on
-// cross-origin requests, are always allowed.
+// origin, and no origins refuse every request that has an Origin header.
+// Requests without one (browsers send it on every cross-origin request) are
+// always allowed. Listed origins also get the CORS headers that let a web
+// page read the answers, and OPTIONS preflight requests are answered.
 //
 // Without this option an origin is allowed when its host and port equal the
 // request's Host header, or when it names the loopback interface
@@ -146,6 +148,23 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !h.cfg.originAllowed(r) {
 		httpError(w, http.StatusForbidden, codeInvalidRequest, "Forbidden: Origin not allowed")
 		return
+	}
+	if h.cfg.allowedOrigins != nil && r.Header.Get("Origin") != "" {
+		// A listed origin is a browser client by design: let it read the
+		// answers (CORS), including the session id.
+		hd := w.Header()
+		hd.Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
+		hd.Add("Vary", "Origin")
+		hd.Set("Access-Control-Expose-Headers", headerSessionID)
+		if r.Method == http.MethodOptions {
+			hd.Set("Access-Control-Allow-Methods", "GET, POST, DELETE")
+			if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
+				hd.Set("Access-Control-Allow-Headers", req)
+			}
+			hd.Set("Access-Control-Max-Age", "600")
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 	}
 	switch r.Method {
 	case http.MethodPost:

@@ -349,6 +349,35 @@ func TestHTTPOrigin(t *testing.T) {
 	wantStatus(t, r, 403)
 }
 
+// TestHTTPCORS: listed origins get CORS headers and preflight answers; the
+// default (same host, loopback) does not open the server to web pages.
+func TestHTTPCORS(t *testing.T) {
+	f := newHTTPFixture(t, nil, WithAllowedOrigins("https://app.example.com"))
+	r := f.do("OPTIONS", "", map[string]string{"Origin": "https://app.example.com",
+		"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type, mcp-session-id"})
+	wantStatus(t, r, http.StatusNoContent)
+	if r.header.Get("Access-Control-Allow-Origin") != "https://app.example.com" ||
+		r.header.Get("Access-Control-Allow-Headers") != "content-type, mcp-session-id" ||
+		!strings.Contains(r.header.Get("Access-Control-Allow-Methods"), "POST") {
+		t.Errorf("preflight headers: %v", r.header)
+	}
+	r = f.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+		map[string]string{"Origin": "https://app.example.com"})
+	wantStatus(t, r, 200)
+	if r.header.Get("Access-Control-Allow-Origin") != "https://app.example.com" || r.header.Get("Access-Control-Expose-Headers") != "Mcp-Session-Id" {
+		t.Errorf("CORS headers: %v", r.header)
+	}
+	wantStatus(t, f.do("OPTIONS", "", map[string]string{"Origin": "https://evil.example.com"}), http.StatusForbidden)
+
+	f = newHTTPFixture(t, nil)
+	r = f.post(`{"jsonrpc":"2.0","id":1,"method":"ping"}`, map[string]string{"Origin": "http://localhost:3000"})
+	wantStatus(t, r, 200)
+	if v := r.header.Get("Access-Control-Allow-Origin"); v != "" {
+		t.Errorf("default handler sent Access-Control-Allow-Origin %q", v)
+	}
+	wantStatus(t, f.do("OPTIONS", "", map[string]string{"Origin": "http://localhost:3000"}), http.StatusMethodNotAllowed)
+}
+
 // TestHTTPHost covers DNS rebinding: on a loopback connection only loopback
 // Host names pass by default.
 func TestHTTPHost(t *testing.T) {
