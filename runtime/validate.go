@@ -71,7 +71,8 @@ func (e *ArgumentError) Error() string {
 
 // Decode unmarshals tool arguments into v with encoding/json. Empty args
 // decode as the empty object. Any failure is returned as an *ArgumentError
-// that names the offending field where encoding/json reports one.
+// that names the offending field where encoding/json reports one (as a
+// dotted path of JSON names, without array indexes: "items.qty").
 //
 // A number with a fraction or an exponent but an integral value, such as
 // 1.0 or 1e2, decodes into Go integer types (JSON Schema counts it as an

@@ -104,6 +104,28 @@ type schemaCompiler struct {
 // it) once, at registration. It fails on invalid JSON, on keywords it does
 // not know (so that no constraint is silently dropped), on $ref that is not
 // a local JSON Pointer ("#", "#/$defs/Name"), and on invalid keyword values.
+//
+// Supported, with JSON Schema 2020-12 semantics:
+//
+//   - boolean schemas, {} and true; type (a name or a list; "integer"
+//     includes 1.0 and 1e2); enum and const (JSON equality: numbers by
+//     value, object members in any order)
+//   - minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, all
+//     in exact decimal arithmetic (no float64 rounding; 0.3 is a multiple of
+//     0.1, 18446744073709551616 exceeds 18446744073709551615)
+//   - minLength, maxLength (Unicode code points), pattern (Go regexp syntax,
+//     unanchored search), format (asserted: date-time, date, time, email,
+//     hostname, ipv4, ipv6, uri, uuid; others are annotations), and
+//     contentEncoding "base64" (standard, padded, as encoding/json decodes
+//     []byte)
+//   - properties, required, patternProperties, additionalProperties,
+//     propertyNames, minProperties, maxProperties
+//   - items, prefixItems, minItems, maxItems, uniqueItems
+//   - $defs (and definitions), $ref (local, recursive), allOf, anyOf,
+//     oneOf, not
+//   - annotations, ignored: title, description, default, examples, $schema,
+//     $id (root only), $comment, readOnly, writeOnly, deprecated,
+//     contentMediaType
 func compileSchema(text string) (*validator, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()

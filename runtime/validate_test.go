@@ -284,9 +284,9 @@ func TestValidateSyntaxAndLimits(t *testing.T) {
 		{`{}`, `["\x"]`, `invalid escape`},
 		{`{}`, `[tru]`, `invalid literal`},
 		{`{}`, `{"a" 1}`, `expected ':'`},
-		{`{}`, strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `nesting too deep`},
+		{`{}`, strings.Repeat("[", 10001) + strings.Repeat("]", 10001), `arguments nested too deeply at byte`},
 		{`{}`, strings.Repeat("[", 9999) + strings.Repeat("]", 9999), ""},
-		{`{}`, strings.Repeat(`{"a":`, 20000), `nesting too deep`},
+		{`{}`, strings.Repeat(`{"a":`, 20000), `arguments nested too deeply at byte`},
 		{`{"items":{"maximum":1}}`, `[` + strings.Repeat(`5,`, 100) + `5]`, `(and 91 more)`},
 	})
 }

@@ -128,6 +128,16 @@ func isPlainName(k []byte) bool {
 
 // syntax records a fatal syntax error at the root path.
 func (s *valState) syntax(msg string) {
+	s.fatalf("invalid JSON at byte %d: %s", s.pos, msg)
+}
+
+// tooDeep records that the arguments nest too deeply to be checked.
+func (s *valState) tooDeep() {
+	s.fatalf("arguments nested too deeply at byte %d (more than %d levels of arrays, objects and schema references)", s.pos, maxValDepth)
+}
+
+// fatalf records a violation at the root path and stops the walk.
+func (s *valState) fatalf(format string, args ...any) {
 	if s.fatal {
 		return
 	}
@@ -135,7 +145,7 @@ func (s *valState) syntax(msg string) {
 	path := s.path
 	s.path = nil
 	s.names = false
-	s.addf("invalid JSON at byte %d: %s", s.pos, msg)
+	s.addf(format, args...)
 	s.path = path
 }
 
@@ -208,7 +218,7 @@ func (s *valState) value(n *schemaNode) {
 		start := s.pos
 		s.depth++
 		if s.depth > maxValDepth {
-			s.syntax("nesting too deep (more than 10000 levels)")
+			s.tooDeep()
 			return
 		}
 		s.value(n.ref)
@@ -628,7 +638,7 @@ func (s *valState) checkNumber(n *schemaNode, start int, d *decNum) {
 func (s *valState) enter() bool {
 	s.depth++
 	if s.depth > maxValDepth {
-		s.syntax("nesting too deep (more than 10000 levels)")
+		s.tooDeep()
 		return false
 	}
 	return true
