@@ -69,15 +69,15 @@ func (c *conv) typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
-// root returns the schema of t as the root of a document: a recursive
-// struct type is written out here as well as in $defs.
+// root returns the schema of t as the root of a document: a recursive type
+// is written out here as well as in $defs, as MCP wants "type" at the root.
 func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
 	s := c.schema(t, at)
 	if key, ok := c.refs[s]; ok {
 		delete(c.refs, s)
 		n := c.recursive[key]
 		c.expanding[key] = true
-		s = c.object(n, at)
+		s = c.body(n, at)
 		delete(c.expanding, key)
 	}
 	return s
@@ -163,6 +163,43 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 		}
 	}
 
+	if n, ok := t.(*types.Named); ok && composite(n) {
+		return c.named(n, at)
+	}
+	return c.body(t, at)
+}
+
+// composite reports whether values of t contain other values, so that t
+// can be recursive.
+func composite(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
+}
+
+// named returns the schema of a named composite type: written out where it
+// is used, unless the type is recursive, which makes it a definition in
+// $defs and every use of it a $ref.
+func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
+	key := typeKey(n)
+	if c.expanding[key] || c.defs[key] != nil {
+		c.recursive[key] = n
+		return c.ref(key)
+	}
+	c.expanding[key] = true
+	s := c.body(n, at)
+	delete(c.expanding, key)
+	if c.recursive[key] != nil {
+		c.defs[key] = s
+		return c.ref(key)
+	}
+	return s
+}
+
+// body returns the schema of t from its underlying type.
+func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		return c.basic(t, u, at)
@@ -187,23 +224,7 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	case *types.Map:
 		return c.mapSchema(t, u, at)
 	case *types.Struct:
-		n, ok := t.(*types.Named)
-		if !ok {
-			return c.object(t, at)
-		}
-		key := typeKey(n)
-		if c.expanding[key] || c.defs[key] != nil {
-			c.recursive[key] = n
-			return c.ref(key)
-		}
-		c.expanding[key] = true
-		s := c.object(n, at)
-		delete(c.expanding, key)
-		if c.recursive[key] != nil {
-			c.defs[key] = s
-			return c.ref(key)
-		}
-		return s
+		return c.object(t, at)
 	case *types.Interface:
 		if u.Empty() {
 			return &jsonschema.Schema{} // any JSON value

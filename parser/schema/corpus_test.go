@@ -33,7 +33,7 @@ var corpus = []any{
 	schema_collections.Item{}, schema_collections.Collections{}, schema_collections.Special{},
 	schema_collections.Nested{}, schema_collections.Empty{}, schema_collections.Keys{}, schema_collections.Number{},
 	schema_embedded.Base{}, schema_embedded.Audit{}, schema_embedded.Meta{}, schema_embedded.Record{},
-	schema_embedded.Left{}, schema_embedded.Right{}, schema_embedded.Deep{}, schema_embedded.Conflicts{},
+	schema_embedded.Left{}, schema_embedded.Right{}, schema_embedded.Deep{}, schema_embedded.Conflicts{}, schema_embedded.Hidden{},
 	schema_recursive.Node{}, schema_recursive.Dept{}, schema_recursive.Person{}, schema_recursive.Forest{},
 	schema_enums.Paint{},
 	schema_tags.Strings{}, schema_tags.Numbers{},
@@ -60,8 +60,13 @@ var deviating = map[string]string{
 	"schema_omit.Quoted":            "TestDeviationStringOption",
 	"schema_omit.Dash":              "TestDeviationDashComma",
 	"schema_tags.Strings/output":    "TestOutputDiagnostics", // jsonschema:"-" and required+omitempty are errors in results
+	"schema_embedded.Hidden/output": "TestOutputDiagnostics",
 	"schema_collections.Empty/both": "TestDeviationEmptyStruct",
 }
+
+// inputOnly are corpus types that are valid tool inputs but not results
+// (see TestOutputDiagnostics).
+var inputOnly = map[string]bool{"schema_tags.Strings": true, "schema_embedded.Hidden": true}
 
 // corpusPackages are the testdata packages loaded as roots; the enum
 // package's "units" subpackage is deliberately not among them, so its

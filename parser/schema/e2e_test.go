@@ -211,13 +211,8 @@ func TestEndToEnd(t *testing.T) {
 	}
 	for _, v := range corpus {
 		q := qualifiedName(v)
-		if q == "schema_tags.Strings" {
-			continue // input only; no output schema (see TestOutputDiagnostics)
-		}
 		in, _ := l.schema(t, q, false)
-		out, _ := l.schema(t, q, true)
 		inText, _ := Marshal(in)
-		outText, _ := Marshal(out)
 		rt := reflect.TypeOf(v)
 		e.srv.MustAddTool(runtime.Tool{Name: q, InputSchema: inText, Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 			p := reflect.New(rt)
@@ -237,18 +232,22 @@ func TestEndToEnd(t *testing.T) {
 			e.decoded[q] = append(e.decoded[q], p.Elem().Interface())
 			return nil, nil
 		}})
-		// The output schema, registered as an input schema, checks what
-		// encoding/json writes.
-		e.srv.MustAddTool(runtime.Tool{Name: q + ".out", InputSchema: outText, Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) {
-			return nil, nil
-		}})
+		if !inputOnly[q] {
+			// The output schema, registered as an input schema, checks what
+			// encoding/json writes.
+			out, _ := l.schema(t, q, true)
+			outText, _ := Marshal(out)
+			e.srv.MustAddTool(runtime.Tool{Name: q + ".out", InputSchema: outText, Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) {
+				return nil, nil
+			}})
+			outputChecks = append(outputChecks, q)
+		}
 		root := generic(t, in)
 		base := instance(t, root, root)
 		call(q, base)
 		for _, m := range mutations(base) {
 			call(q, m)
 		}
-		outputChecks = append(outputChecks, q)
 	}
 	replies := e.run(t, calls)
 	accepted := 0

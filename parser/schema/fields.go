@@ -30,7 +30,10 @@ type jsonField struct {
 	// viaPointer reports that the field is promoted through an embedded
 	// pointer, so encoding/json leaves it out when that pointer is nil.
 	viaPointer bool
-	badName    string // a json tag name encoding/json ignores as invalid
+	// hiddenBy is the embedded field tagged jsonschema:"-", if any, through
+	// which this field is promoted: invopop leaves all its fields out.
+	hiddenBy *types.Var
+	badName  string // a json tag name encoding/json ignores as invalid
 }
 
 type embedQueue struct {
@@ -38,6 +41,7 @@ type embedQueue struct {
 	index            []int
 	viaUnexportedPtr *types.Var
 	viaPointer       bool
+	hiddenBy         *types.Var
 }
 
 // structFields returns the JSON members of the struct type t in the order
@@ -105,6 +109,7 @@ func structFields(t types.Type) []jsonField {
 						stringOpt:        hasOption(opts, "string"),
 						viaUnexportedPtr: q.viaUnexportedPtr,
 						viaPointer:       q.viaPointer,
+						hiddenBy:         q.hiddenBy,
 						badName:          badName,
 					}
 					if f.name == "" {
@@ -130,7 +135,11 @@ func structFields(t types.Type) []jsonField {
 					if ptr && !sf.Exported() && via == nil {
 						via = sf
 					}
-					next = append(next, embedQueue{typ: ft, index: index, viaUnexportedPtr: via, viaPointer: q.viaPointer || ptr})
+					hidden := q.hiddenBy
+					if first, _, _ := strings.Cut(tag.Get("jsonschema"), ","); first == "-" && hidden == nil {
+						hidden = sf
+					}
+					next = append(next, embedQueue{typ: ft, index: index, viaUnexportedPtr: via, viaPointer: q.viaPointer || ptr, hiddenBy: hidden})
 				}
 			}
 		}
@@ -173,7 +182,7 @@ func isStruct(t types.Type) bool {
 	return ok
 }
 
-func typeKey(t types.Type) string { return types.TypeString(t, nil) }
+func typeKey(t types.Type) string { return types.TypeString(types.Unalias(t), nil) }
 
 func hasOption(opts, want string) bool {
 	for o := range strings.SplitSeq(opts, ",") {

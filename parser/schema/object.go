@@ -30,8 +30,11 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 				"encoding/json cannot decode the fields of an embedded pointer to an unexported struct type (it cannot allocate it); embed the struct by value or export its type")
 		}
 		tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
-		if tag.skip {
+		if h := f.hiddenBy; tag.skip || h != nil {
 			if c.output {
+				if h != nil {
+					report = func(msg string) { c.report(site{h.Pos(), "embedded field " + typeName + "." + h.Name()}, msg) }
+				}
 				report(`jsonschema:"-" hides a field that encoding/json still writes; use json:"-"`)
 			}
 			continue

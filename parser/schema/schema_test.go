@@ -92,6 +92,10 @@ func TestOutputDiagnostics(t *testing.T) {
 	if len(diags) != 2 {
 		t.Errorf("got %d diagnostics:\n%s", len(diags), got)
 	}
+	_, diags = l.schema(t, "schema_embedded.Hidden", true)
+	if len(diags) != 1 || !strings.HasPrefix(diags[0].Message, `embedded field Hidden.Base: jsonschema:"-" hides a field`) {
+		t.Errorf("Hidden: %v", diags)
+	}
 }
 
 func TestMarshal(t *testing.T) {

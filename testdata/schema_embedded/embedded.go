@@ -59,6 +59,13 @@ type Conflicts struct {
 	Only string
 }
 
+// Hidden leaves out the fields of an embedded struct tagged jsonschema:"-"
+// (inputs only: encoding/json still writes them).
+type Hidden struct {
+	Base  `jsonschema:"-"`
+	Title string `json:"title"`
+}
+
 // UseRecord returns its input.
 //
 //mcp:tool
@@ -68,3 +75,8 @@ func UseRecord(in Record) (Record, error) { return in, nil }
 //
 //mcp:tool
 func UseConflicts(in Conflicts) Conflicts { return in }
+
+// UseHidden takes Hidden.
+//
+//mcp:tool
+func UseHidden(in Hidden) error { return nil }

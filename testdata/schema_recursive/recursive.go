@@ -26,7 +26,11 @@ type Forest struct {
 	Trees  []Node       `json:"trees"`
 	Others []other.Node `json:"others"`
 	People []Person     `json:"people"`
+	Tree   Tree         `json:"tree"`
 }
+
+// Tree is a recursive map type.
+type Tree map[string]Tree
 
 // UseNode returns its input.
 //
