@@ -798,6 +798,24 @@ func TestHTTPLegacyDisconnect(t *testing.T) {
 	waitFor(t, f.cancelled, "DELETE to cancel the call")
 }
 
+// TestHTTPStatelessDisconnectCancels: a call without a session cannot be
+// fetched or cancelled later, so its connection's end cancels it.
+func TestHTTPStatelessDisconnectCancels(t *testing.T) {
+	f := newHTTPFixture(t, nil)
+	ctx, cancel := context.WithCancel(t.Context())
+	go func() {
+		req, _ := http.NewRequestWithContext(ctx, "POST", f.url,
+			strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"block"}}`))
+		req.Header.Set("Content-Type", "application/json")
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			resp.Body.Close()
+		}
+	}()
+	waitFor(t, f.started, "the call to start")
+	cancel()
+	waitFor(t, f.cancelled, "the call to be cancelled")
+}
+
 func TestHTTPLegacyNotificationCancels(t *testing.T) {
 	f := newHTTPFixture(t, nil)
 	id := f.initialize("2025-11-25")
