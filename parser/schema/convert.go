@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"math"
 	"math/big"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -59,7 +60,8 @@ func (c *conv) report(at site, msg string) {
 	if f := c.b.fset.File(pos); !pos.IsValid() || f == nil || c.b.syntax[f.Name()] == nil {
 		pos = c.rootPos
 		if p := c.b.fset.Position(at.pos); p.IsValid() {
-			msg += fmt.Sprintf(" (declared at %s:%d:%d)", p.Filename, p.Line, p.Column)
+			// Only the line: export data keeps no columns.
+			msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
 		}
 	}
 	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: at.what + ": " + msg})
@@ -160,6 +162,13 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	if _, ok := t.Underlying().(*types.Interface); !ok {
 		if s, ok := c.custom(t, at); ok {
 			return s
+		}
+		for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias"} {
+			if obj, _, _ := types.LookupFieldOrMethod(t, true, nil, m); obj != nil {
+				if _, isFunc := obj.(*types.Func); isFunc {
+					c.report(at, fmt.Sprintf("type %s has a %s method, which mcpgen cannot call: schemas are derived from the Go type at generate time; remove the method or use a plain type", c.typeString(t), m))
+				}
+			}
 		}
 	}
 

@@ -13,11 +13,15 @@ import (
 )
 
 // loadSource type-checks one package made of src in a temporary module.
-func loadSource(t *testing.T, src string) (*Builder, *packages.Package) {
+func loadSource(t *testing.T, src string, more ...string) (*Builder, *packages.Package) {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{"go.mod": "module example.com/d\n\ngo 1.26\n", "d.go": src}
+	for i := 0; i+1 < len(more); i += 2 {
+		files[more[i]] = more[i+1]
+	}
 	for name, text := range files {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o777)
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
 			t.Fatal(err)
 		}
@@ -88,6 +92,10 @@ type inner struct{ X int }
 
 type stamped struct{ time.Time }
 
+type Custom2 struct{ X int }
+
+func (Custom2) JSONSchema() any { return nil }
+
 type InBad struct {
 	Ch       chan int           // want ` + "`^field InBad.Ch: type chan int is not supported: channels have no JSON form`" + `
 	Fn       func()             // want ` + "`functions have no JSON form`" + `
@@ -122,6 +130,7 @@ type InBad struct {
 	BadName  string             ` + "`json:\"a\\\\b\"`" + `                          // want ` + "`json tag name \"a\\\\\\\\b\" is not valid for encoding/json, which uses \"BadName\" instead`" + `
 	Null     int                ` + "`jsonschema:\"nullable\"`" + `                  // want ` + "`nullable: a field of type int cannot hold null`" + `
 	NullOK   *int               ` + "`jsonschema:\"nullable\"`" + `
+	Custom2  Custom2            // want ` + "`type d.Custom2 has a JSONSchema method, which mcpgen cannot call`" + `
 	*inner                      // want ` + "`embedded field InBad.inner: encoding/json cannot decode the fields of an embedded pointer to an unexported struct`" + `
 }
 
@@ -174,5 +183,21 @@ func TestDiagnosticsParams(t *testing.T) {
 	_, diags = b.Struct(pkg.Types.Scope().Lookup("Alias").Type(), token.NoPos)
 	if len(diags) != 1 || !strings.Contains(diags[0].Message, "is not a named struct type or a pointer to one") {
 		t.Errorf("Struct(map) diagnostics %v", diags)
+	}
+}
+
+// TestDiagnosticsElsewhere checks that a problem in a type declared outside
+// the loaded packages is reported at the parameter that leads to it.
+func TestDiagnosticsElsewhere(t *testing.T) {
+	src := "package d\n\nimport \"example.com/d/sub\"\n\ntype In struct {\n\tS sub.Bad\n}\n"
+	b, pkg := loadSource(t, src, "sub/sub.go", "package sub\n\ntype Bad struct {\n\tC chan int\n}\n")
+	in := pkg.Types.Scope().Lookup("In")
+	_, diags := b.Struct(in.Type(), in.Pos())
+	if len(diags) != 1 {
+		t.Fatalf("got %v", diags)
+	}
+	want := "field Bad.C: type chan int is not supported: channels have no JSON form; remove the field or tag it json:\"-\" (declared at sub.go:4)"
+	if diags[0].Pos != in.Pos() || diags[0].Message != want {
+		t.Errorf("got %q at %v, want %q at %v", diags[0].Message, b.fset.Position(diags[0].Pos), want, b.fset.Position(in.Pos()))
 	}
 }

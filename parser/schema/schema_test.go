@@ -2,6 +2,7 @@ package schema
 
 import (
 	"go/types"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -130,5 +131,26 @@ func TestDeterministic(t *testing.T) {
 			}
 			first[q] = text
 		}
+	}
+}
+
+// TestLazyComments checks that descriptions of a type declared outside the
+// loaded packages come from its source file, parsed once.
+func TestLazyComments(t *testing.T) {
+	l := corpusLoaded(t)
+	b := NewBuilder(l.builder.fset, l.pkgs)
+	n := l.lookup(t, "schema_enums.Paint")
+	s, _ := b.Struct(n, n.Obj().Pos())
+	m := generic(t, s)
+	wantJSON(t, "value", at(t, m, "properties/reading/properties/value/description"), `"Value is the temperature."`)
+	wantJSON(t, "unit", at(t, m, "properties/reading/properties/unit/description"), `"Unit of Value."`)
+	var parsed []string
+	for name := range b.fileDocs {
+		if b.syntax[name] == nil {
+			parsed = append(parsed, filepath.Base(filepath.Dir(name))+"/"+filepath.Base(name))
+		}
+	}
+	if len(parsed) != 1 || parsed[0] != "units/units.go" {
+		t.Errorf("files parsed from source: %v", parsed)
 	}
 }
