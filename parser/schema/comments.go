@@ -20,7 +20,7 @@ type fileComments struct {
 	fields, types map[lineCol]string
 }
 
-// lookup returns the description declared at pos. Export data records only
+// lookup returns the description declared at at. Export data records only
 // the line of a declaration (its column reads as 1, where gofmt'd code never
 // declares a field or type name), so then the first declaration on the line
 // counts.
@@ -31,7 +31,7 @@ func lookup(m map[lineCol]string, at lineCol) string {
 	return m[lineCol{at.line, 0}]
 }
 
-// add records the description of the name declared at pos.
+// add records the description of the name declared at at.
 func add(m map[lineCol]string, at lineCol, text string) {
 	m[at] = text
 	if first := (lineCol{at.line, 0}); m[first] == "" {
@@ -39,7 +39,8 @@ func add(m map[lineCol]string, at lineCol, text string) {
 	}
 }
 
-// comments returns the doc texts of the file that holds pos, parsing it on
+// comments returns the descriptions of the file that holds pos, and pos's
+// place in it, parsing it on
 // first use if it is not one of the loaded root files. A file that cannot be
 // read yields no comments: descriptions are optional.
 func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
@@ -67,9 +68,10 @@ func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
 }
 
 // collectComments indexes the descriptions in f the way invopop/jsonschema's
-// AddGoComments derives them: a field's doc comment, else its line comment;
-// embedded fields have none (as in invopop); a type's doc comment, else the doc of its declaration group (used once per
-// group), reduced to its first sentence.
+// AddGoComments derives them: for a field, its doc comment, else its line
+// comment (embedded fields have none); for an exported type, the first
+// sentence of its doc comment, else of its declaration group's doc comment
+// (which serves only the group's first undocumented type).
 func collectComments(fset *token.FileSet, f *ast.File) *fileComments {
 	fc := &fileComments{fields: map[lineCol]string{}, types: map[lineCol]string{}}
 	at := func(pos token.Pos) lineCol {

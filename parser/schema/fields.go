@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -208,6 +207,3 @@ func validTagName(s string) bool {
 	}
 	return true
 }
-
-// fieldPos is where a diagnostic about f belongs.
-func fieldPos(f jsonField) token.Pos { return f.v.Pos() }

@@ -27,16 +27,67 @@
 //   - types implementing encoding.TextUnmarshaler (input) or
 //     encoding.TextMarshaler (output) are strings;
 //   - struct fields resolve exactly as in encoding/json, including its
-//     dominance rules for conflicting embedded names;
+//     dominance rules for conflicting embedded names and the name "-" of
+//     json:"-,"; in an output schema, fields promoted through an embedded
+//     pointer are not required (a nil pointer leaves them out);
+//   - uintptr is an unsigned integer (invopop panics);
 //   - field descriptions also come from fields of unexported and anonymous
 //     struct types;
 //   - a struct without properties has no empty "properties";
 //   - only recursive types go to "$defs";
 //   - in an output schema, a value encoding/json writes as null admits null.
 //
+// # Go types
+//
+// bool is a boolean, strings are strings, integers are integers and floats
+// are numbers; pointers are their element; slices and arrays are arrays
+// (arrays with minItems = maxItems = length), except []byte, a base64
+// string; maps with string, integer or text keys are objects whose
+// additionalProperties is the element schema; structs are objects with
+// "additionalProperties": false, nested ones written out in place;
+// time.Time is a "date-time" string; json.RawMessage and empty interfaces
+// admit any value. Types with MarshalText/UnmarshalText are strings.
+//
+// Diagnostics, with the position of the field or parameter and a hint:
+// channels, functions, complex numbers, unsafe.Pointer, other map keys,
+// non-empty interfaces, types with their own MarshalJSON (output) or
+// UnmarshalJSON (input), types with invopop's JSONSchema methods, and type
+// parameters.
+//
 // Input schemas never admit null (except for a `jsonschema:"nullable"`
 // pointer, slice, map or interface field): encoding/json would silently
-// turn null into the zero value. See the jsonschema tag keywords in tags.go.
+// turn null into the zero value.
+//
+// # The jsonschema tag
+//
+// Keywords are spelled and applied as invopop/jsonschema v0.14.0 spells and
+// applies them, separated by commas (a comma inside a value is written \,).
+// Supported:
+//
+//	any type:            title=, description=, type= (only the type the Go type already has)
+//	string:              minLength=, maxLength=, pattern= (Go regexp syntax), format=,
+//	                     enum=, default=, example=, readOnly=, writeOnly=
+//	integer, number:     minimum=, maximum=, exclusiveMinimum=, exclusiveMaximum=,
+//	                     multipleOf=, enum=, default=, example=
+//	boolean:             default=
+//	array, slice:        minItems=, maxItems=, uniqueItems=true, default= (string items),
+//	                     format= and pattern= (for the items); the keywords of the item type
+//	                     apply to the items
+//	flags:               required (the property is required even with omitempty),
+//	                     nullable (the property also admits null; pointer, slice, map and
+//	                     interface fields only), and "-" as the first element (no property)
+//
+// The separate tag jsonschema_description="..." is honoured as in invopop.
+//
+// Everything else is a Diagnostic: an unknown or misspelt keyword, a keyword
+// that does not apply to the field's type (invopop would drop it silently),
+// a value that does not parse, and the keywords that do not describe what
+// encoding/json decodes: anchor, oneof_required, anyof_required,
+// oneof_ref, oneof_type, anyof_ref, anyof_type and the jsonschema_extras tag.
+//
+// Differences from invopop, all stricter: const= is rejected (invopop ignores
+// it), and format= accepts only the formats the runtime checks: date,
+// date-time, email, hostname, ipv4, ipv6, time, uri and uuid.
 package schema
 
 import (

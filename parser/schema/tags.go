@@ -13,49 +13,21 @@ import (
 	"github.com/invopop/jsonschema"
 )
 
-// The jsonschema struct tag.
-//
-// Keywords are spelled and applied as invopop/jsonschema v0.14.0 spells and
-// applies them, separated by commas (a comma inside a value is written \,).
-// Supported:
-//
-//	any type:            title=, description=, type= (only the type the Go type already has)
-//	string:              minLength=, maxLength=, pattern= (Go regexp syntax), format=,
-//	                     enum=, default=, example=, readOnly=, writeOnly=
-//	integer, number:     minimum=, maximum=, exclusiveMinimum=, exclusiveMaximum=,
-//	                     multipleOf=, enum=, default=, example=
-//	boolean:             default=
-//	array, slice:        minItems=, maxItems=, uniqueItems=true, default= (string items),
-//	                     format= and pattern= (for the items); the keywords of the item type
-//	                     apply to the items
-//	flags:               required (the property is required even with omitempty),
-//	                     nullable (the property also admits null; pointer, slice, map and
-//	                     interface fields only), and "-" as the first element (no property)
-//
-// The separate tag jsonschema_description="..." is honoured as in invopop.
-//
-// Everything else is a Diagnostic: an unknown or misspelt keyword, a keyword
-// that does not apply to the field's type (invopop would drop it silently),
-// a value that does not parse, and the keywords whose promise the runtime
-// cannot keep at decode time: anchor, oneof_required, anyof_required,
-// oneof_ref, oneof_type, anyof_ref, anyof_type and the jsonschema_extras tag.
-//
-// Differences from invopop, all stricter: const= is rejected (invopop ignores
-// it), and format= accepts only the formats in knownFormats, which the
-// runtime checks.
-
 // knownFormats are the "format" values the runtime validates.
 var knownFormats = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"}
+
+// combinations explains why oneof_* and anyof_* keywords are rejected.
+const combinations = "oneOf/anyOf combinations are not supported: the schema follows the Go type, and encoding/json decodes into it whatever they say"
 
 // unenforceable are invopop keywords mcpgen does not emit, with the reason.
 var unenforceable = map[string]string{
 	"anchor":         "$anchor is not supported",
-	"oneof_required": "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
-	"anyof_required": "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
-	"oneof_ref":      "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
-	"oneof_type":     "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
-	"anyof_ref":      "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
-	"anyof_type":     "oneOf/anyOf combinations are not supported: the schema follows the Go type, which encoding/json decodes without them",
+	"oneof_required": combinations,
+	"anyof_required": combinations,
+	"oneof_ref":      combinations,
+	"oneof_type":     combinations,
+	"anyof_ref":      combinations,
+	"anyof_type":     combinations,
 	"const":          "const is not supported; use enum= with one value",
 }
 
