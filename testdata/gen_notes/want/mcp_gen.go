@@ -359,12 +359,7 @@ const (
       "type": "array"
     },
     "priority": {
-      "type": "string",
-      "enum": [
-        "low",
-        "normal",
-        "high"
-      ]
+      "type": "string"
     },
     "created": {
       "type": "string",
@@ -467,12 +462,7 @@ const (
                 "type": "array"
               },
               "priority": {
-                "type": "string",
-                "enum": [
-                  "low",
-                  "normal",
-                  "high"
-                ]
+                "type": "string"
               },
               "created": {
                 "type": "string",
@@ -572,12 +562,7 @@ const (
       "type": "array"
     },
     "priority": {
-      "type": "string",
-      "enum": [
-        "low",
-        "normal",
-        "high"
-      ]
+      "type": "string"
     },
     "created": {
       "type": "string",
