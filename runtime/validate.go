@@ -76,7 +76,7 @@ func (e *ArgumentError) Error() string {
 //
 // A number with a fraction or an exponent but an integral value, such as
 // 1.0 or 1e2, decodes into Go integer types (JSON Schema counts it as an
-// integer); the value is unchanged.
+// integer), and -0 into unsigned types; the value is unchanged.
 //
 // Decode does not validate: the runtime has already validated args against
 // the tool's input schema when a Handler runs.
@@ -190,8 +190,9 @@ func comparePath(a, b []pathKey) int {
 }
 
 // integralNumbers returns args with every number literal that has an
-// integral value but a fraction or an exponent (1.0, 2.5e1, 1E2) rewritten
-// as a plain integer of at most 40 digits, and whether it changed anything.
+// integral value but a fraction or an exponent (1.0, 2.5e1, 1E2), and -0,
+// rewritten as a plain integer of at most 40 digits, and whether it changed
+// anything.
 func integralNumbers(args []byte) ([]byte, bool) {
 	var out []byte
 	last := 0
@@ -206,7 +207,7 @@ func integralNumbers(args []byte) ([]byte, bool) {
 				j++
 			}
 			d, ok := parseDecNum(args[i:j])
-			if ok && bytes.ContainsAny(args[i:j], ".eE") && d.isInteger() {
+			if ok && (bytes.ContainsAny(args[i:j], ".eE") || d.neg && d.isZero()) && d.isInteger() {
 				lo, hi := d.sig()
 				var width int64
 				if lo < hi {

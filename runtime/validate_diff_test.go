@@ -378,13 +378,14 @@ func FuzzValidate(f *testing.F) {
 // schemaInstance returns a random instance shaped by the schema s (decoded
 // with UseNumber; root resolves $refs): mostly valid, with random mistakes
 // (a missing or unknown property, a value at or beyond a bound, a value of
-// another type) so that both sides of each rule are exercised.
-func schemaInstance(r *rand.Rand, s, root any, depth int) string {
+// another type), about one in mistake choices, so that both sides of each
+// rule are exercised.
+func schemaInstance(r *rand.Rand, s, root any, depth, mistake int) string {
 	m, ok := s.(map[string]any)
 	if !ok || depth > 6 {
 		return randomInstance(r, 3)
 	}
-	if ref, ok := m["$ref"].(string); ok && r.IntN(8) != 0 {
+	if ref, ok := m["$ref"].(string); ok && r.IntN(mistake) != 0 {
 		target := root
 		if ref != "#" {
 			for _, tok := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
@@ -392,21 +393,21 @@ func schemaInstance(r *rand.Rand, s, root any, depth int) string {
 				target = tm[tok]
 			}
 		}
-		return schemaInstance(r, target, root, depth+1)
+		return schemaInstance(r, target, root, depth+1, mistake)
 	}
 	for _, k := range []string{"anyOf", "oneOf", "allOf"} {
-		if alts, ok := m[k].([]any); ok && r.IntN(4) != 0 {
-			return schemaInstance(r, alts[r.IntN(len(alts))], root, depth+1)
+		if alts, ok := m[k].([]any); ok && r.IntN(mistake) != 0 {
+			return schemaInstance(r, alts[r.IntN(len(alts))], root, depth+1, mistake)
 		}
 	}
-	if r.IntN(12) == 0 {
+	if r.IntN(mistake) == 0 {
 		return randomInstance(r, 3) // a mistake of any kind
 	}
-	if e, ok := m["enum"].([]any); ok && r.IntN(5) != 0 {
+	if e, ok := m["enum"].([]any); ok && r.IntN(mistake) != 0 {
 		b, _ := json.Marshal(e[r.IntN(len(e))])
 		return string(b)
 	}
-	if c, ok := m["const"]; ok && r.IntN(3) != 0 {
+	if c, ok := m["const"]; ok && r.IntN(mistake) != 0 {
 		b, _ := json.Marshal(c)
 		return string(b)
 	}
@@ -472,7 +473,7 @@ func schemaInstance(r *rand.Rand, s, root any, depth int) string {
 			if i < len(prefix) {
 				item = prefix[i]
 			}
-			b.WriteString(schemaInstance(r, item, root, depth+1))
+			b.WriteString(schemaInstance(r, item, root, depth+1, mistake))
 		}
 		b.WriteByte(']')
 		return b.String()
@@ -481,7 +482,7 @@ func schemaInstance(r *rand.Rand, s, root any, depth int) string {
 		req := map[string]bool{}
 		if rl, ok := m["required"].([]any); ok {
 			for _, x := range rl {
-				req[x.(string)] = r.IntN(10) != 0
+				req[x.(string)] = r.IntN(mistake) != 0
 			}
 		}
 		var names []string
@@ -507,21 +508,21 @@ func schemaInstance(r *rand.Rand, s, root any, depth int) string {
 			b.WriteString(v)
 		}
 		for _, k := range names {
-			member(k, schemaInstance(r, props[k], root, depth+1))
+			member(k, schemaInstance(r, props[k], root, depth+1, mistake))
 		}
 		if pp, ok := m["patternProperties"].(map[string]any); ok {
 			for _, sub := range pp {
 				for range r.IntN(3) {
-					member([]string{"0", "1", "42", "-3", "007", "x"}[r.IntN(6)]+strconv.Itoa(b.Len()), schemaInstance(r, sub, root, depth+1))
+					member([]string{"0", "1", "42", "-3", "007", "x"}[r.IntN(6)]+strconv.Itoa(b.Len()), schemaInstance(r, sub, root, depth+1, mistake))
 				}
 			}
 		}
 		if ap, ok := m["additionalProperties"]; ok && ap != false {
 			for range r.IntN(3) {
-				member([]string{"k", "-1", "12", "ab", "x y"}[r.IntN(5)]+strconv.Itoa(b.Len()), schemaInstance(r, ap, root, depth+1))
+				member([]string{"k", "-1", "12", "ab", "x y"}[r.IntN(5)]+strconv.Itoa(b.Len()), schemaInstance(r, ap, root, depth+1, mistake))
 			}
 		}
-		if r.IntN(10) == 0 {
+		if r.IntN(mistake) == 0 {
 			member("unknown", "1")
 		}
 		b.WriteByte('}')
@@ -555,7 +556,7 @@ func TestValidateAgainstReferenceShaped(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range 300 {
-			inst := schemaInstance(r, doc, doc, 0)
+			inst := schemaInstance(r, doc, doc, 0, 8)
 			skip, mismatch := diffOutcome(schema, ours, []byte(inst))
 			if mismatch != "" {
 				t.Errorf("schema %s\ninstance %s\n%s", schema, inst, mismatch)

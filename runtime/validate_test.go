@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // valCase is one instance checked against one schema: want is "" when the
@@ -366,6 +367,10 @@ func TestDecode(t *testing.T) {
 		ints.A != 1 || len(ints.B) != 3 || ints.B[2] != 4 || ints.C != 1.5 || ints.D != "1.0" || ints.E != -9223372036854775808 || ints.F.X != 1 {
 		t.Errorf("Decode of integral numbers = %v, %+v", err, ints)
 	}
+	var u struct{ U uint }
+	if err := Decode(json.RawMessage(`{"U":-0}`), &u); err != nil {
+		t.Errorf("Decode of -0 into uint = %v", err)
+	}
 	if err := Decode(json.RawMessage(`{"a":1.5}`), &ints); err == nil || !strings.Contains(err.Error(), `"a": must be a value of Go type int (got number 1.5)`) {
 		t.Errorf("Decode of 1.5 into int = %v", err)
 	}
@@ -393,5 +398,103 @@ func TestFastPatterns(t *testing.T) {
 				t.Fatalf("isBase64(%q) = %v, StdEncoding error %v", b, isBase64(b, true), err)
 			}
 		}
+	}
+}
+
+// decodeProbe has fields of the kinds whose decoding encoding/json could
+// change or refuse; decodeProbeSchema is the input schema mcpgen emits for it.
+type decodeProbe struct {
+	I8  int8           `json:"i8"`
+	U64 uint64         `json:"u64"`
+	I64 int64          `json:"i64"`
+	F   float64        `json:"f"`
+	S   string         `json:"s"`
+	B   []byte         `json:"b,omitempty"`
+	L   []int16        `json:"l,omitempty"`
+	M   map[int8]bool  `json:"m,omitempty"`
+	P   *uint8         `json:"p,omitempty"`
+	T   *time.Time     `json:"t,omitempty"`
+	A   any            `json:"a,omitempty"`
+	N   map[string]any `json:"n,omitempty"`
+}
+
+const decodeProbeSchema = `{
+  "type": "object",
+  "properties": {
+    "i8": {"type": "integer", "minimum": -128, "maximum": 127},
+    "u64": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+    "i64": {"type": "integer", "minimum": -9223372036854775808, "maximum": 9223372036854775807},
+    "f": {"type": "number", "minimum": -1.7976931348623157e308, "maximum": 1.7976931348623157e308},
+    "s": {"type": "string"},
+    "b": {"type": "string", "contentEncoding": "base64", "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"},
+    "l": {"type": "array", "items": {"type": "integer", "minimum": -32768, "maximum": 32767}},
+    "m": {"type": "object", "propertyNames": {"pattern": "^(?:0|[1-9][0-9]?|1[01][0-9]|12[0-7]|-(?:[1-9][0-9]?|1[01][0-9]|12[0-8]))$"}, "additionalProperties": {"type": "boolean"}},
+    "p": {"type": "integer", "minimum": 0, "maximum": 255},
+    "t": {"type": "string", "format": "date-time"},
+    "a": true,
+    "n": {"type": "object"}
+  },
+  "required": ["i8", "u64", "i64", "f", "s"],
+  "additionalProperties": false
+}`
+
+// TestDecodeAcceptedArguments checks the promise of validation: what the
+// schema accepts decodes into the Go type, and to the same JSON value.
+func TestDecodeAcceptedArguments(t *testing.T) {
+	v, err := compileSchema(decodeProbeSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc any
+	dec := json.NewDecoder(strings.NewReader(decodeProbeSchema))
+	dec.UseNumber()
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	accepted := 0
+	for tries := 0; accepted < 1000 && tries < 30000; tries++ {
+		inst := schemaInstance(r, doc, doc, 0, 1000)
+		if v.validate([]byte(inst)) != nil {
+			continue
+		}
+		accepted++
+		var p decodeProbe
+		if err := Decode(json.RawMessage(inst), &p); err != nil {
+			t.Errorf("valid %s does not decode: %v", inst, err)
+			continue
+		}
+		out, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var in, back map[string]json.RawMessage
+		json.Unmarshal([]byte(inst), &in)
+		json.Unmarshal(out, &back)
+		for k, raw := range in {
+			// float64 rounds (also numbers inside any, a documented
+			// limit of encoding/json); times re-format.
+			if k == "f" || k == "t" || k == "a" || k == "n" {
+				continue
+			}
+			if _, ok := back[k]; !ok && (string(raw) == "[]" || string(raw) == "{}" || string(raw) == `""`) {
+				continue // omitempty
+			}
+			if k == "b" { // compare bytes: non-zero padding bits are dropped
+				var x, y []byte
+				json.Unmarshal(raw, &x)
+				json.Unmarshal(back[k], &y)
+				if string(x) != string(y) {
+					t.Errorf("valid %s: %q decodes to %s", inst, k, back[k])
+				}
+				continue
+			}
+			if got, want := string(appendCanonical(nil, back[k])), string(appendCanonical(nil, raw)); got != want {
+				t.Errorf("valid %s: %q decodes to %s", inst, k, back[k])
+			}
+		}
+	}
+	if accepted < 300 {
+		t.Errorf("only %d instances accepted; the generator is off", accepted)
 	}
 }
