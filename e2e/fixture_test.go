@@ -55,7 +55,7 @@ var wantTools = map[string]wantTool{
 		required: []string{"sku", "quantity", "priority", "at", "supplier"}},
 	"count_to":        {hints: &hints{readOnly: yes}, structured: true, required: []string{"to"}},
 	"wait":            {hints: &hints{readOnly: yes}, required: []string{"millis"}},
-	"cancelled_waits": {hints: &hints{readOnly: yes}, structured: true},
+	"cancelled_waits": {hints: &hints{readOnly: yes}, structured: true, required: []string{"tag"}},
 	"badge":           {hints: &hints{readOnly: yes, idempotent: yes}, required: []string{"label"}},
 }
 

@@ -284,13 +284,13 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 	})
 
 	t.Run("cancellation", func(t *testing.T) {
-		before := unwrap(t, version, callOK(t, cs, "cancelled_waits", nil)).(float64)
+		tag := newSKU() // unique in this test binary
 		token := "wait-" + version
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		done := make(chan error, 1)
 		go func() {
-			_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "wait", Arguments: map[string]any{"millis": 600000}, Meta: mcp.Meta{"progressToken": token}})
+			_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "wait", Arguments: map[string]any{"millis": 600000, "tag": tag}, Meta: mcp.Meta{"progressToken": token}})
 			done <- err
 		}()
 		// The tool reports progress once it runs: cancel only then.
@@ -307,12 +307,55 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 		// The server saw the cancellation: its tool's context was cancelled.
 		deadline := time.Now().Add(guard)
 		for {
-			n := unwrap(t, version, callOK(t, cs, "cancelled_waits", nil)).(float64)
-			if n > before {
+			n := unwrap(t, version, callOK(t, cs, "cancelled_waits", map[string]any{"tag": tag})).(float64)
+			if n == 1 {
 				break
 			}
 			if time.Now().After(deadline) {
 				t.Fatalf("the wait tool's context was not cancelled (cancelled_waits stays %v)", n)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	})
+
+	t.Run("cancel 20 concurrent calls", func(t *testing.T) {
+		tag := newSKU()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var wg sync.WaitGroup
+		errs := make(chan error, 20)
+		for i := range 20 {
+			token := fmt.Sprintf("many-%s-%d", version, i)
+			wg.Go(func() {
+				_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "wait", Arguments: map[string]any{"millis": 600000, "tag": tag}, Meta: mcp.Meta{"progressToken": token}})
+				errs <- err
+			})
+		}
+		rec.waitFor(t, "20 wait calls to start", func(r *recorder) bool {
+			n := 0
+			for i := range 20 {
+				if len(r.progress[fmt.Sprintf("many-%s-%d", version, i)]) > 0 {
+					n++
+				}
+			}
+			return n == 20
+		})
+		cancel()
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("cancelled call returned %v, want context.Canceled", err)
+			}
+		}
+		deadline := time.Now().Add(guard)
+		for {
+			n := unwrap(t, version, callOK(t, cs, "cancelled_waits", map[string]any{"tag": tag})).(float64)
+			if n == 20 {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("cancelled_waits = %v, want 20", n)
 			}
 			time.Sleep(20 * time.Millisecond)
 		}

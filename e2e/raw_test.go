@@ -7,6 +7,7 @@ import (
 	"io"
 	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -203,6 +204,56 @@ func TestRawStdinEOF(t *testing.T) {
 	c.waited = true
 }
 
+// TestRawMessageSize checks the message size limits on stdio: a 16 MiB
+// message is served, and one over the server's limit gets a clear error
+// without ending the session.
+func TestRawMessageSize(t *testing.T) {
+	t.Run("16 MiB", func(t *testing.T) {
+		c := startRaw(t)
+		c.ok("initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
+			"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+		c.notify("notifications/initialized", map[string]any{})
+		text := strings.Repeat("0123456789abcdef", (16<<20-200)/16)
+		res := c.ok("tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"text": text}})
+		if got := at(res, "content"); dump(got) != dump([]any{map[string]any{"type": "text", "text": text}}) {
+			t.Errorf("echo of %d bytes: got %s", len(text), short(dump(got)))
+		}
+	})
+	t.Run("over the limit", func(t *testing.T) {
+		c := startRaw(t, "-max-message", "1048576")
+		c.ok("initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
+			"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+		c.notify("notifications/initialized", map[string]any{})
+		c.send(map[string]any{"jsonrpc": "2.0", "id": "big", "method": "tools/call",
+			"params": map[string]any{"name": "echo", "arguments": map[string]any{"text": strings.Repeat("x", 2<<20)}}})
+		var m rawMessage
+		if line := c.readLine(); json.Unmarshal(line, &m) != nil || m.Error == nil {
+			t.Fatalf("a 2 MiB message to a server with a 1 MiB limit: got %s, want a JSON-RPC error", short(string(line)))
+		}
+		if !strings.Contains(m.Error.Message, "1048576") && !strings.Contains(strings.ToLower(m.Error.Message), "too large") &&
+			!strings.Contains(strings.ToLower(m.Error.Message), "longer") {
+			t.Errorf("error %d %q does not say the message is too large", m.Error.Code, m.Error.Message)
+		}
+		jsonEqual(t, "ping after the oversized message", c.ok("ping", nil), map[string]any{})
+	})
+}
+
+// TestRawCancelledNotifications checks that notifications/cancelled for an
+// unknown or finished request, or a malformed one, is ignored.
+func TestRawCancelledNotifications(t *testing.T) {
+	c := startRaw(t)
+	c.ok("initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+	c.notify("notifications/initialized", map[string]any{})
+	c.ok("tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"text": "x"}})
+	c.notify("notifications/cancelled", map[string]any{"requestId": c.nextID, "reason": "too late"})
+	c.notify("notifications/cancelled", map[string]any{"requestId": 987654, "reason": "unknown"})
+	c.notify("notifications/cancelled", map[string]any{"reason": "no id"})
+	c.notify("notifications/cancelled", "not an object")
+	res := c.ok("tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"text": "still here"}})
+	jsonEqual(t, "echo after stray cancellations", res["content"], []any{map[string]any{"type": "text", "text": "still here"}})
+}
+
 // checkModernResult checks the fields every 2026-07-28 result carries.
 func checkModernResult(t *testing.T, method string, res map[string]any, cacheable bool) {
 	t.Helper()
@@ -286,9 +337,9 @@ type rawError struct {
 	Data    any    `json:"data,omitempty"`
 }
 
-func startRaw(t *testing.T) *rawConn {
+func startRaw(t *testing.T, args ...string) *rawConn {
 	t.Helper()
-	cmd := exec.Command(serverBin)
+	cmd := exec.Command(serverBin, args...)
 	cmd.Stderr = stderrLog(t, "testserver")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -303,11 +303,11 @@ if (connected) {
 
   // Also checks onprogress: the wait tool reports progress while it runs.
   await check("cancellation", async () => {
-    const before = (await callOK("cancelled_waits", {})).structuredContent.result;
+    const tag = `ts-${opt.sdk}-${opt.era}-${process.pid}`;
     const ac = new AbortController();
     let started;
     const startedP = new Promise((r) => (started = r));
-    const call = callTool({ name: "wait", arguments: { millis: 600000 } },
+    const call = callTool({ name: "wait", arguments: { millis: 600000, tag } },
       { signal: ac.signal, onprogress: () => started(), timeout: 120000 });
     await startedP;
     ac.abort("test cancels");
@@ -315,8 +315,8 @@ if (connected) {
     try { await call; } catch { rejected = true; }
     assert(rejected, "aborted call did not reject");
     for (let i = 0; i < 1500; i++) { // guard only
-      const n = (await callOK("cancelled_waits", {})).structuredContent.result;
-      if (n > before) return { before, after: n };
+      const n = (await callOK("cancelled_waits", { tag })).structuredContent.result;
+      if (n === 1) return { tag, cancelled: n };
       await sleep(20);
     }
     throw new Error("the wait tool's context was not cancelled on the server");

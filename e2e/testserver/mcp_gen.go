@@ -24,8 +24,8 @@ var (
 	_ func(TreeInput) (TreeSummary, error)                         = SummarizeTree
 	_ func(*RestockInput) (*RestockOrder, error)                   = ScheduleRestock
 	_ func(context.Context, CountInput) ([]int, error)             = CountTo
-	_ func(context.Context, int) (string, error)                   = Wait
-	_ func() int64                                                 = CancelledWaits
+	_ func(context.Context, int, *string) (string, error)          = Wait
+	_ func(string) int                                             = CancelledWaits
 	_ func(string) (*runtime.Result, error)                        = Badge
 )
 
@@ -268,12 +268,13 @@ func RegisterTools(s *runtime.Server) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 			var in struct {
-				Millis int `json:"millis"`
+				Millis int     `json:"millis"`
+				Tag    *string `json:"tag,omitempty"`
 			}
 			if err := runtime.Decode(args, &in); err != nil {
 				return nil, err
 			}
-			out, err := Wait(ctx, in.Millis)
+			out, err := Wait(ctx, in.Millis, in.Tag)
 			if err != nil {
 				return nil, err
 			}
@@ -282,12 +283,18 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "cancelled_waits",
-		Description:  "CancelledWaits reports how many wait calls were cancelled so far.",
+		Description:  "CancelledWaits reports how many wait calls with the tag were cancelled.",
 		InputSchema:  cancelledWaitsInputSchema,
 		OutputSchema: cancelledWaitsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := CancelledWaits()
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in struct {
+				Tag string `json:"tag"`
+			}
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out := CancelledWaits(in.Tag)
 			return runtime.WrappedResult(out)
 		},
 	})
@@ -443,12 +450,7 @@ const (
       "type": "string"
     },
     "category": {
-      "type": "string",
-      "enum": [
-        "tools",
-        "parts",
-        "food"
-      ]
+      "type": "string"
     },
     "quantity": {
       "type": "integer",
@@ -572,12 +574,7 @@ const (
       "type": "string"
     },
     "category": {
-      "type": "string",
-      "enum": [
-        "tools",
-        "parts",
-        "food"
-      ]
+      "type": "string"
     },
     "quantity": {
       "type": "integer",
@@ -715,12 +712,7 @@ const (
                 "type": "string"
               },
               "category": {
-                "type": "string",
-                "enum": [
-                  "tools",
-                  "parts",
-                  "food"
-                ]
+                "type": "string"
               },
               "quantity": {
                 "type": "integer",
@@ -1220,6 +1212,10 @@ const (
       "maximum": 9223372036854775807,
       "minimum": -9223372036854775808,
       "description": "how long to wait, in milliseconds"
+    },
+    "tag": {
+      "type": "string",
+      "description": "counts the call under this tag in cancelled_waits when it is cancelled"
     }
   },
   "additionalProperties": false,
@@ -1229,8 +1225,16 @@ const (
   ]
 }`
 	cancelledWaitsInputSchema = `{
+  "properties": {
+    "tag": {
+      "type": "string"
+    }
+  },
   "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "required": [
+    "tag"
+  ]
 }`
 	cancelledWaitsOutputSchema = `{
   "properties": {

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/mcpgen/mcpgen/runtime"
@@ -145,8 +145,12 @@ func CountTo(ctx context.Context, in CountInput) ([]int, error) {
 	return out, nil
 }
 
-// waitCancelled counts wait calls that ended because their context was cancelled.
-var waitCancelled atomic.Int64
+// cancelledWaits counts, per tag, the wait calls that ended because their
+// context was cancelled.
+var cancelledWaits = struct {
+	sync.Mutex
+	n map[string]int
+}{n: map[string]int{}}
 
 // Wait blocks until its context is cancelled or the given number of
 // milliseconds has passed. It reports progress once when it starts, so a
@@ -154,21 +158,30 @@ var waitCancelled atomic.Int64
 //
 //mcp:tool readonly
 //mcp:arg millis how long to wait, in milliseconds
-func Wait(ctx context.Context, millis int) (string, error) {
+//mcp:arg tag counts the call under this tag in cancelled_waits when it is cancelled
+func Wait(ctx context.Context, millis int, tag *string) (string, error) {
 	runtime.ReportProgress(ctx, 0, 0, "waiting")
 	select {
 	case <-ctx.Done():
-		waitCancelled.Add(1)
+		if tag != nil {
+			cancelledWaits.Lock()
+			cancelledWaits.n[*tag]++
+			cancelledWaits.Unlock()
+		}
 		return "", ctx.Err()
 	case <-time.After(time.Duration(millis) * time.Millisecond):
 		return fmt.Sprintf("waited %dms", millis), nil
 	}
 }
 
-// CancelledWaits reports how many wait calls were cancelled so far.
+// CancelledWaits reports how many wait calls with the tag were cancelled.
 //
 //mcp:tool readonly
-func CancelledWaits() int64 { return waitCancelled.Load() }
+func CancelledWaits(tag string) int {
+	cancelledWaits.Lock()
+	defer cancelledWaits.Unlock()
+	return cancelledWaits.n[tag]
+}
 
 // badgePNG is a 1x1 PNG image.
 const badgePNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="

@@ -19,9 +19,14 @@ import (
 
 func main() {
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this `address` (e.g. 127.0.0.1:0) at /mcp instead of stdio")
+	maxMessage := flag.Int("max-message", 0, "largest accepted message in `bytes` (0: the runtime's default)")
 	flag.Parse()
 
-	srv := runtime.NewServer("testserver", "1.0.0")
+	var opts []runtime.Option
+	if *maxMessage > 0 {
+		opts = append(opts, runtime.WithMaxMessageSize(*maxMessage))
+	}
+	srv := runtime.NewServer("testserver", "1.0.0", opts...)
 	testserver.RegisterStoreTools(srv, testserver.NewStore())
 	testserver.RegisterTools(srv)
 
