@@ -86,6 +86,17 @@ type httpHandler struct {
 	sessions *sessionStore
 
 	paramHeaders sync.Map // *tool -> []paramHeader
+
+	// closing is closed when the http.Server that serves the handler shuts
+	// down (see [Server.ListenAndServeHTTP]): standalone GET streams never
+	// go idle by themselves, so they end there and let Shutdown finish.
+	closing   chan struct{}
+	closeOnce sync.Once
+}
+
+// closeStreams ends every standalone GET stream, now and from now on.
+func (h *httpHandler) closeStreams() {
+	h.closeOnce.Do(func() { close(h.closing) })
 }
 
 // HTTPHandler returns an http.Handler that serves the MCP Streamable HTTP
@@ -131,7 +142,7 @@ func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
 		idle:        DefaultSessionIdleTimeout,
 		maxSessions: DefaultMaxSessions,
 		keepAlive:   25 * time.Second,
-	}}
+	}, closing: make(chan struct{})}
 	for _, opt := range opts {
 		opt(&h.cfg)
 	}
@@ -522,6 +533,8 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-sess.ctx.Done():
+			return
+		case <-h.closing:
 			return
 		case <-tick.C:
 			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {

@@ -1,0 +1,82 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"time"
+)
+
+// DefaultShutdownGrace is how long [Server.ListenAndServeHTTP] lets calls in
+// flight finish after its context is done, before it cancels them.
+const DefaultShutdownGrace = 30 * time.Second
+
+// ListenAndServeHTTP serves s as Streamable HTTP at http://addr/mcp until ctx
+// is done, then shuts down gracefully: it stops accepting connections and
+// requests, lets the calls in flight finish and their answers be written
+// (for at most [DefaultShutdownGrace], after which their contexts are
+// cancelled), ends open event streams, and returns nil. It returns an error
+// only when it cannot listen or serve.
+//
+// The http.Server it runs has the limits a server facing untrusted clients
+// needs: ReadHeaderTimeout 10s, ReadTimeout 1m, IdleTimeout 2m and
+// MaxHeaderBytes 64 KiB. It has no WriteTimeout, which would cut long tool
+// calls and event streams short. The request body limit is the server's
+// maximum message size ([WithMaxMessageSize]). For other settings, mount
+// [Server.HTTPHandler] on an http.Server of your own.
+//
+// Bind a local server to the loopback interface ("127.0.0.1:8080"), never to
+// all interfaces, unless it sits behind authentication. The address it
+// listens on (useful with port 0) is logged through the server's logger.
+func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HTTPOption) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.serveHTTP(ctx, ln, DefaultShutdownGrace, opts...)
+}
+
+// serveHTTP is ListenAndServeHTTP on a listener, with the grace period as a
+// parameter for tests.
+func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Duration, opts ...HTTPOption) error {
+	h := s.HTTPHandler(opts...).(*httpHandler)
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", h)
+
+	// Requests run under base, not under ctx: when ctx is done, calls in
+	// flight keep running through the grace period.
+	base, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	hs := &http.Server{
+		Handler:           mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		BaseContext:       func(net.Listener) context.Context { return base },
+	}
+	hs.RegisterOnShutdown(h.closeStreams)
+
+	s.logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(ln) }()
+
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, scancel := context.WithTimeout(context.Background(), grace)
+	defer scancel()
+	err := hs.Shutdown(sctx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		// The grace period is over: cancel what still runs, then close.
+		cancel()
+		err = hs.Close()
+	}
+	if serr := <-done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
+		return serr
+	}
+	return err
+}
