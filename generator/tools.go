@@ -79,9 +79,9 @@ func (g *gen) register(gr *group, names map[*parser.Tool]toolNames, loc localNam
 			recvType = c
 		}
 		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
-		doc = fmt.Sprintf("%s registers the tools declared as methods of %s on %s, called on %s.", gr.funcName, gr.recv.TypeName, loc.server, loc.recv)
+		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
 	} else {
-		doc = fmt.Sprintf("%s registers the tools declared as package-level functions on %s.", gr.funcName, loc.server)
+		doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions.", gr.funcName, loc.server)
 	}
 	var body []jen.Code
 	for _, t := range gr.tools {

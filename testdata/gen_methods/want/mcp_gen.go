@@ -16,7 +16,7 @@ var (
 	_ func(*Counter)                               = (*Counter).Reset
 )
 
-// RegisterCounterTools registers the tools declared as methods of Counter on s, called on recv.
+// RegisterCounterTools registers on s the tools declared as methods of Counter, to be called on recv.
 func RegisterCounterTools(s *runtime.Server, recv *Counter) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "increment",

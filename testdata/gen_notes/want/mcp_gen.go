@@ -26,7 +26,7 @@ var (
 	_ func(string) (Outline, error)                              = ParseOutline
 )
 
-// RegisterClockTools registers the tools declared as methods of Clock on s, called on recv.
+// RegisterClockTools registers on s the tools declared as methods of Clock, to be called on recv.
 func RegisterClockTools(s *runtime.Server, recv *Clock) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "now",
@@ -44,7 +44,7 @@ func RegisterClockTools(s *runtime.Server, recv *Clock) {
 	})
 }
 
-// RegisterStoreTools registers the tools declared as methods of Store on s, called on recv.
+// RegisterStoreTools registers on s the tools declared as methods of Store, to be called on recv.
 func RegisterStoreTools(s *runtime.Server, recv *Store) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "create_note",
@@ -155,7 +155,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 	})
 }
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "add",

@@ -20,7 +20,7 @@ var (
 	_ func(string) string                       = Shout
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "add",

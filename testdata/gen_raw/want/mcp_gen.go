@@ -17,7 +17,7 @@ var (
 	_ func() []runtime.Content                       = Parts
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "logo",

@@ -16,7 +16,7 @@ var (
 	_ func(context.Context, *Order) (*Receipt, error) = Place
 )
 
-// RegisterShopTools registers the tools declared as methods of Shop on s, called on recv.
+// RegisterShopTools registers on s the tools declared as methods of Shop, to be called on recv.
 func RegisterShopTools(s *runtime.Server, recv *Shop) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "add",
@@ -53,7 +53,7 @@ func RegisterShopTools(s *runtime.Server, recv *Shop) {
 	})
 }
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "place",

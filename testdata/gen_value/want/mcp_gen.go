@@ -17,7 +17,7 @@ var (
 	_ func(Greeter) (Info, error)      = Greeter.Describe
 )
 
-// RegisterAbacusTools registers the tools declared as methods of Abacus on s, called on recv.
+// RegisterAbacusTools registers on s the tools declared as methods of Abacus, to be called on recv.
 func RegisterAbacusTools(s *runtime.Server, recv *Abacus) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "beads",
@@ -48,7 +48,7 @@ func RegisterAbacusTools(s *runtime.Server, recv *Abacus) {
 	})
 }
 
-// RegisterGreeterTools registers the tools declared as methods of Greeter on s, called on recv.
+// RegisterGreeterTools registers on s the tools declared as methods of Greeter, to be called on recv.
 func RegisterGreeterTools(s *runtime.Server, recv *Greeter) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "greet",

@@ -19,7 +19,7 @@ var (
 	_ func(Number) Number                    = UseNumber
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_collections",

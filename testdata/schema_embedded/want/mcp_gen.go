@@ -16,7 +16,7 @@ var (
 	_ func(Hidden) error           = UseHidden
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_record",

@@ -18,7 +18,7 @@ var (
 	_ func([]string) map[string]int                              = Counts
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "add",

@@ -16,7 +16,7 @@ var (
 	_ func(Address) Address          = EchoAddress
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "echo_scalars",
