@@ -20,6 +20,7 @@ func TestErrorCases(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
 			abs, err := filepath.Abs(dir)
 			if err != nil {
 				t.Fatal(err)

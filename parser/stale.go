@@ -3,6 +3,7 @@ package parser
 import (
 	"bytes"
 	"go/ast"
+	"go/format"
 	"go/printer"
 	"go/token"
 	"path"
@@ -79,6 +80,9 @@ func stub(fset *token.FileSet, f *ast.File) []byte {
 			return []byte("package " + f.Name.Name + "\n")
 		}
 		buf.WriteString("\n")
+	}
+	if src, err := format.Source(buf.Bytes()); err == nil {
+		return src // only for reading: the loader accepts either
 	}
 	return buf.Bytes()
 }
