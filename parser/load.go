@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -128,8 +129,8 @@ func compilerErrors(dir, out string) []Diagnostic {
 		pos, msg := token.Position{}, strings.TrimSpace(line)
 		if i := strings.Index(line, ": "); i > 0 {
 			if p := parseErrorPos(line[:i]); p.Line > 0 {
-				if !filepath.IsAbs(p.Filename) {
-					p.Filename = filepath.Join(dir, p.Filename)
+				if abs := filepath.Join(dir, p.Filename); !filepath.IsAbs(p.Filename) && fileExists(abs) {
+					p.Filename = abs
 				}
 				pos, msg = p, line[i+2:]
 			}
@@ -174,6 +175,11 @@ func parseErrorPos(s string) token.Position {
 		pos.Line, pos.Column = nums[1], nums[0]
 	}
 	return pos
+}
+
+func fileExists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
 }
 
 // checker turns loaded packages into the model and collects diagnostics.
