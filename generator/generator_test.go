@@ -163,6 +163,7 @@ func NoErr() *runtime.Result { return nil }
 			"return &runtime.Result{Content: out}, nil\n",
 			"return &runtime.Result{Content: []runtime.Content{out}}, nil\n",
 			"return NoErr(), nil\n",
+			"out := Image()\n\t\t\tif out == nil {\n\t\t\t\treturn runtime.EmptyResult(), nil\n\t\t\t}\n\t\t\treturn &runtime.Result{Content: []runtime.Content{out}}, nil\n",
 		},
 	},
 	{

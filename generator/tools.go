@@ -294,6 +294,12 @@ func (g *gen) results(t *parser.Tool, call *jen.Statement, loc localNames) ([]je
 		if err != nil {
 			return nil, err
 		}
+		if _, ptr := types.Unalias(t.ResultType).(*types.Pointer); ptr {
+			// A nil content pointer is no content, as a nil *Result is.
+			stmts = append(stmts, jen.If(jen.Id(loc.out).Op("==").Nil()).Block(
+				jen.Return(jen.Qual(runtimePath, "EmptyResult").Call(), jen.Nil()),
+			))
+		}
 		stmts = append(stmts, jen.Return(res, jen.Nil()))
 	default:
 		return nil, fmt.Errorf("unknown result kind %d", t.Result)

@@ -53,6 +53,9 @@ func RegisterTools(s *runtime.Server) {
 			if err != nil {
 				return nil, err
 			}
+			if out == nil {
+				return runtime.EmptyResult(), nil
+			}
 			return &runtime.Result{Content: []runtime.Content{out}}, nil
 		},
 	})
