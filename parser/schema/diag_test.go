@@ -130,6 +130,8 @@ type InBad struct {
 	BadName  string             ` + "`json:\"a\\\\b\"`" + `                          // want ` + "`json tag name \"a\\\\\\\\b\" is not valid for encoding/json, which uses \"BadName\" instead`" + `
 	Null     int                ` + "`jsonschema:\"nullable\"`" + `                  // want ` + "`nullable: a field of type int cannot hold null`" + `
 	NullOK   *int               ` + "`jsonschema:\"nullable\"`" + `
+	DefOut   int                ` + "`jsonschema:\"maximum=10,default=11\"`" + `     // want ` + "`the default or example 11 is out of bounds`" + `
+	ExEnum   string             ` + "`jsonschema:\"enum=a,example=b\"`" + `         // want ` + "`the default or example b is not one of the enum values`" + `
 	Custom2  Custom2            // want ` + "`type d.Custom2 has a JSONSchema method, which mcpgen cannot call`" + `
 	*inner                      // want ` + "`embedded field InBad.inner: encoding/json cannot decode the fields of an embedded pointer to an unexported struct`" + `
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
 )
@@ -142,9 +143,47 @@ func applyKeywords(t keywordTarget, items *keywordTarget, kws []tagKeyword, repo
 		if !knownKeyword(kw.name) {
 			report(fmt.Sprintf("jsonschema tag: unknown keyword %q", kw.name))
 		} else {
-			report(fmt.Sprintf("jsonschema tag: %s does not apply to a JSON %s", kw.name, orAny(s.Type)))
+			report(fmt.Sprintf("jsonschema tag: %s does not apply to a JSON %s (invopop/jsonschema would drop it)", kw.name, orAny(s.Type)))
 		}
 	}
+	// A default or an example the schema itself rejects would mislead.
+	for _, v := range append([]any{s.Default}, s.Examples...) {
+		if msg := violation(s, v); msg != "" {
+			report(fmt.Sprintf("jsonschema tag: the default or example %v %s", v, msg))
+		}
+	}
+}
+
+// violation says how the scalar v breaks the scalar keywords of s, or "".
+func violation(s *jsonschema.Schema, v any) string {
+	if v == nil {
+		return ""
+	}
+	if len(s.Enum) > 0 && !slices.ContainsFunc(s.Enum, func(e any) bool { return fmt.Sprint(e) == fmt.Sprint(v) }) {
+		return "is not one of the enum values"
+	}
+	switch v := v.(type) {
+	case string:
+		n := uint64(utf8.RuneCountInString(v))
+		if s.MinLength != nil && n < *s.MinLength || s.MaxLength != nil && n > *s.MaxLength {
+			return "has a length outside minLength..maxLength"
+		}
+		if s.Pattern != "" && !regexp.MustCompile(s.Pattern).MatchString(v) {
+			return "does not match the pattern"
+		}
+	case json.Number:
+		r := mustRat(v)
+		switch {
+		case s.Minimum != "" && r.Cmp(mustRat(s.Minimum)) < 0,
+			s.Maximum != "" && r.Cmp(mustRat(s.Maximum)) > 0,
+			s.ExclusiveMinimum != "" && r.Cmp(mustRat(s.ExclusiveMinimum)) <= 0,
+			s.ExclusiveMaximum != "" && r.Cmp(mustRat(s.ExclusiveMaximum)) >= 0:
+			return "is out of bounds"
+		case s.MultipleOf != "" && !new(big.Rat).Quo(r, mustRat(s.MultipleOf)).IsInt():
+			return "is not a multiple of multipleOf"
+		}
+	}
+	return ""
 }
 
 func orAny(typ string) string {
