@@ -15,9 +15,12 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -36,9 +39,14 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 // files), together with all diagnostics sorted by position.
 //
 // If any package does not load or type-check, Load returns no packages and
-// the loader's errors as diagnostics: nothing else can be trusted. Otherwise
-// a tool with a diagnostic is left out of its package, so a caller must not
-// write or remove any file when diagnostics are present.
+// the loader's errors as diagnostics: nothing else can be trusted. Two
+// kinds of errors are not fatal, since only generating code fixes them: a
+// generated file of mcpgen's that no longer compiles (it is replaced by a
+// stub of its functions), and a call of a registration function that is
+// yet to be generated (undefined: RegisterTools), which is reported only if
+// no tool will produce it. A tool with a diagnostic is left out of its
+// package; a caller must not write or remove any file when diagnostics are
+// present.
 //
 // The error result reports a failure of the loader itself (for example,
 // no go command), not a problem in the loaded code.
@@ -65,7 +73,7 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 		// that needs updating) without an error or a package.
 		return nil, nil, fmt.Errorf("no packages found for %s in %s; run go list there to see why", strings.Join(patterns, " "), dir)
 	}
-	diags := loadErrors(dir, pkgs)
+	diags, pending := loadErrors(dir, pkgs)
 	if overlay := staleOutputs(fset, pkgs, diags); overlay != nil {
 		// A generated file that no longer compiles (its compile-time
 		// guards fail after a tool's signature changed) must not stop
@@ -76,7 +84,7 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 		if err != nil {
 			return nil, nil, fmt.Errorf("loading packages: %w", err)
 		}
-		diags = loadErrors(dir, pkgs)
+		diags, pending = loadErrors(dir, pkgs)
 	}
 	if len(diags) > 0 {
 		return nil, sortDiagnostics(diags), nil
@@ -84,21 +92,29 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 
 	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs)}
 	var out []*Package
+	models := map[*packages.Package]*Package{}
 	for _, pkg := range pkgs {
 		p, err := c.pkg(pkg)
 		if err != nil {
 			return nil, nil, err
 		}
 		out = append(out, p)
+		models[pkg] = p
 	}
+	c.diags = append(c.diags, pendingErrors(pending, models)...)
 	slices.SortFunc(out, func(a, b *Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
 	return out, sortDiagnostics(c.diags), nil
 }
 
 // loadErrors returns the errors of pkgs and their dependencies as
-// diagnostics: list, parse and type errors.
-func loadErrors(dir string, pkgs []*packages.Package) []Diagnostic {
-	var diags []Diagnostic
+// diagnostics: list, parse and type errors. It sets apart, as pending, the
+// type errors of the root packages that name a registration function that
+// does not exist yet: generating it may be what fixes them.
+func loadErrors(dir string, pkgs []*packages.Package) (diags []Diagnostic, pending []pendingRef) {
+	roots := map[*packages.Package]bool{}
+	for _, p := range pkgs {
+		roots[p] = true
+	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		parsed := false // the package has parse or type errors with positions
 		for _, e := range p.Errors {
@@ -114,10 +130,62 @@ func loadErrors(dir string, pkgs []*packages.Package) []Diagnostic {
 				}
 				continue
 			}
-			diags = append(diags, Diagnostic{Pos: parseErrorPos(e.Pos), Message: e.Msg})
+			d := Diagnostic{Pos: parseErrorPos(e.Pos), Message: e.Msg}
+			if m := undefinedRegister.FindStringSubmatch(e.Msg); m != nil && e.Kind == packages.TypeError && roots[p] {
+				pending = append(pending, pendingRef{Diagnostic: d, pkg: p, qual: m[1], name: m[2]})
+				continue
+			}
+			diags = append(diags, d)
 		}
 	})
+	return diags, pending
+}
+
+// undefinedRegister matches the type error for a call of a registration
+// function that mcpgen has not generated yet, as in a main package written
+// before its first go generate: "undefined: RegisterTools" or
+// "undefined: notes.RegisterStoreTools".
+var undefinedRegister = regexp.MustCompile(`^undefined: (?:(\w+)\.)?(Register\w*Tools)$`)
+
+// A pendingRef is a type error that generating code may fix.
+type pendingRef struct {
+	Diagnostic
+	pkg        *packages.Package // where the error is
+	qual, name string            // the reference: qual.name, or name in pkg
+}
+
+// pendingErrors returns the pending type errors that the generated code
+// of models will not fix.
+func pendingErrors(pending []pendingRef, models map[*packages.Package]*Package) []Diagnostic {
+	var diags []Diagnostic
+	for _, ref := range pending {
+		fixed := false
+		for pkg, m := range models {
+			if ref.qual == "" && pkg == ref.pkg || ref.qual != "" && pkg != ref.pkg && m.Name == ref.qual {
+				fixed = fixed || slices.Contains(registerFuncs(m), ref.name)
+			}
+		}
+		if !fixed {
+			diags = append(diags, ref.Diagnostic)
+		}
+	}
 	return diags
+}
+
+// registerFuncs returns the names of the registration functions the
+// generator writes for p (DESIGN §3): RegisterTools for package-level
+// functions, RegisterTTools for the methods of each receiver type T.
+func registerFuncs(p *Package) []string {
+	var names []string
+	for _, t := range p.Tools {
+		name := "RegisterTools"
+		if t.Receiver != nil {
+			r, size := utf8.DecodeRuneInString(t.Receiver.TypeName)
+			name = "Register" + string(unicode.ToUpper(r)) + t.Receiver.TypeName[size:] + "Tools"
+		}
+		names = append(names, name)
+	}
+	return names
 }
 
 // compilerErrors turns compiler output relayed by go list ("pkg\nfile:line:col:

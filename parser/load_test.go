@@ -464,3 +464,65 @@ func RegisterTools(b *str.Builder) {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), want)
 	}
 }
+
+// TestLoadBeforeFirstGenerate checks that calls of registration functions
+// that are not generated yet do not stop their generation, and are
+// reported when no tool will produce them.
+func TestLoadBeforeFirstGenerate(t *testing.T) {
+	t.Parallel()
+	dir := writeModule(t, map[string]string{
+		"main.go": `package main
+
+// Store is a receiver.
+type Store struct{}
+
+// Add adds.
+//
+//mcp:tool
+func Add(a, b int) int { return a + b }
+
+// Get gets.
+//
+//mcp:tool
+func (s *Store) Get(id int) string { return "" }
+
+func main() {
+	RegisterTools(nil)
+	RegisterStoreTools(nil, &Store{})
+	RegisterOtherTools(nil)
+}
+`,
+		"notes/notes.go": "package notes\n\n// Ping pings.\n//\n//mcp:tool\nfunc Ping() {}\n",
+		"cmd/serve/main.go": "package main\n\nimport \"example.com/x/notes\"\n\nfunc main() {\n\tnotes.RegisterTools(nil)\n\tnotes.RegisterStoreTools(nil)\n}\n",
+	})
+	pkgs, diags := load(t, dir, "./...")
+	want := []string{
+		"cmd/serve/main.go:7:8: undefined: notes.RegisterStoreTools",
+		"main.go:19:2: undefined: RegisterOtherTools",
+	}
+	if strings.Join(diags, "\n") != strings.Join(want, "\n") {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
+	var tools []string
+	for _, p := range pkgs {
+		for _, tl := range p.Tools {
+			tools = append(tools, p.PkgPath+"."+tl.Name)
+		}
+	}
+	if got, want := strings.Join(tools, " "), "example.com/x.add example.com/x.get example.com/x/notes.ping"; got != want {
+		t.Errorf("tools = %s, want %s", got, want)
+	}
+
+	// Loaded alone, cmd/serve cannot count on notes being generated.
+	pkgs, diags = load(t, dir, "./cmd/serve")
+	want = []string{
+		"cmd/serve/main.go:6:8: undefined: notes.RegisterTools",
+		"cmd/serve/main.go:7:8: undefined: notes.RegisterStoreTools",
+	}
+	if strings.Join(diags, "\n") != strings.Join(want, "\n") {
+		t.Errorf("alone: diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
+	if len(pkgs) != 1 || len(pkgs[0].Tools) != 0 {
+		t.Errorf("alone: got %v, want cmd/serve without tools", pkgs)
+	}
+}
