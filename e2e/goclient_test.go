@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -54,6 +55,16 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 	})
 
 	t.Run("tools/list", func(t *testing.T) { checkGoToolList(t, cs, version) })
+	if ep.name == "stdio" {
+		t.Run("tools/list in pages", func(t *testing.T) {
+			paged, _ := connectGo(t, &endpoint{goTransport: func(t *testing.T) mcp.Transport {
+				cmd := exec.Command(serverBin, "-page-size", "3")
+				cmd.Stderr = stderrLog(t, "testserver -page-size 3")
+				return &mcp.CommandTransport{Command: cmd}
+			}}, version)
+			checkGoToolList(t, paged, version)
+		})
+	}
 
 	t.Run("calls", func(t *testing.T) {
 		sku := newSKU()

@@ -254,6 +254,100 @@ func TestRawCancelledNotifications(t *testing.T) {
 	jsonEqual(t, "echo after stray cancellations", res["content"], []any{map[string]any{"type": "text", "text": "still here"}})
 }
 
+// TestRawJSONRPCEdges checks JSON-RPC framing and number handling.
+func TestRawJSONRPCEdges(t *testing.T) {
+	c := startRaw(t)
+	c.ok("initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+	c.notify("notifications/initialized", map[string]any{})
+	exchange := func(line string) string {
+		t.Helper()
+		if _, err := c.stdin.Write([]byte(line + "\n")); err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(c.readLine()))
+	}
+	for _, id := range []string{`"abc"`, `0`, `-5`, `9007199254740993`} {
+		got := exchange(`{"jsonrpc":"2.0","id":` + id + `,"method":"ping"}`)
+		if want := `{"jsonrpc":"2.0","id":` + id + `,"result":{}}`; compact(got) != want {
+			t.Errorf("ping with id %s: got %s, want %s", id, got, want)
+		}
+	}
+	var m rawMessage
+	if got := exchange(`{"jsonrpc":"2.0","id":null,"method":"ping"}`); json.Unmarshal([]byte(got), &m) != nil || m.Error == nil || m.Error.Code != -32600 {
+		t.Errorf("id null: got %s, want error -32600", got)
+	}
+	m = rawMessage{}
+	if got := exchange(`this is not JSON`); json.Unmarshal([]byte(got), &m) != nil || m.Error == nil || m.Error.Code != -32700 {
+		t.Errorf("a line that is not JSON: got %s, want error -32700", got)
+	}
+	c.notify("notifications/no_such_notification", map[string]any{})
+
+	// Integers beyond 2^53 survive decoding and encoding exactly.
+	res := c.ok("tools/call", map[string]any{"name": "add_item", "arguments": map[string]any{
+		"sku": "BI-0001", "name": "big", "category": "food", "quantity": 1, "price_cents": json.Number("9007199254740993")}})
+	if got := dump(res["content"]); !strings.Contains(got, `\"price_cents\":9007199254740993`) {
+		t.Errorf("price_cents 9007199254740993 came back as %s", short(got))
+	}
+	res = c.ok("tools/call", map[string]any{"name": "add_item", "arguments": map[string]any{
+		"sku": "BI-0002", "name": "big", "category": "food", "quantity": 1, "price_cents": json.Number("9223372036854775808")}})
+	if res["isError"] != true || !namesPath(dump(res["content"]), []any{"price_cents"}) {
+		t.Errorf("int64 overflow: got %s, want isError naming price_cents", short(dump(res)))
+	}
+	// JSON Schema's integer includes 2.0.
+	res = c.ok("tools/call", map[string]any{"name": "count_to", "arguments": map[string]any{"to": json.Number("2.0")}})
+	if res["isError"] == true || !strings.Contains(dump(res["structuredContent"]), "[1,2]") {
+		t.Errorf("count_to with to=2.0: got %s, want [1,2]", short(dump(res)))
+	}
+}
+
+// TestRawPagination checks tools/list pages with a small page size.
+func TestRawPagination(t *testing.T) {
+	for _, version := range []string{"2026-07-28", "2025-11-25"} {
+		t.Run(version, func(t *testing.T) {
+			c := startRaw(t, "-page-size", "5")
+			if version >= "2026-07-28" {
+				c.ok("server/discover", map[string]any{})
+			} else {
+				c.ok("initialize", map[string]any{"protocolVersion": version, "capabilities": map[string]any{},
+					"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+				c.notify("notifications/initialized", map[string]any{})
+			}
+			var names []string
+			params := map[string]any{}
+			for page := 1; ; page++ {
+				res := c.ok("tools/list", params)
+				tools, _ := res["tools"].([]any)
+				if len(tools) > 5 {
+					t.Errorf("page %d has %d tools, page size is 5", page, len(tools))
+				}
+				for _, x := range tools {
+					names = append(names, fmt.Sprint(at(x, "name")))
+				}
+				cursor, ok := res["nextCursor"].(string)
+				if !ok {
+					break
+				}
+				if page > 10 {
+					t.Fatal("more than 10 pages")
+				}
+				params = map[string]any{"cursor": cursor}
+			}
+			var want []string
+			for n := range wantTools {
+				want = append(want, n)
+			}
+			if !sameSet(names, want) || len(names) != len(want) {
+				t.Errorf("pages listed %v, want each of %v once", names, want)
+			}
+			e := c.fail("tools/list", map[string]any{"cursor": "not-a-cursor"})
+			if e.Code != -32602 {
+				t.Errorf("invalid cursor: code %d (%s), want -32602", e.Code, e.Message)
+			}
+		})
+	}
+}
+
 // checkModernResult checks the fields every 2026-07-28 result carries.
 func checkModernResult(t *testing.T, method string, res map[string]any, cacheable bool) {
 	t.Helper()

@@ -20,11 +20,15 @@ import (
 func main() {
 	httpAddr := flag.String("http", "", "serve Streamable HTTP on this `address` (e.g. 127.0.0.1:0) at /mcp instead of stdio")
 	maxMessage := flag.Int("max-message", 0, "largest accepted message in `bytes` (0: the runtime's default)")
+	pageSize := flag.Int("page-size", 0, "tools per tools/list page (0: all on one page)")
 	flag.Parse()
 
 	var opts []runtime.Option
 	if *maxMessage > 0 {
 		opts = append(opts, runtime.WithMaxMessageSize(*maxMessage))
+	}
+	if *pageSize > 0 {
+		opts = append(opts, runtime.WithPageSize(*pageSize))
 	}
 	srv := runtime.NewServer("testserver", "1.0.0", opts...)
 	testserver.RegisterStoreTools(srv, testserver.NewStore())
