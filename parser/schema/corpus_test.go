@@ -32,6 +32,7 @@ var corpus = []any{
 	schema_scalars.Scalars{}, schema_scalars.Named{}, schema_scalars.Address{},
 	schema_collections.Item{}, schema_collections.Collections{}, schema_collections.Special{},
 	schema_collections.Nested{}, schema_collections.Empty{}, schema_collections.Keys{}, schema_collections.Number{},
+	schema_collections.Paged{},
 	schema_embedded.Base{}, schema_embedded.Audit{}, schema_embedded.Meta{}, schema_embedded.Record{},
 	schema_embedded.Left{}, schema_embedded.Right{}, schema_embedded.Deep{}, schema_embedded.Conflicts{}, schema_embedded.Hidden{},
 	schema_recursive.Node{}, schema_recursive.Dept{}, schema_recursive.Person{}, schema_recursive.Forest{},
@@ -50,6 +51,7 @@ var deviating = map[string]string{
 	"schema_scalars.Address":        "TestDeviationUintptr",
 	"schema_collections.Keys":       "TestDeviationMapKeysAndText",
 	"schema_collections.Number":     "TestDeviationJSONNumber",
+	"schema_collections.Paged":      "TestDeviationGenericComments",
 	"schema_embedded.Conflicts":     "TestDeviationDominance",
 	"schema_embedded.Record/output": "TestRequiredMatchesEncodingJSON",
 	"schema_recursive.Node":         "TestDeviationRecursion",
@@ -212,7 +214,7 @@ func TestCorpusComplete(t *testing.T) {
 		scope := p.Types.Scope()
 		for _, name := range scope.Names() {
 			obj, ok := scope.Lookup(name).(*types.TypeName)
-			if !ok || !obj.Exported() || !isStruct(obj.Type()) {
+			if !ok || !obj.Exported() || !isStruct(obj.Type()) || obj.Type().(*types.Named).TypeParams().Len() > 0 {
 				continue
 			}
 			if q := p.Name + "." + name; !listed[q] {

@@ -434,3 +434,20 @@ func TestDeviationJSONNumber(t *testing.T) {
 		t.Errorf("encoding/json writes %s", b)
 	}
 }
+
+func TestDeviationGenericComments(t *testing.T) {
+	l := corpusLoaded(t)
+	ours := l.ours(t, "schema_collections.Paged", false)
+	wantJSON(t, "ours", at(t, ours, "properties/page"), `{"type":"object","additionalProperties":false,"description":"The first page.",
+		"properties":{"items":{"type":"array","description":"Items holds the results.","items":{"type":"object","additionalProperties":false,
+			"description":"Item is an element of collections.",
+			"properties":{"id":{"type":"integer","description":"ID identifies the item.","minimum":-9223372036854775808,"maximum":9223372036854775807},
+				"note":{"type":"string"}},"required":["id"]}},
+		"next":{"type":"string","description":"Next is the cursor of the next page."}},
+		"required":["items"]}`)
+	// invopop looks comments up by the instantiated name, Page[...Item], and finds none.
+	theirs := theirs(t, schema_collections.Paged{})
+	if d := at(t, theirs, "properties/page/properties/items/description"); d != nil {
+		t.Errorf("invopop has %v", d)
+	}
+}

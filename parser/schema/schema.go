@@ -31,8 +31,8 @@
 //     json:"-,"; in an output schema, fields promoted through an embedded
 //     pointer are not required (a nil pointer leaves them out);
 //   - uintptr is an unsigned integer (invopop panics);
-//   - field descriptions also come from fields of unexported and anonymous
-//     struct types;
+//   - field descriptions also come from fields of unexported, anonymous and
+//     generic struct types;
 //   - a struct without properties has no empty "properties";
 //   - only recursive types go to "$defs";
 //   - in an output schema, a value encoding/json writes as null admits null.

@@ -94,6 +94,19 @@ type Number struct {
 	N json.Number `json:"n"`
 }
 
+// Page is a generic page of results.
+type Page[T any] struct {
+	// Items holds the results.
+	Items []T `json:"items"`
+	// Next is the cursor of the next page.
+	Next string `json:"next,omitempty"`
+}
+
+// Paged holds an instance of a generic type.
+type Paged struct {
+	Page Page[Item] `json:"page"` // The first page.
+}
+
 // UseCollections returns its input.
 //
 //mcp:tool
@@ -123,3 +136,8 @@ func UseKeys(in Keys) Keys { return in }
 //
 //mcp:tool
 func UseNumber(in Number) Number { return in }
+
+// UsePaged returns its input.
+//
+//mcp:tool
+func UsePaged(in Paged) Paged { return in }

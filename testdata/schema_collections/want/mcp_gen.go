@@ -17,6 +17,7 @@ var (
 	_ func(Empty) Empty                      = UseEmpty
 	_ func(Keys) Keys                        = UseKeys
 	_ func(Number) Number                    = UseNumber
+	_ func(Paged) Paged                      = UsePaged
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -108,6 +109,20 @@ func RegisterTools(s *runtime.Server) {
 				return nil, err
 			}
 			out := UseNumber(in)
+			return runtime.StructuredResult(out)
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "use_paged",
+		Description:  "UsePaged returns its input.",
+		InputSchema:  usePagedInputSchema,
+		OutputSchema: usePagedOutputSchema,
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in Paged
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out := UsePaged(in)
 			return runtime.StructuredResult(out)
 		},
 	})
@@ -853,5 +868,106 @@ const (
     "n"
   ],
   "description": "Number holds a json.Number, which encoding/json writes as a JSON number."
+}`
+	usePagedInputSchema = `{
+  "properties": {
+    "page": {
+      "properties": {
+        "items": {
+          "items": {
+            "properties": {
+              "id": {
+                "type": "integer",
+                "maximum": 9223372036854775807,
+                "minimum": -9223372036854775808,
+                "description": "ID identifies the item."
+              },
+              "note": {
+                "type": "string"
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "id"
+            ],
+            "description": "Item is an element of collections."
+          },
+          "type": "array",
+          "description": "Items holds the results."
+        },
+        "next": {
+          "type": "string",
+          "description": "Next is the cursor of the next page."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "description": "The first page."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "page"
+  ],
+  "description": "Paged holds an instance of a generic type."
+}`
+	usePagedOutputSchema = `{
+  "properties": {
+    "page": {
+      "properties": {
+        "items": {
+          "oneOf": [
+            {
+              "items": {
+                "properties": {
+                  "id": {
+                    "type": "integer",
+                    "maximum": 9223372036854775807,
+                    "minimum": -9223372036854775808,
+                    "description": "ID identifies the item."
+                  },
+                  "note": {
+                    "type": "string"
+                  }
+                },
+                "additionalProperties": false,
+                "type": "object",
+                "required": [
+                  "id"
+                ],
+                "description": "Item is an element of collections."
+              },
+              "type": "array",
+              "description": "Items holds the results."
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "next": {
+          "type": "string",
+          "description": "Next is the cursor of the next page."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "description": "The first page."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "page"
+  ],
+  "description": "Paged holds an instance of a generic type."
 }`
 )
