@@ -29,7 +29,7 @@ var (
 	_ func(string) (*runtime.Result, error)                        = Badge
 )
 
-// RegisterStoreTools registers the tools declared as methods of Store on s, called on recv.
+// RegisterStoreTools registers on s the tools declared as methods of Store, to be called on recv.
 func RegisterStoreTools(s *runtime.Server, recv *Store) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "add_item",
@@ -139,7 +139,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 	})
 }
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "add",
