@@ -163,8 +163,8 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 // firstWords shortens a comment for quoting in a message.
 func firstWords(text string) string {
 	const max = 40
-	if len(text) > max {
-		return text[:max] + "..."
+	if r := []rune(text); len(r) > max {
+		return string(r[:max]) + "..."
 	}
 	return text
 }

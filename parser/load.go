@@ -173,19 +173,24 @@ func pendingErrors(pending []pendingRef, models map[*packages.Package]*Package) 
 }
 
 // registerFuncs returns the names of the registration functions the
-// generator writes for p (DESIGN §3): RegisterTools for package-level
-// functions, RegisterTTools for the methods of each receiver type T.
+// generator writes for p.
 func registerFuncs(p *Package) []string {
 	var names []string
 	for _, t := range p.Tools {
-		name := "RegisterTools"
-		if t.Receiver != nil {
-			r, size := utf8.DecodeRuneInString(t.Receiver.TypeName)
-			name = "Register" + string(unicode.ToUpper(r)) + t.Receiver.TypeName[size:] + "Tools"
-		}
-		names = append(names, name)
+		names = append(names, registerFunc(t.Receiver))
 	}
 	return names
+}
+
+// registerFunc returns the name of the generated function that registers
+// a tool with receiver recv (DESIGN §3): RegisterTools for package-level
+// functions, RegisterTTools for the methods of type T.
+func registerFunc(recv *Receiver) string {
+	if recv == nil {
+		return "RegisterTools"
+	}
+	r, size := utf8.DecodeRuneInString(recv.TypeName)
+	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"
 }
 
 // compilerErrors turns compiler output relayed by go list ("pkg\nfile:line:col:
@@ -274,11 +279,25 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
 	var tools []*toolDecl
+	outputs := map[string]bool{} // names of files mcpgen generated
 	for _, f := range files {
 		if isMcpgenOutput(f) {
+			outputs[c.fset.File(f.Pos()).Name()] = true
 			continue // our own output holds no directives, only code from them
 		}
 		tools = append(tools, c.file(pkg, f)...)
+	}
+	// The generated file will declare the registration functions: one of
+	// the user's by the same name would not compile with it.
+	reported := map[string]bool{}
+	for _, t := range tools {
+		name := registerFunc(t.Receiver)
+		obj := pkg.Types.Scope().Lookup(name)
+		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
+			continue
+		}
+		reported[name] = true
+		c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name to register tools; rename it", name)
 	}
 	firstByName := map[string]*toolDecl{}
 	for _, t := range tools {
