@@ -308,6 +308,8 @@ func TestDeviationStringOption(t *testing.T) {
 	wantJSON(t, "bool", at(t, ours, "properties/bool"), `{"type":"string","enum":["true","false"]}`)
 	wantJSON(t, "invopop bool", at(t, theirs, "properties/bool"), `{"type":"string"}`)
 	wantJSON(t, "invopop int8", at(t, theirs, "properties/int8"), `{"type":"string"}`)
+	wantJSON(t, "enum", at(t, ours, "properties/mode/enum"), `["0","1"]`)
+	wantJSON(t, "int8", at(t, ours, "properties/int8"), `{"type":"string","pattern":"^(?:0|[1-9][0-9]?|1[01][0-9]|12[0-7]|-(?:[1-9][0-9]?|1[01][0-9]|12[0-8]))$"}`)
 	// Every value the pattern admits decodes; the boundary values outside do not match.
 	samples := []string{"0", "-0", "1", "-1", "127", "128", "-128", "-129", "255", "256", "65535", "65536", "007", "1.5", "1e3",
 		"-2147483648", "2147483647", "2147483648", "9223372036854775807", "9223372036854775808", "3.4e38", "3.5e38",

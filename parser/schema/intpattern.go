@@ -32,17 +32,23 @@ func positiveUpTo(n string) []string {
 	switch {
 	case k == 2:
 		alts = append(alts, "[1-9]")
-	case k > 2:
+	case k == 3:
+		alts = append(alts, "[1-9][0-9]?")
+	case k > 3:
 		alts = append(alts, fmt.Sprintf("[1-9][0-9]{0,%d}", k-2))
 	}
 	// Numbers with as many digits as n: they share a prefix with n, then
-	// have a smaller digit, then anything.
+	// have a smaller digit (or, in the last place, at most n's), then any
+	// digits.
 	for i := range k {
 		lo := byte('0')
 		if i == 0 {
 			lo = '1'
 		}
 		hi := n[i] - 1
+		if i == k-1 {
+			hi = n[i]
+		}
 		if hi < lo {
 			continue
 		}
@@ -54,12 +60,15 @@ func positiveUpTo(n string) []string {
 		}
 		alts = append(alts, alt)
 	}
-	return append(alts, n)
+	return alts
 }
 
 func digitClass(lo, hi byte) string {
-	if lo == hi {
+	switch hi - lo {
+	case 0:
 		return string(lo)
+	case 1:
+		return "[" + string(lo) + string(hi) + "]"
 	}
 	return "[" + string(lo) + "-" + string(hi) + "]"
 }

@@ -22,6 +22,14 @@ type Dash struct {
 	Skipped string `json:"-"`
 }
 
+// Mode is an integer enum.
+type Mode int
+
+const (
+	Off Mode = iota
+	On
+)
+
 // Quoted uses the ,string option.
 type Quoted struct {
 	Int8   int8    `json:"int8,string"`
@@ -31,6 +39,7 @@ type Quoted struct {
 	Bool   bool    `json:"bool,string"`
 	Ptr    *int32  `json:"ptr,string,omitempty"`
 	Single float32 `json:"single,string"`
+	Mode   Mode    `json:"mode,string"`
 }
 
 // UseOmit returns its input.
