@@ -1,11 +1,3 @@
-// Package parser loads Go packages and finds the functions and methods
-// annotated with //mcp:tool. It checks their directives and signatures and
-// derives their JSON schemas, producing the model (Package, Tool, ...) from
-// which the generator emits code.
-//
-// Every mistake is reported as a Diagnostic with a position; the parser
-// never stops at the first one, except that a package which does not
-// type-check yields only the loader's errors.
 package parser
 
 import (

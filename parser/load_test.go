@@ -492,7 +492,7 @@ func main() {
 	RegisterOtherTools(nil)
 }
 `,
-		"notes/notes.go": "package notes\n\n// Ping pings.\n//\n//mcp:tool\nfunc Ping() {}\n",
+		"notes/notes.go":    "package notes\n\n// Ping pings.\n//\n//mcp:tool\nfunc Ping() {}\n",
 		"cmd/serve/main.go": "package main\n\nimport \"example.com/x/notes\"\n\nfunc main() {\n\tnotes.RegisterTools(nil)\n\tnotes.RegisterStoreTools(nil)\n}\n",
 	})
 	pkgs, diags := load(t, dir, "./...")

@@ -6,31 +6,8 @@ import (
 	"strings"
 )
 
-// The options of a //mcp:tool directive follow it on the same line:
-//
-//	//mcp:tool name=search_notes title="Search notes" readonly idempotent=true
-//
-// Grammar (spaces and tabs separate options; nothing else does):
-//
-//	options = { option } .
-//	option  = key [ "=" value ] .
-//	key     = any run of characters other than space, tab and "=" .
-//	value   = quoted | bare .
-//	quoted  = Go interpreted string ("...", with Go escapes) | Go raw string (`...`) .
-//	bare    = any run of characters other than space and tab .
-//
-// Known options:
-//
-//	name=IDENT        the MCP tool name, matching [A-Za-z0-9_.-]{1,128}
-//	                  (bare or quoted); default: the Go name in snake_case
-//	title="text"      human-readable title; must be quoted
-//	readonly          readOnlyHint; also readonly=true or readonly=false
-//	destructive       destructiveHint; likewise
-//	idempotent        idempotentHint; likewise
-//	openworld         openWorldHint; likewise
-//
-// Each option may appear once. Errors name the offending option and carry
-// the column where it starts.
+// The options of a //mcp:tool directive follow it on the same line; their
+// grammar is documented in the package comment (load.go).
 
 // option is one key[=value] pair as written in a directive.
 type option struct {

@@ -1,0 +1,52 @@
+// Package parser loads Go packages and finds the functions and methods
+// annotated with //mcp:tool. It checks their directives and signatures and
+// derives their JSON schemas, producing the model (Package, Tool, ...) from
+// which the generator emits code.
+//
+// # Directives
+//
+// A tool is a function or method whose doc comment holds the line
+//
+//	//mcp:tool [options]
+//
+// and, for each plain parameter it wants to describe,
+//
+//	//mcp:arg NAME description...
+//
+// Options are separated by spaces or tabs; each may appear once:
+//
+//	name=IDENT        the MCP tool name, matching [A-Za-z0-9_.-]{1,128}, bare or
+//	                  quoted; default: the Go name in snake_case
+//	                  (SearchNotes -> search_notes, GetHTTPStatus -> get_http_status)
+//	title="text"      a title, as a Go string literal ("..." or `...`)
+//	readonly          readOnlyHint; also readonly=true or readonly=false
+//	destructive       destructiveHint; likewise
+//	idempotent        idempotentHint; likewise
+//	openworld         openWorldHint; likewise
+//
+// Formally:
+//
+//	options = { option } .
+//	option  = key [ "=" value ] .
+//	key     = a run of characters other than space, tab and "=" .
+//	value   = quoted | bare .
+//	quoted  = Go interpreted ("...") or raw (`...`) string literal .
+//	bare    = a run of characters other than space and tab .
+//
+// An unknown option (with a suggestion: readOnly -> readonly), a repeated
+// option, a bad value, an unterminated quote, a second //mcp:tool, and
+// readonly together with destructive are errors at the offending column.
+//
+// Directives are read from the raw comment lines, since gofmt moves them to
+// the end of the doc comment; the tool's description is the rest of the doc
+// comment. Every comment of every file is scanned, so that a directive in
+// the wrong place (detached by a blank line, on a type or variable, inside
+// a body) or a near miss (// mcp:tool, //MCP:tool, //mcp-tool) is an error
+// rather than silently ignored.
+//
+// # Diagnostics
+//
+// Every mistake is reported as a Diagnostic with a position; the parser
+// never stops at the first one, except that a package which does not
+// type-check yields only the loader's errors.
+package parser
