@@ -21,14 +21,14 @@ func newModule(t *testing.T, files map[string]string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The module's requirements change as it is built (-mod=mod); go.sum
-	// starts as mcpgen's, which holds every checksum it can need.
-	t.Setenv("GOFLAGS", "-mod=mod -buildvcs=false")
 	dir := t.TempDir()
 	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The module's requirements change as it is built (GOFLAGS=-mod=mod,
+	// see goFlags); go.sum starts as mcpgen's, which holds every checksum
+	// it can need.
 	all := map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => " + root + "\n",
 		"go.sum": string(sum),
@@ -40,6 +40,16 @@ func newModule(t *testing.T, files map[string]string) string {
 		writeFile(t, filepath.Join(dir, name), content)
 	}
 	return dir
+}
+
+// goFlags is GOFLAGS for the go commands run in a module of newModule.
+const goFlags = "GOFLAGS=-mod=mod -buildvcs=false"
+
+// setGoFlags sets GOFLAGS for the loader that run uses in this process.
+func setGoFlags(t *testing.T) {
+	t.Helper()
+	name, value, _ := strings.Cut(goFlags, "=")
+	t.Setenv(name, value)
 }
 
 func writeFile(t *testing.T, path, content string) {
@@ -115,6 +125,7 @@ func TestUsage(t *testing.T) {
 }
 
 func TestWriteKeepRemove(t *testing.T) {
+	setGoFlags(t)
 	dir := newModule(t, map[string]string{"calc/calc.go": calcSource, "plain/plain.go": plainSource})
 	gen := filepath.Join(dir, "calc", "mcp_gen.go")
 
@@ -198,6 +209,7 @@ func TestWriteKeepRemove(t *testing.T) {
 }
 
 func TestRefuseForeignFile(t *testing.T) {
+	setGoFlags(t)
 	dir := newModule(t, map[string]string{"calc/calc.go": calcSource, "plain/plain.go": plainSource})
 	// A file of the same name that mcpgen did not write: the header must
 	// be a line of its own before the package clause.
@@ -224,6 +236,7 @@ func TestRefuseForeignFile(t *testing.T) {
 }
 
 func TestDiagnosticsWriteNothing(t *testing.T) {
+	setGoFlags(t)
 	dir := newModule(t, map[string]string{
 		"calc/calc.go": calcSource,
 		"bad/bad.go":   "package bad\n\n// Sub subtracts.\n//\n//mcp:tool bogus\nfunc Sub(a, b int) int { return a - b }\n",
@@ -248,6 +261,7 @@ func TestDiagnosticsWriteNothing(t *testing.T) {
 }
 
 func TestOutputNameAndTags(t *testing.T) {
+	setGoFlags(t)
 	dir := newModule(t, map[string]string{
 		"calc/calc.go": calcSource,
 		"calc/extra.go": `//go:build extra
@@ -282,6 +296,7 @@ func goCommand(t *testing.T, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), goFlags)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
@@ -301,6 +316,7 @@ func TestGoGenerate(t *testing.T) {
 		{"go tool", "//go:generate go tool mcpgen", "\ntool github.com/mcpgen/mcpgen/cmd/mcpgen\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			src := strings.Replace(calcSource, "package calc\n", "package calc\n\n"+tc.directive+"\n", 1)
 			dir := newModule(t, map[string]string{
 				"calc/calc.go": src,
@@ -342,6 +358,7 @@ func main() {
 			writeFile(t, filepath.Join(dir, "calc", "calc.go"), strings.Replace(src, "func Add(a, b float64) float64", "func Add(a, b int) int", 1))
 			cmd := exec.Command("go", "build", "./...")
 			cmd.Dir = dir
+			cmd.Env = append(os.Environ(), goFlags)
 			if out, err := cmd.CombinedOutput(); err == nil {
 				t.Error("build with a stale generated file succeeded")
 			} else if !strings.Contains(string(out), "mcp_gen.go") {
