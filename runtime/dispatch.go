@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"sync"
 	"sync/atomic"
 )
@@ -75,13 +74,13 @@ func (c *conn) receive(ctx context.Context, msg []byte, out func([]byte)) (reply
 }
 
 func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inBatch bool) ([]byte, func() []byte) {
-	var env envelope
-	if err := json.Unmarshal(msg, &env); err != nil {
-		var syntax *json.SyntaxError
-		if errors.As(err, &syntax) {
-			return errorReply(nil, errorf(codeParseError, "Parse error: "+err.Error())), nil
+	env, perr := parseEnvelope(msg)
+	if perr != nil {
+		id := readableID(env.ID)
+		if perr.code == codeParseError {
+			id = nil // a member read before the syntax error is not to be trusted
 		}
-		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, "Invalid Request: not a JSON-RPC message")), nil
+		return errorReply(id, perr), nil
 	}
 	if env.Method == "" {
 		if len(env.ID) > 0 && (env.Result != nil || env.Error != nil) {
@@ -93,8 +92,8 @@ func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inB
 	if env.JSONRPC != "2.0" {
 		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, `Invalid Request: jsonrpc must be "2.0"`)), nil
 	}
-	if len(env.ID) == 0 {
-		c.notification(&env)
+	if env.ID == nil {
+		c.notification(env.Method, env.Params)
 		return nil, nil
 	}
 	if !validID(env.ID) {
@@ -114,7 +113,7 @@ func readableID(id json.RawMessage) json.RawMessage {
 func (c *conn) receiveBatch(ctx context.Context, msg []byte, out func([]byte)) ([]byte, func() []byte) {
 	var items []json.RawMessage
 	if err := json.Unmarshal(msg, &items); err != nil {
-		return errorReply(nil, errorf(codeParseError, "Parse error: "+err.Error())), nil
+		return errorReply(nil, errorf(codeParseError, "Parse error: invalid JSON")), nil
 	}
 	// Batches exist only in 2025-03-26 (MCP-NOTES §4.5).
 	if p, ok := c.legacy(); !ok || p != proto20250326 {
@@ -166,14 +165,14 @@ func joinBatch(replies [][]byte) []byte {
 	return b
 }
 
-func (c *conn) notification(env *envelope) {
-	switch env.Method {
+func (c *conn) notification(method string, params []byte) {
+	switch method {
 	case "notifications/cancelled":
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
 		}
 		// Malformed or unknown cancellations are ignored (MCP-NOTES §5.1).
-		if decodeParams(env.Params, &p) != nil || !validID(p.RequestID) {
+		if decodeParams(params, &p) != nil || !validID(p.RequestID) {
 			return
 		}
 		c.mu.Lock()
@@ -365,26 +364,41 @@ func (s *Server) listen(id json.RawMessage, out func([]byte)) []byte {
 // startCall registers a tools/call and returns the function that runs it.
 func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) ([]byte, func() []byte) {
 	id := env.ID
-	var p struct {
-		metaParams
-		Name      *string         `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
+	var nameRaw, args, metaRaw []byte
+	if len(env.Params) > 0 && string(env.Params) != "null" {
+		ok := eachMember(env.Params, func(key, value []byte) {
+			switch string(key) {
+			case "name":
+				nameRaw = value
+			case "arguments":
+				args = value
+			case "_meta":
+				metaRaw = value
+			}
+		})
+		if !ok {
+			return errorReply(id, errorf(codeInvalidParams, "Invalid params: not an object")), nil
+		}
 	}
-	if e := decodeParams(env.Params, &p); e != nil {
-		return errorReply(id, e), nil
-	}
-	proto, era, e := c.protocolFor(p.Meta)
+	meta, e := parseMeta(metaRaw)
 	if e != nil {
 		return errorReply(id, e), nil
 	}
-	if p.Name == nil {
+	proto, era, e := c.protocolFor(meta)
+	if e != nil {
+		return errorReply(id, e), nil
+	}
+	if nameRaw == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name")), nil
 	}
-	t := c.srv.snapshot().byName[*p.Name]
-	if t == nil {
-		return errorReply(id, errorf(codeInvalidParams, "Unknown tool: "+*p.Name)), nil
+	name, ok := stringValue(nameRaw)
+	if !ok {
+		return errorReply(id, errorf(codeInvalidParams, "Invalid params: name must be a string")), nil
 	}
-	args := p.Arguments
+	t := c.srv.snapshot().byName[name]
+	if t == nil {
+		return errorReply(id, errorf(codeInvalidParams, "Unknown tool: "+name)), nil
+	}
 	switch {
 	case len(args) == 0 || string(args) == "null":
 		args = json.RawMessage(`{}`)
@@ -394,8 +408,8 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
 	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, modern: era.logLevel}
-	if p.Meta != nil && validID(p.Meta.ProgressToken) {
-		cl.token = p.Meta.ProgressToken
+	if meta != nil && validID(meta.ProgressToken) {
+		cl.token = meta.ProgressToken
 	}
 	c.mu.Lock()
 	if _, busy := c.calls[cl.key]; busy {

@@ -22,7 +22,8 @@ const (
 )
 
 // envelope is the part of a JSON-RPC message that every message shares.
-// Params stays raw: each method decodes it into its own small struct.
+// Params stays raw: each method reads it its own way. The json tags let
+// encoding/json fill an envelope too; the core uses parseEnvelope.
 type envelope struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      json.RawMessage `json:"id"`
@@ -30,6 +31,51 @@ type envelope struct {
 	Params  json.RawMessage `json:"params"`
 	Result  json.RawMessage `json:"result"`
 	Error   json.RawMessage `json:"error"`
+}
+
+// parseEnvelope checks that msg is one JSON value and reads its envelope
+// without reflection. A syntax error is -32700; valid JSON that is not an
+// object, or whose jsonrpc or method member is not a string, is -32600.
+func parseEnvelope(msg []byte) (envelope, *rpcError) {
+	var env envelope
+	var jsonrpc, method []byte
+	i := skipSpace(msg, 0)
+	if i >= len(msg) || msg[i] != '{' {
+		if checkJSON(msg) {
+			return env, errorf(codeInvalidRequest, "Invalid Request: not a JSON-RPC message")
+		}
+		return env, errorf(codeParseError, "Parse error: invalid JSON")
+	}
+	end, err := scanObject(msg, i, 1, func(key []byte, escaped bool, value []byte) {
+		switch string(key) {
+		case "jsonrpc":
+			jsonrpc = value
+		case "id":
+			env.ID = value
+		case "method":
+			method = value
+		case "params":
+			env.Params = value
+		case "result":
+			env.Result = value
+		case "error":
+			env.Error = value
+		}
+	})
+	if err != nil || skipSpace(msg, end) != len(msg) {
+		return env, errorf(codeParseError, "Parse error: invalid JSON")
+	}
+	ok := true
+	if jsonrpc != nil {
+		env.JSONRPC, ok = stringValue(jsonrpc)
+	}
+	if method != nil && ok {
+		env.Method, ok = stringValue(method)
+	}
+	if !ok {
+		return env, errorf(codeInvalidRequest, "Invalid Request: not a JSON-RPC message")
+	}
+	return env, nil
 }
 
 // validID reports whether id is a JSON string or number, the only request ids

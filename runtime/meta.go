@@ -16,13 +16,61 @@ const (
 	metaLogLevel           = "io.modelcontextprotocol/logLevel"
 )
 
-// requestMeta is the _meta of any request's params.
+// requestMeta is the _meta of any request's params (nil fields: absent).
+// ProtocolVersion and LogLevel hold the raw JSON value when it is not a
+// string, which era reports.
 type requestMeta struct {
-	ProtocolVersion    *string         `json:"io.modelcontextprotocol/protocolVersion"`
-	ClientCapabilities json.RawMessage `json:"io.modelcontextprotocol/clientCapabilities"`
-	ClientInfo         json.RawMessage `json:"io.modelcontextprotocol/clientInfo"`
-	LogLevel           *string         `json:"io.modelcontextprotocol/logLevel"`
-	ProgressToken      json.RawMessage `json:"progressToken"`
+	ProtocolVersion    *string
+	ClientCapabilities json.RawMessage
+	ClientInfo         json.RawMessage
+	LogLevel           *string
+	ProgressToken      json.RawMessage
+	badString          string // the key of a member that should be a string
+}
+
+// parseMeta reads the _meta object raw (nil when absent or null).
+func parseMeta(raw []byte) (*requestMeta, *rpcError) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	m := new(requestMeta)
+	ok := eachMember(raw, func(key, value []byte) {
+		switch string(key) {
+		case metaProtocolVersion:
+			m.ProtocolVersion = m.stringMember(metaProtocolVersion, value)
+		case metaClientCapabilities:
+			m.ClientCapabilities = value
+		case metaClientInfo:
+			m.ClientInfo = value
+		case metaLogLevel:
+			m.LogLevel = m.stringMember(metaLogLevel, value)
+		case "progressToken":
+			m.ProgressToken = value
+		}
+	})
+	if !ok {
+		return nil, errorf(codeInvalidParams, "Invalid params: _meta must be an object")
+	}
+	return m, nil
+}
+
+func (m *requestMeta) stringMember(key string, value []byte) *string {
+	s, ok := stringValue(value)
+	if !ok {
+		m.badString = key
+	}
+	return &s
+}
+
+// UnmarshalJSON lets the params structs of other methods embed a
+// *requestMeta and read it the same way.
+func (m *requestMeta) UnmarshalJSON(raw []byte) error {
+	p, err := parseMeta(raw)
+	if err != nil {
+		return errors.New(err.message)
+	}
+	*m = *p
+	return nil
 }
 
 // metaParams is embedded in every method's params struct.
@@ -46,6 +94,9 @@ func (m *requestMeta) era() (requestEra, *rpcError) {
 	if m == nil || (m.ProtocolVersion == nil && m.ClientCapabilities == nil && m.ClientInfo == nil && m.LogLevel == nil) {
 		return e, nil
 	}
+	if m.badString != "" {
+		return e, errorf(codeInvalidParams, "Invalid _meta field "+m.badString+": not a string")
+	}
 	if m.ProtocolVersion == nil {
 		return e, errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion)
 	}
@@ -67,7 +118,7 @@ func (m *requestMeta) era() (requestEra, *rpcError) {
 	if m.LogLevel != nil {
 		l, ok := parseLevel(*m.LogLevel)
 		if !ok {
-			return e, errorf(codeInvalidParams, "Invalid _meta field "+metaLogLevel+": unknown level "+*m.LogLevel)
+			return e, errorf(codeInvalidParams, "Invalid _meta field "+metaLogLevel+": not a log level")
 		}
 		e.logLevel = l
 	}

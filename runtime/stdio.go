@@ -44,6 +44,8 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	go readLines(ctx, r, s.maxMessage, lines)
 
 	var calls sync.WaitGroup
+	workers := &workerPool{}
+	defer workers.stop()
 	for {
 		var ln line
 		select {
@@ -58,7 +60,9 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		} else if len(ln.data) > 0 {
 			reply, run := c.receive(ctx, ln.data, out.send)
 			if run != nil {
-				calls.Go(func() {
+				calls.Add(1)
+				workers.do(func() {
+					defer calls.Done()
 					if reply := run(); reply != nil {
 						out.send(reply)
 					}
@@ -175,4 +179,35 @@ func (lw *lineWriter) close() {
 	lw.mu.Lock()
 	lw.closed = true
 	lw.mu.Unlock()
+}
+
+// workerPool runs jobs on goroutines that outlive them. A fresh goroutine
+// per call would start on a small stack and grow it (copying) in every
+// call, which decoding JSON through reflection reliably triggers; a reused
+// goroutine keeps its grown stack. The pool never makes a job wait: with no
+// idle worker it starts another, so calls stay fully concurrent.
+type workerPool struct {
+	jobs chan func() // unbuffered: a send succeeds only into an idle worker
+	once sync.Once
+}
+
+func (p *workerPool) do(job func()) {
+	p.once.Do(func() { p.jobs = make(chan func()) })
+	select {
+	case p.jobs <- job:
+	default:
+		go p.work(job)
+	}
+}
+
+func (p *workerPool) work(job func()) {
+	for ; job != nil; job = <-p.jobs {
+		job()
+	}
+}
+
+// stop ends the idle workers; busy ones end after their job.
+func (p *workerPool) stop() {
+	p.once.Do(func() { p.jobs = make(chan func()) })
+	close(p.jobs)
 }
