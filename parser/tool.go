@@ -56,8 +56,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Description = strings.TrimSpace(doc.Text())
 
-	switch t.GoName {
-	case "init", "_":
+	if t.GoName == "_" || t.GoName == "init" && fd.Recv == nil {
 		bad(t.pos, "func %s cannot be a tool: it cannot be referred to", t.GoName)
 		return t
 	}
