@@ -146,6 +146,10 @@ type OutBad struct {
 func Gen[T any](v T, c chan int) {}
 
 type Alias = map[string]int
+
+type Texty struct{ X int }
+
+func (*Texty) UnmarshalText([]byte) error { return nil }
 `
 
 func TestDiagnostics(t *testing.T) {
@@ -180,6 +184,12 @@ func TestDiagnosticsParams(t *testing.T) {
 		if !strings.HasPrefix(diags[i].Message, want) || diags[i].Pos != params[i].Pos {
 			t.Errorf("diagnostic %d = %v at %v, want %q at %v", i, diags[i].Message, diags[i].Pos, want, params[i].Pos)
 		}
+	}
+	// A struct that decodes from a string cannot hold the arguments object.
+	text := pkg.Types.Scope().Lookup("Texty")
+	_, diags = b.Struct(text.Type(), text.Pos())
+	if len(diags) != 1 || !strings.Contains(diags[0].Message, "decodes from a JSON string") {
+		t.Errorf("Struct(Texty) diagnostics %v", diags)
 	}
 	// Struct wants a named struct type.
 	_, diags = b.Struct(pkg.Types.Scope().Lookup("Alias").Type(), token.NoPos)

@@ -162,6 +162,12 @@ func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Dia
 		return emptyObject(), c.done(nil)
 	}
 	s := c.root(elem, site{pos, "parameter"})
+	if s.Type != "object" && len(c.diags) == 0 {
+		// A struct with UnmarshalText decodes from a string: the arguments
+		// object could never be decoded into it.
+		c.report(site{pos, "parameter"}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
+		return emptyObject(), c.done(nil)
+	}
 	return s, c.done(s)
 }
 
