@@ -360,6 +360,7 @@ func FuzzValidate(f *testing.F) {
 	}
 	f.Add(`{}`, []byte(strings.Repeat("[", 20000)))
 	f.Add(`{"multipleOf":1e-1000000}`, []byte(`1e1000000`))
+	f.Add(`{"anyOf":[{"properties":{"a":{"$ref":"#"}},"required":["x"]},{"properties":{"a":{"$ref":"#"}}}]}`, []byte(`{"a":{"a":{"a":{"a":1}}}}`))
 	f.Fuzz(func(t *testing.T, schema string, args []byte) {
 		v, err := compileSchema(schema)
 		if err != nil {

@@ -25,6 +25,8 @@ type valState struct {
 	data    []byte
 	pos     int
 	depth   int
+	steps   int  // values visited
+	budget  int  // limit of steps
 	fatal   bool // a syntax error or too deep: stop
 	names   bool // validating a property name (for messages)
 	viols   []violation
@@ -61,6 +63,7 @@ var valStatePool = sync.Pool{New: func() any { return new(valState) }}
 func getValState(data []byte) *valState {
 	s := valStatePool.Get().(*valState)
 	s.data = data
+	s.budget = 1_000_000 + 64*len(data)
 	return s
 }
 
@@ -213,6 +216,13 @@ func (s *valState) value(n *schemaNode) {
 	}
 	if n == nil {
 		n = anySchema
+	}
+	// Subschemas that walk a value again (allOf, anyOf, oneOf, not,
+	// patternProperties, $ref beside other keywords) can multiply the work,
+	// exponentially with recursion: bound it.
+	if s.steps++; s.steps > s.budget {
+		s.fatalf("arguments too complex to check against the schema (more than %d steps)", s.budget)
+		return
 	}
 	if n.ref != nil {
 		start := s.pos
