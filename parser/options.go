@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -92,11 +93,12 @@ func closingQuote(text string, start int) (int, bool) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
-// hintOptions are the boolean options, in the order MCP lists the hints.
-var hintOptions = []string{"readonly", "destructive", "idempotent", "openworld"}
-
-// knownOptions lists every option name, for suggestions.
-var knownOptions = append([]string{"name", "title"}, hintOptions...)
+// knownOptions returns every option name, the hints in the order MCP
+// lists them. (A function, not a variable: the parser has no mutable
+// package state.)
+func knownOptions() []string {
+	return []string{"name", "title", "readonly", "destructive", "idempotent", "openworld"}
+}
 
 // toolOptions is the validated content of a //mcp:tool directive.
 type toolOptions struct {
@@ -120,7 +122,7 @@ func parseOptions(text string) (toolOptions, []optionError) {
 			if s := suggestOption(key); s != "" {
 				msg += fmt.Sprintf("; did you mean %s?", s)
 			} else {
-				msg += "; known options: " + strings.Join(knownOptions, ", ")
+				msg += "; known options: " + strings.Join(knownOptions(), ", ")
 			}
 			errs = append(errs, optionError{o.KeyOff, msg})
 			continue
@@ -193,14 +195,7 @@ func (h *Hints) field(option string) **bool {
 	panic("parser: unknown hint option " + option)
 }
 
-func knownOption(key string) bool {
-	for _, k := range knownOptions {
-		if k == key {
-			return true
-		}
-	}
-	return false
-}
+func knownOption(key string) bool { return slices.Contains(knownOptions(), key) }
 
 // suggestOption returns the known option that key most likely meant, or "".
 // It forgives case, separators and a "Hint" suffix (readOnlyHint,
@@ -212,7 +207,7 @@ func suggestOption(key string) string {
 		norm = trimmed
 	}
 	best, bestDist := "", 3 // at most two edits
-	for _, k := range knownOptions {
+	for _, k := range knownOptions() {
 		if d := editDistance(norm, k); d < bestDist {
 			best, bestDist = k, d
 		}
