@@ -118,9 +118,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 		fset.Usage()
 		return nil, err
 	}
-	for _, tag := range strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || r == ' ' }) {
-		opts.tags = append(opts.tags, tag)
-	}
+	opts.tags = strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || r == ' ' })
 	opts.patterns = fset.Args()
 	if len(opts.patterns) == 0 {
 		opts.patterns = []string{"."}
@@ -168,6 +166,9 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		for _, c := range changes {
 			name := relative(dir, c.path)
 			oldName, newName := "a/"+filepath.ToSlash(name), "b/"+filepath.ToSlash(name)
+			if filepath.IsAbs(name) {
+				oldName, newName = filepath.ToSlash(name), filepath.ToSlash(name)
+			}
 			switch {
 			case c.old == nil:
 				oldName = "/dev/null"
