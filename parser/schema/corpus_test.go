@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/token"
 	"go/types"
 	"path"
@@ -81,6 +82,9 @@ var corpusPackages = []string{
 type loaded struct {
 	pkgs    []*packages.Package
 	builder *Builder
+
+	enumsOnce sync.Once
+	enums     map[string]bool
 }
 
 var loadCorpus = sync.OnceValues(func() (*loaded, error) {
@@ -244,7 +248,7 @@ func TestInvariant(t *testing.T) {
 				}
 				got := l.ours(t, q, output)
 				want := theirs(t, v)
-				undoImprovements(got, want, output)
+				l.undoImprovements(got, want, output)
 				if g, w := jsonText(t, got), jsonText(t, want); g != w {
 					t.Errorf("schema differs from invopop's\nours (improvements undone):\n%s\ninvopop:\n%s", g, w)
 				}
@@ -262,13 +266,13 @@ func TestInvariant(t *testing.T) {
 //	base64 pattern of []byte         TestDeviationBytes
 //	null in output schemas           TestDeviationOutputNull
 //	no empty "properties"            TestDeviationEmptyStruct
-func undoImprovements(ours, theirs any, output bool) {
+func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 	switch o := ours.(type) {
 	case []any:
 		t, _ := theirs.([]any)
 		for i := range o {
 			if i < len(t) {
-				undoImprovements(o[i], t[i], output)
+				l.undoImprovements(o[i], t[i], output)
 			}
 		}
 	case map[string]any:
@@ -295,7 +299,7 @@ func undoImprovements(ours, theirs any, output bool) {
 				}
 			}
 		}
-		if _, ok := t["enum"]; !ok {
+		if _, ok := t["enum"]; !ok && l.autoEnums()[fmt.Sprint(o["enum"])] {
 			delete(o, "enum")
 		}
 		if _, ok := t["pattern"]; !ok && o["pattern"] == base64Pattern {
@@ -305,9 +309,41 @@ func undoImprovements(ours, theirs any, output bool) {
 			delete(t, "properties")
 		}
 		for k, v := range o {
-			undoImprovements(v, t[k], output)
+			l.undoImprovements(v, t[k], output)
 		}
 	}
+}
+
+// autoEnums returns the automatic enums of the corpus's named types, as
+// printed by fmt, so that undoImprovements removes only those.
+func (l *loaded) autoEnums() map[string]bool {
+	l.enumsOnce.Do(func() {
+		l.enums = map[string]bool{}
+		seen := map[*types.Package]bool{}
+		var visit func(p *types.Package)
+		visit = func(p *types.Package) {
+			if seen[p] {
+				return
+			}
+			seen[p] = true
+			for _, name := range p.Scope().Names() {
+				if tn, ok := p.Scope().Lookup(name).(*types.TypeName); ok {
+					if n, ok := tn.Type().(*types.Named); ok {
+						if vals := l.builder.enumValues(n); vals != nil {
+							l.enums[fmt.Sprint(vals)] = true
+						}
+					}
+				}
+			}
+			for _, imp := range p.Imports() {
+				visit(imp)
+			}
+		}
+		for _, p := range l.pkgs {
+			visit(p.Types)
+		}
+	})
+	return l.enums
 }
 
 // isTypeBound reports whether v is a bound of a Go integer type or float32.
