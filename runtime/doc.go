@@ -17,15 +17,24 @@
 // 2025-06-18, 2025-03-26 or 2024-11-05 with initialize; an unsupported
 // version gets 2025-11-25. A request that arrives with neither modern _meta
 // nor a prior initialize is served as under 2025-03-26, so that a plain
-// JSON-RPC request gets an answer. JSON-RPC batches are accepted only after
-// 2025-03-26 was negotiated.
+// JSON-RPC request gets an answer; but on a connection that began with a
+// modern request (a client that started with server/discover), a request
+// without the modern _meta is missing required fields and gets -32602.
+// JSON-RPC batches are accepted only after 2025-03-26 was negotiated.
+// Errors whose request id cannot be read carry no id at all.
+//
+// tools/list answers are computed once, for every protocol version, after
+// the last registration: each tool shows only the fields its client's
+// version knows. Without [WithPageSize] every tool is on one page.
 //
 // # Tool calls
 //
 // Calls run concurrently. Arguments are validated against the tool's input
 // schema before its [Handler] runs; a violation, a handler error or a
 // handler panic becomes a result with isError set, so the model can correct
-// itself, and the server keeps serving. notifications/cancelled cancels a
+// itself, and the server keeps serving. Protocol errors (-32602) are kept
+// for requests that do not fit tools/call: an unknown tool, a missing name,
+// or arguments that are not an object. notifications/cancelled cancels a
 // call's context and suppresses its reply. [ReportProgress] and [Logger]
 // reach the client through the call's context.
 package runtime

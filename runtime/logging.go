@@ -48,12 +48,6 @@ func mcpLevel(l slog.Level) logLevel {
 	return 7 // emergency
 }
 
-// minSlogLevel is the lowest slog level that maps to l.
-func minSlogLevel(l logLevel) slog.Level {
-	return [...]slog.Level{slog.LevelDebug - 100, slog.LevelInfo, slog.LevelInfo + 2, slog.LevelWarn,
-		slog.LevelError, slog.LevelError + 4, slog.LevelError + 8, slog.LevelError + 12}[l]
-}
-
 // Logger returns a logger for the tool call that ctx belongs to. Records go
 // to the server's logger (stderr by default, see [WithLogger]) and, when the
 // client enabled logging, also to the client as notifications/message at or

@@ -139,7 +139,7 @@ func decodeParams(raw json.RawMessage, v any) *rpcError {
 		// Name the member, not the Go type it was meant for.
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			return errorf(codeInvalidParams, "Invalid params: "+te.Field+" must not be "+te.Value)
+			return errorf(codeInvalidParams, "Invalid params: "+te.Field+" has the wrong type ("+te.Value+")")
 		}
 		return errorf(codeInvalidParams, "Invalid params")
 	}

@@ -86,7 +86,7 @@ func structured(b []byte) *Result {
 	}
 }
 
-// appendResult appends r as a CallToolResult for protocol p: without
+// appendCallResult appends r as a CallToolResult for protocol p: without
 // structuredContent before 2025-06-18, with resultType and serverInfo under
 // the modern protocol.
 func (s *Server) appendCallResult(b []byte, r *Result, p protocol) ([]byte, error) {

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"encoding/json"
 	"log/slog"
 	"os"
 	"strconv"
@@ -200,13 +199,4 @@ func (s *Server) appendModern(b []byte, comma bool) []byte {
 	b = append(b, `"resultType":"complete"`...)
 	b = append(b, s.modernMeta...)
 	return append(b, '}')
-}
-
-// marshalCompact is json.Marshal for values whose encoding is known to work.
-func mustMarshal(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic("runtime: " + err.Error())
-	}
-	return b
 }

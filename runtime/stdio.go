@@ -44,7 +44,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	go readLines(ctx, r, s.maxMessage, lines)
 
 	var calls sync.WaitGroup
-	workers := &workerPool{}
+	workers := &workerPool{jobs: make(chan func())}
 	defer workers.stop()
 	for {
 		var ln line
@@ -188,11 +188,9 @@ func (lw *lineWriter) close() {
 // idle worker it starts another, so calls stay fully concurrent.
 type workerPool struct {
 	jobs chan func() // unbuffered: a send succeeds only into an idle worker
-	once sync.Once
 }
 
 func (p *workerPool) do(job func()) {
-	p.once.Do(func() { p.jobs = make(chan func()) })
 	select {
 	case p.jobs <- job:
 	default:
@@ -207,7 +205,4 @@ func (p *workerPool) work(job func()) {
 }
 
 // stop ends the idle workers; busy ones end after their job.
-func (p *workerPool) stop() {
-	p.once.Do(func() { p.jobs = make(chan func()) })
-	close(p.jobs)
-}
+func (p *workerPool) stop() { close(p.jobs) }

@@ -1,0 +1,95 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestAddToolErrors(t *testing.T) {
+	h := func(ctx context.Context, args json.RawMessage) (*Result, error) { return nil, nil }
+	tests := []struct {
+		name string
+		tool Tool
+		want string
+	}{
+		{"duplicate", Tool{Name: "add", Handler: h}, "duplicate"},
+		{"empty name", Tool{Handler: h}, "invalid tool name"},
+		{"space in name", Tool{Name: "a b", Handler: h}, "invalid tool name"},
+		{"long name", Tool{Name: strings.Repeat("x", 129), Handler: h}, "invalid tool name"},
+		{"nil handler", Tool{Name: "x"}, "nil Handler"},
+		{"input not JSON", Tool{Name: "x", Handler: h, InputSchema: `{`}, "input schema"},
+		{"input not an object schema", Tool{Name: "x", Handler: h, InputSchema: `{"type":"string"}`}, "input schema"},
+		{"input array", Tool{Name: "x", Handler: h, InputSchema: `[]`}, "input schema"},
+		{"output not JSON", Tool{Name: "x", Handler: h, OutputSchema: `nope`}, "output schema"},
+	}
+	s := newTestServer(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := s.AddTool(tt.tool)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("AddTool: %v, want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustAddTool of a duplicate did not panic")
+		}
+	}()
+	s.MustAddTool(Tool{Name: "add", Handler: h})
+}
+
+func TestAddToolWhileServing(t *testing.T) {
+	s := newTestServer(t)
+	c := serve(t, s)
+	n := len(c.do(`1`, "tools/list", "").result(t)["tools"].([]any))
+	s.MustAddTool(Tool{Name: "late", Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		return TextResult("late"), nil
+	}})
+	if got := len(c.do(`2`, "tools/list", "").result(t)["tools"].([]any)); got != n+1 {
+		t.Errorf("%d tools after AddTool, want %d", got, n+1)
+	}
+	jsonEqual(t, "late call", c.do(`3`, "tools/call", `{"name":"late"}`).result(t), `{"content":[{"type":"text","text":"late"}]}`)
+}
+
+func TestEmptyInputSchemaMeansAnyObject(t *testing.T) {
+	s := NewServer("s", "1")
+	s.MustAddTool(Tool{Name: "any", Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		return TextResult(string(args)), nil
+	}})
+	c := serve(t, s)
+	list := c.do(`1`, "tools/list", "").result(t)
+	jsonEqual(t, "tools", list["tools"], `[{"name":"any","inputSchema":{"type":"object"}}]`)
+	jsonEqual(t, "call", c.do(`2`, "tools/call", `{"name":"any"}`).result(t), `{"content":[{"type":"text","text":"{}"}]}`)
+}
+
+func TestResultHelpers(t *testing.T) {
+	if _, err := StructuredResult([]int{1}); err == nil {
+		t.Error("StructuredResult of a slice: no error")
+	}
+	if _, err := StructuredResult(func() {}); err == nil {
+		t.Error("StructuredResult of a func: no error")
+	}
+	var nilMap map[string]int
+	r, err := StructuredResult(nilMap)
+	if err != nil || string(r.StructuredContent.(json.RawMessage)) != `{}` {
+		t.Errorf("StructuredResult(nil map) = %v, %v", r, err)
+	}
+	var nilSlice []string
+	r, err = WrappedResult(nilSlice)
+	if err != nil || string(r.StructuredContent.(json.RawMessage)) != `{"result":[]}` || r.Content[0].(*TextContent).Text != `{"result":[]}` {
+		t.Errorf("WrappedResult(nil slice) = %v, %v", r, err)
+	}
+	if len(EmptyResult().Content) != 0 || EmptyResult().Content == nil {
+		t.Error("EmptyResult content is not an empty slice")
+	}
+	if b := Bool(true); b == nil || !*b {
+		t.Error("Bool(true)")
+	}
+	got, err := json.Marshal(&TextContent{Text: "x"})
+	if err != nil || string(got) != `{"type":"text","text":"x"}` {
+		t.Errorf("TextContent JSON %s %v", got, err)
+	}
+}
