@@ -3,6 +3,7 @@ module github.com/mcpgen/mcpgen/e2e
 go 1.26.0
 
 require (
+	github.com/google/jsonschema-go v0.4.3
 	github.com/mcpgen/mcpgen v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
@@ -11,7 +12,6 @@ require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.2 // indirect
 	github.com/dave/jennifer v1.7.1 // indirect
-	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/invopop/jsonschema v0.14.0 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.1 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -157,6 +159,12 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 			t.Errorf("badge image = %s %d bytes, want image/png %d bytes", img.MIMEType, len(img.Data), len(png))
 		}
 	})
+
+	if hasOutputSchema(version) {
+		t.Run("structured results conform to outputSchema", func(t *testing.T) {
+			checkOutputConformance(t, cs)
+		})
+	}
 
 	t.Run("tool error", func(t *testing.T) {
 		res := call(t, cs, "fail", map[string]any{"reason": "out of stock"})
@@ -584,4 +592,65 @@ func unwrap(t *testing.T, version string, res *mcp.CallToolResult) any {
 		jsonEqual(t, "structuredContent", res.StructuredContent, fromText)
 	}
 	return v
+}
+
+// checkOutputConformance calls every tool that has an outputSchema and
+// validates its structuredContent against that schema (JSON Schema 2020-12,
+// with github.com/google/jsonschema-go, the Go SDK's validator).
+func checkOutputConformance(t *testing.T, cs *mcp.ClientSession) {
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	schemas := map[string]*jsonschema.Resolved{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+		if tool.OutputSchema == nil {
+			continue
+		}
+		b, _ := json.Marshal(tool.OutputSchema)
+		var s jsonschema.Schema
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Errorf("%s: outputSchema does not parse: %v", tool.Name, err)
+			continue
+		}
+		rs, err := s.Resolve(nil)
+		if err != nil {
+			t.Errorf("%s: outputSchema does not resolve: %v", tool.Name, err)
+			continue
+		}
+		schemas[tool.Name] = rs
+	}
+	sku := newSKU()
+	calls := []struct {
+		tool string
+		args map[string]any
+	}{
+		{"add_item", addItemArgs(sku)},
+		{"add_item", map[string]any{"sku": newSKU(), "name": "minimal", "category": "parts", "quantity": 0, "price_cents": 0}},
+		{"get_item", map[string]any{"sku": sku}},
+		{"list_items", map[string]any{}},
+		{"list_items", map[string]any{"category": "food", "limit": 1}},
+		{"inventory_stats", nil},
+		{"add", map[string]any{"a": -1, "b": 0.5}},
+		{"summarize_tree", map[string]any{"root": map[string]any{"name": "leaf"}}},
+		{"schedule_restock", restockArgs()},
+		{"count_to", map[string]any{"to": 1}},
+		{"cancelled_waits", map[string]any{"tag": "none"}},
+	}
+	for _, c := range calls {
+		rs := schemas[c.tool]
+		if rs == nil {
+			t.Errorf("%s has no outputSchema", c.tool)
+			continue
+		}
+		res := callOK(t, cs, c.tool, c.args)
+		if res.StructuredContent == nil {
+			t.Errorf("%s %v: no structuredContent", c.tool, c.args)
+			continue
+		}
+		if err := rs.Validate(normJSON(t, res.StructuredContent)); err != nil {
+			t.Errorf("%s %v: structuredContent %s does not conform to the outputSchema: %v", c.tool, c.args, short(dump(res.StructuredContent)), err)
+		}
+	}
 }
