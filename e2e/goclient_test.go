@@ -166,6 +166,10 @@ func testGoSDKVersion(t *testing.T, ep *endpoint, version string) {
 		})
 	}
 
+	t.Run("inputSchema agrees with the server", func(t *testing.T) {
+		checkInputSchemas(t, cs)
+	})
+
 	t.Run("tool error", func(t *testing.T) {
 		res := call(t, cs, "fail", map[string]any{"reason": "out of stock"})
 		wantToolError(t, res, "refused: out of stock")
@@ -651,6 +655,59 @@ func checkOutputConformance(t *testing.T, cs *mcp.ClientSession) {
 		}
 		if err := rs.Validate(normJSON(t, res.StructuredContent)); err != nil {
 			t.Errorf("%s %v: structuredContent %s does not conform to the outputSchema: %v", c.tool, c.args, short(dump(res.StructuredContent)), err)
+		}
+	}
+}
+
+// checkInputSchemas checks that every inputSchema is valid JSON Schema
+// 2020-12, that the valid arguments the tests send conform to it, and that
+// every argument set the server rejects (badCalls) breaks it too: the
+// published schema and the server's validation agree. Only "format" is left
+// out, which 2020-12 treats as an annotation.
+func checkInputSchemas(t *testing.T, cs *mcp.ClientSession) {
+	ctx, cancel := context.WithTimeout(context.Background(), guard)
+	defer cancel()
+	schemas := map[string]*jsonschema.Resolved{}
+	for tool, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatalf("tools/list: %v", err)
+		}
+		b, _ := json.Marshal(tool.InputSchema)
+		var s jsonschema.Schema
+		if err := json.Unmarshal(b, &s); err != nil {
+			t.Errorf("%s: inputSchema does not parse: %v", tool.Name, err)
+			continue
+		}
+		rs, err := s.Resolve(nil)
+		if err != nil {
+			t.Errorf("%s: inputSchema does not resolve: %v", tool.Name, err)
+			continue
+		}
+		schemas[tool.Name] = rs
+	}
+	for _, c := range []struct {
+		tool string
+		args map[string]any
+	}{
+		{"add_item", addItemArgs("OK-0001")},
+		{"schedule_restock", restockArgs()},
+		{"move_item", map[string]any{"sku": "OK-0001", "shelf": 0, "bin": []any{0, 0}, "note": "n"}},
+		{"summarize_tree", map[string]any{"root": map[string]any{"name": "a", "children": []any{map[string]any{"name": "b", "capacity": 1}}}}},
+	} {
+		if rs := schemas[c.tool]; rs != nil {
+			if err := rs.Validate(normJSON(t, c.args)); err != nil {
+				t.Errorf("%s: valid arguments break the inputSchema: %v", c.tool, err)
+			}
+		}
+	}
+	for _, bc := range badCalls() {
+		if bc.name == "bad date-time" {
+			continue // format is an annotation in JSON Schema 2020-12
+		}
+		if rs := schemas[bc.tool]; rs != nil {
+			if err := rs.Validate(normJSON(t, bc.args)); err == nil {
+				t.Errorf("%s (%s): the server rejects %v, but the inputSchema accepts it", bc.tool, bc.name, bc.args)
+			}
 		}
 	}
 }
