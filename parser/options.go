@@ -45,7 +45,7 @@ func tokenizeOptions(text string) ([]option, *optionError) {
 		}
 		o.Key = text[o.KeyOff:i]
 		if o.Key == "" {
-			return opts, &optionError{i, "missing option name before '='"}
+			return opts, &optionError{i, "missing option name before '=': write key=value, without spaces"}
 		}
 		if i < len(text) && text[i] == '=' {
 			i++
@@ -119,7 +119,9 @@ func parseOptions(text string) (toolOptions, []optionError) {
 		key := o.Key
 		if !knownOption(key) {
 			msg := fmt.Sprintf("unknown option %q in //mcp:tool", key)
-			if s := suggestOption(key); s != "" {
+			if strings.Contains(key+o.Value, ",") {
+				msg += "; separate options with spaces, not commas"
+			} else if s := suggestOption(key); s != "" {
 				msg += fmt.Sprintf("; did you mean %s?", s)
 			} else {
 				msg += "; known options: " + strings.Join(knownOptions(), ", ")

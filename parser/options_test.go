@@ -52,7 +52,7 @@ func TestTokenizeOptions(t *testing.T) {
 		},
 		{
 			text:    " =x",
-			wantErr: &optionError{1, "missing option name before '='"},
+			wantErr: &optionError{1, "missing option name before '=': write key=value, without spaces"},
 		},
 	}
 	for _, tt := range tests {
@@ -89,6 +89,15 @@ func TestParseOptions(t *testing.T) {
 				{27, `unknown option "openWorldHint" in //mcp:tool; did you mean openworld?`},
 				{41, `unknown option "Title" in //mcp:tool; did you mean title?`},
 			},
+		},
+		{
+			text:     " readonly,idempotent",
+			wantErrs: []optionError{{1, `unknown option "readonly,idempotent" in //mcp:tool; separate options with spaces, not commas`}},
+		},
+		{
+			text:     " name = x",
+			wantErrs: []optionError{{1, "option name needs a value: name=tool_name"}, {6, "missing option name before '=': write key=value, without spaces"}},
+			want:     toolOptions{BadName: true},
 		},
 		{
 			text:     " fast",

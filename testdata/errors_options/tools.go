@@ -40,3 +40,13 @@ func Contradiction() {}
 //
 //mcp:tool title="a\qb"
 func BadEscape() {}
+
+// Commas instead of spaces.
+//
+//mcp:tool readonly,idempotent
+func Commas() {}
+
+// Spaces around '='.
+//
+//mcp:tool name = spaced
+func Spaced() {}
