@@ -297,7 +297,11 @@ func (c *conv) custom(t types.Type, at site) (*jsonschema.Schema, bool) {
 		jsonIface, params, results = "json.Marshaler", 0, 2
 	}
 	if hasMethod(t, jsonMethod, params, results) {
-		return c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; use a field of a plain type (for example a string, parsed in the tool)", jsonIface)), true
+		hint := "take a plain type instead (for example a string the tool parses)"
+		if c.output {
+			hint = "return a plain type instead (for example a string the tool formats)"
+		}
+		return c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; %s", jsonIface, hint)), true
 	}
 	if hasMethod(t, textMethod, params, results) {
 		return &jsonschema.Schema{Type: "string"}, true
@@ -345,6 +349,8 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 		s.Type = "number"
 	case info&types.IsComplex != 0:
 		return c.unsupported(at, t, "encoding/json cannot encode complex numbers; use two float64 fields")
+	case u.Kind() == types.UnsafePointer:
+		return c.unsupported(at, t, "pointers have no JSON form; remove the field or tag it json:\"-\"")
 	default:
 		return c.unsupported(at, t, "it has no JSON form")
 	}

@@ -79,7 +79,10 @@ func checkWants(t *testing.T, b *Builder, src string, diags []Diagnostic) {
 
 const diagSource = `package d
 
-import "time"
+import (
+	"time"
+	"unsafe"
+)
 
 type Custom struct{}
 
@@ -99,6 +102,7 @@ func (Custom2) JSONSchema() any { return nil }
 type InBad struct {
 	Ch       chan int           // want ` + "`^field InBad.Ch: type chan int is not supported: channels have no JSON form`" + `
 	Fn       func()             // want ` + "`functions have no JSON form`" + `
+	U        unsafe.Pointer     // want ` + "`type unsafe.Pointer is not supported: pointers have no JSON form`" + `
 	C        complex128         // want ` + "`complex numbers; use two float64 fields`" + `
 	M        map[float64]string // want ` + "`map keys of string or integer kind`" + `
 	I        Iface              // want ` + "`cannot decode into a non-empty interface`" + `
