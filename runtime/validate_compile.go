@@ -48,6 +48,7 @@ type schemaNode struct {
 	minLength, maxLength int // -1: none
 	pattern              *regexp.Regexp
 	patternFast          func([]byte) bool // equivalent to pattern, faster
+	patternIsBase64      bool              // pattern implies contentEncoding base64
 	format               *stringFormat
 	formatName           string
 	base64               bool
@@ -320,6 +321,7 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		n.pattern, err = compilePattern(v)
 		if err == nil {
 			n.patternFast = fastPatterns[n.pattern.String()]
+			n.patternIsBase64 = n.pattern.String() == base64Pattern
 		}
 	case "format":
 		s, ok := v.(string)
@@ -545,9 +547,12 @@ func canonicalSchemaValue(v any) (canon, text string, err error) {
 // expression, for patterns mcpgen emits and that Go's regexp package
 // matches slowly on long strings (see TestFastPatterns).
 var fastPatterns = map[string]func([]byte) bool{
-	// []byte fields: padded standard base64, no newlines.
-	`^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`: func(b []byte) bool { return isBase64(b, false) },
+	base64Pattern: func(b []byte) bool { return isBase64(b, false) },
 }
+
+// base64Pattern is the pattern mcpgen emits for []byte fields: padded
+// standard base64 without newlines.
+const base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
 
 func (n *schemaNode) matchPattern(b []byte) bool {
 	if n.patternFast != nil {

@@ -587,7 +587,7 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 	if n.format != nil && !n.format.check(b) {
 		s.addf("must be %s (format %q; got %s)", n.format.hint, n.formatName, got(s.data[start:s.pos]))
 	}
-	if n.base64 && !isBase64(b, true) {
+	if n.base64 && !n.patternIsBase64 && !isBase64(b, true) {
 		s.addf("must be standard base64 with padding (got %s)", got(s.data[start:s.pos]))
 	}
 }
@@ -596,8 +596,15 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 // base64.StdEncoding decodes (and so what encoding/json decodes into a
 // []byte), which ignores '\r' and '\n' anywhere when newlines is set.
 func isBase64(b []byte, newlines bool) bool {
-	n, pad := 0, 0
-	for _, c := range b {
+	i := 0
+	for i < len(b) && base64Alphabet[b[i]] {
+		i++
+	}
+	if i == len(b) {
+		return i%4 == 0
+	}
+	n, pad := i, 0
+	for _, c := range b[i:] {
 		switch {
 		case c == '\r' || c == '\n':
 			if newlines {
