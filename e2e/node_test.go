@@ -81,7 +81,7 @@ func TestInspectorCLI(t *testing.T) {
 				inspector := func(t *testing.T, args ...string) (result map[string]any, stderr string, err error) {
 					t.Helper()
 					full := append([]string{"node_modules/.bin/mcp-inspector", "--cli"}, ep.inspectorArgs...)
-					full = append(full, "--protocol-era", era, "--format", "json")
+					full = append(full, "--protocol-era", era, "--format", "json", "--connect-timeout", "60000")
 					full = append(full, args...)
 					stdout, stderr, err := runNode(t, full...)
 					var out struct {
