@@ -127,6 +127,14 @@ func (c *conv) defNames() map[string]string {
 	return names
 }
 
+// dropHint suggests how to do without a value that has no JSON form.
+func (c *conv) dropHint(at site) string {
+	if strings.HasPrefix(at.what, "field ") {
+		return `; remove the field or tag it json:"-"`
+	}
+	return "; use a type that encoding/json can read and write"
+}
+
 func (c *conv) unsupported(at site, t types.Type, hint string) *jsonschema.Schema {
 	c.report(at, fmt.Sprintf("type %s is not supported: %s", c.typeString(t), hint))
 	return &jsonschema.Schema{}
@@ -240,9 +248,9 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 		}
 		return c.unsupported(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:
-		return c.unsupported(at, t, "channels have no JSON form; remove the field or tag it json:\"-\"")
+		return c.unsupported(at, t, "channels have no JSON form"+c.dropHint(at))
 	case *types.Signature:
-		return c.unsupported(at, t, "functions have no JSON form; remove the field or tag it json:\"-\"")
+		return c.unsupported(at, t, "functions have no JSON form"+c.dropHint(at))
 	}
 	return c.unsupported(at, t, "it has no JSON form")
 }
@@ -350,7 +358,7 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 	case info&types.IsComplex != 0:
 		return c.unsupported(at, t, "encoding/json cannot encode complex numbers; use two float64 fields")
 	case u.Kind() == types.UnsafePointer:
-		return c.unsupported(at, t, "pointers have no JSON form; remove the field or tag it json:\"-\"")
+		return c.unsupported(at, t, "pointers have no JSON form"+c.dropHint(at))
 	default:
 		return c.unsupported(at, t, "it has no JSON form")
 	}
