@@ -385,6 +385,7 @@ func TestJSONRPCErrors(t *testing.T) {
 	c.send(`{"jsonrpc":"2.0","id":99,"result":{}}`)
 	c.send(`{"jsonrpc":"2.0","id":98,"error":{"code":1,"message":"x"}}`)
 	c.send(``)
+	c.send(" \t ")
 	if m := c.do(`"after"`, "ping", ""); len(c.other) != 0 {
 		t.Errorf("unexpected messages before %s: %d", m.line, len(c.other))
 	}

@@ -57,7 +57,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		if ln.tooLong {
 			out.send(errorReply(nil, errorf(codeInvalidRequest,
 				"Invalid Request: message longer than "+strconv.Itoa(s.maxMessage)+" bytes")))
-		} else if len(ln.data) > 0 {
+		} else if len(bytes.TrimSpace(ln.data)) > 0 { // blank lines are not messages
 			reply, run := c.receive(ctx, ln.data, out.send)
 			if run != nil {
 				calls.Add(1)
