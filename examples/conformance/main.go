@@ -25,13 +25,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/mcpgen/mcpgen/runtime"
 )
@@ -51,46 +47,12 @@ func main() {
 	if *addr == "" {
 		err = srv.ServeStdio(ctx)
 	} else {
-		err = serveHTTP(ctx, srv, *addr)
+		err = srv.ListenAndServeHTTP(ctx, *addr)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}
-}
-
-// serveHTTP serves srv at http://addr/mcp until ctx is cancelled.
-func serveHTTP(ctx context.Context, srv *runtime.Server, addr string) error {
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", srv.HTTPHandler())
-	hs := &http.Server{
-		Handler: mux,
-		// Limits that belong to the http.Server rather than to the MCP
-		// handler. There is deliberately no WriteTimeout: it would cut
-		// long tool calls and event streams short.
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		// Request contexts end with ctx, so that open event streams and
-		// calls stop at shutdown.
-		BaseContext: func(net.Listener) context.Context { return ctx },
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	slog.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	return hs.Shutdown(shutdown)
 }
 
 // jsonSchema202012Tool is the fixture of the json-schema-2020-12 scenario.

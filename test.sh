@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# test.sh runs every test mcpgen has, the way CI runs them:
+#   1. go vet and the unit, golden and fuzz-seed tests of the main module, with the race detector;
+#   2. freshness of every committed generated file (mcpgen -check);
+#   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
+#      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI.
+# It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "go vet (main module)"
+go vet ./...
+
+step "go test -race (main module)"
+go test -race -count=1 ./...
+
+step "generated files are fresh"
+go run ./cmd/mcpgen -check ./examples/...
+
+if [ -d e2e ]; then
+  step "end-to-end suite (e2e module)"
+  (
+    cd e2e
+    if [ ! -d node_modules ]; then npm ci --no-audit --no-fund; fi
+    go run github.com/mcpgen/mcpgen/cmd/mcpgen -check ./...
+    go vet ./...
+    go test -race -count=1 ./...
+  )
+fi
+
+if [ -x .ci/conformance.sh ]; then
+  step "official MCP conformance suite"
+  .ci/conformance.sh
+fi
+
+printf '\nall tests passed\n'
