@@ -9,11 +9,14 @@ package runtime
 //   - duplicate object keys, invalid UTF-8 and unpaired surrogate escapes in
 //     strings: the reference decodes with encoding/json (last key wins, bad
 //     bytes become U+FFFD); we reject them.
-//   - formats: we assert each format as documented in validate_format.go
-//     (date-time exactly as time.Time parses it, so no leap seconds, no
-//     lower-case t/z); the reference has its own rules. A string on which
-//     the two format checks disagree is reported by formatDifference and
-//     the instance is skipped.
+//   - formats: we assert each format as documented in validate_format.go,
+//     the reference has its own rules. A string on which the two format
+//     checks disagree is found by formatDifference and the instance is
+//     skipped. Known cases (see TestValidateFormats): date-time must also
+//     parse as a time.Time (no lower-case t/z, no leap second); the
+//     reference accepts signs in numeric fields ("+92.0.2.1" as ipv4,
+//     "+5:04:05Z" as time), an empty local part in email ("@b"), and
+//     spaces in uri fragments.
 //   - numbers with more than 1000 digits or exponents beyond ±1000: the
 //     reference computes with big.Rat and gets slow; skipped.
 

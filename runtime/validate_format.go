@@ -27,10 +27,13 @@ var stringFormats = map[string]stringFormat{
 	"uuid":      {isUUID, `a UUID such as "123e4567-e89b-12d3-a456-426614174000"`},
 }
 
-// isDateTime accepts exactly what time.Time's UnmarshalJSON accepts (RFC 3339
-// as Go parses it: upper-case T and Z, seconds 00-59, at most nine fraction
-// digits), so that a valid value always decodes into a time.Time.
+// isDateTime accepts an RFC 3339 date-time that time.Time's UnmarshalJSON
+// also accepts, so that a valid value always decodes into a time.Time:
+// upper-case T and Z, seconds 00-59 (no leap second).
 func isDateTime(s []byte) bool {
+	if len(s) < 20 || (s[10] != 'T' && s[10] != 't') || !isDate(s[:10]) || !isTime(s[11:]) {
+		return false
+	}
 	var t time.Time
 	return t.UnmarshalText(s) == nil
 }
@@ -131,8 +134,11 @@ func isTime(s []byte) bool {
 
 // isHostname accepts an RFC 1123 host name: dot-separated labels of 1-63
 // letters, digits and hyphens, not starting or ending with a hyphen, 253
-// characters at most.
+// characters at most, and optionally a final dot (a fully qualified name).
 func isHostname(s []byte) bool {
+	if len(s) > 1 && s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
 	if len(s) == 0 || len(s) > 253 {
 		return false
 	}

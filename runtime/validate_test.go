@@ -162,7 +162,7 @@ func TestValidateFormats(t *testing.T) {
 		"date":      {"2024-02-29", "2023-12-31"},
 		"time":      {"15:04:05Z", "23:59:60Z", "15:04:05.1-08:00", "15:59:60-08:00"},
 		"email":     {"a@example.com", "a.b+c@x.y", `"a b"@example.com`, "x@[192.0.2.1]", "x@[IPv6:2001:db8::1]"},
-		"hostname":  {"example.com", "a-b.c", "localhost", "xn--bcher-kva.example"},
+		"hostname":  {"example.com", "a-b.c", "localhost", "xn--bcher-kva.example", "example.com."},
 		"ipv4":      {"192.0.2.1", "0.0.0.0", "255.255.255.255"},
 		"ipv6":      {"2001:db8::1", "::", "::ffff:192.0.2.1"},
 		"uri":       {"https://example.com/a?b#c", "urn:isbn:0451450523", "mailto:a@b.c"},
@@ -170,14 +170,15 @@ func TestValidateFormats(t *testing.T) {
 		"unknown":   {"anything"},
 	}
 	bad := map[string][]string{
-		"date-time": {"2006-01-02 15:04:05Z", "2006-01-02T15:04:05", "2006-02-30T15:04:05Z", "2006-01-02T15:04:60Z", "yesterday"},
+		"date-time": {"2006-01-02 15:04:05Z", "2006-01-02T15:04:05", "2006-02-30T15:04:05Z", "2006-01-02T15:04:60Z", "yesterday",
+			"2006-01-02T1:04:05Z", "2006-01-02T15:04:05+07:60", "2006-01-02t15:04:05Z", "2006-01-02T15:04:05z", "2006-01-02T23:59:60Z"},
 		"date":      {"2023-02-29", "2023-1-01", "2023-13-01", "20230101"},
-		"time":      {"15:04:05", "24:00:00Z", "15:04:60Z", "15:04:05+25:00"},
-		"email":     {"a", "@example.com", "a@", "a..b@example.com", "a@-x.com"},
-		"hostname":  {"-a.com", "a-.com", "a..b", "a_b.com", strings.Repeat("a", 64) + ".com"},
-		"ipv4":      {"192.0.2", "192.0.2.256", "01.2.3.4", "::1"},
+		"time":      {"15:04:05", "24:00:00Z", "15:04:60Z", "15:04:05+25:00", "+5:04:05Z", "15:-0:05Z"},
+		"email":     {"a", "@example.com", "a@", "a..b@example.com", "a@-x.com", "@b"},
+		"hostname":  {"-a.com", "a-.com", "a..b", "a_b.com", strings.Repeat("a", 64) + ".com", ".", "a.."},
+		"ipv4":      {"192.0.2", "192.0.2.256", "01.2.3.4", "::1", "+92.0.2.1", "192.-0.2.1"},
 		"ipv6":      {"192.0.2.1", "2001:db8::1::1", "fe80::1%eth0", "12345::"},
-		"uri":       {"/relative", "example.com", "http://exa mple.com", "1http://x"},
+		"uri":       {"/relative", "example.com", "http://exa mple.com", "1http://x", "http://a/#a b"},
 		"uuid":      {"123e4567e89b12d3a456426614174000", "123e4567-e89b-12d3-a456-42661417400g"},
 	}
 	var cases []valCase
