@@ -20,7 +20,7 @@ type call struct {
 	key      string // the request id, as the key of conn.calls
 	out      func([]byte)
 	protocol protocol
-	modern   logLevel // client log level of a modern request, levelOff if none
+	level    logLevel // client log level of a modern request, levelOff if none
 	token    json.RawMessage
 	cancel   context.CancelFunc
 
@@ -105,7 +105,7 @@ func ReportProgress(ctx context.Context, progress, total float64, message string
 
 // clientLogs reports whether a record at level l goes to the client.
 func (c *call) clientLogs(l slog.Level) bool {
-	min := c.modern
+	min := c.level
 	if !c.protocol.modern() {
 		min = c.conn.logLevel()
 	}

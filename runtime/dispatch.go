@@ -15,9 +15,10 @@ import (
 
 // conn is the state of one client connection. Only legacy clients have any:
 // the version negotiated by initialize and the level set by
-// logging/setLevel. Modern requests never read or change it (MCP-NOTES
+// logging/setLevel. Modern requests are served without it (MCP-NOTES
 // §1.3); they only share the table of calls in flight, so that
-// notifications/cancelled can find them.
+// notifications/cancelled can find them, and mark a connection that began
+// with them as modern (see protocolFor).
 type conn struct {
 	srv *Server
 
@@ -407,7 +408,7 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 		// a protocol error, not a tool execution error (MCP-NOTES §3.5).
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
-	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, modern: era.logLevel}
+	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
 	if meta != nil && validID(meta.ProgressToken) {
 		cl.token = meta.ProgressToken
 	}
