@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSnakeCase(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -56,4 +59,34 @@ func TestValidToolName(t *testing.T) {
 			t.Errorf("validToolName(%q) = %v, want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// FuzzSnakeCase checks that the default name of an ASCII identifier is a
+// valid tool name made of lower-case letters, digits and single '_'.
+func FuzzSnakeCase(f *testing.F) {
+	for _, seed := range []string{"SearchNotes", "GetHTTPStatus", "ID", "HTTPServer2", "a_B", "URLs"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, name string) {
+		if name == "" || len(name) > 100 || !isASCIIIdent(name) {
+			t.Skip()
+		}
+		got := snakeCase(name)
+		if strings.Trim(name, "_") != "" && !validToolName(got) {
+			t.Errorf("snakeCase(%q) = %q, not a valid tool name", name, got)
+		}
+		if got != strings.ToLower(got) || strings.Contains(got, "__") {
+			t.Errorf("snakeCase(%q) = %q", name, got)
+		}
+	})
+}
+
+func isASCIIIdent(s string) bool {
+	for i, c := range []byte(s) {
+		letter := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
+		if !letter && !(i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
 }

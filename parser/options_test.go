@@ -177,3 +177,25 @@ func TestSuggestOption(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseOptions checks that any directive text yields options or
+// errors, never a panic, and that every error points into the text.
+func FuzzParseOptions(f *testing.F) {
+	for _, seed := range []string{
+		"", " readonly", ` name=x title="a \"b\""`, " title=`raw`", ` title="open`,
+		" =", " a=b=c", " readOnly=maybe", ` title="\xff"`, " name=\tx", "\t\t",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		opts, errs := parseOptions(text)
+		for _, e := range errs {
+			if e.Off < 0 || e.Off > len(text) || e.Msg == "" {
+				t.Errorf("parseOptions(%q): error %+v out of range", text, e)
+			}
+		}
+		if opts.Name != "" && !validToolName(opts.Name) {
+			t.Errorf("parseOptions(%q): invalid name %q accepted", text, opts.Name)
+		}
+	})
+}
