@@ -102,7 +102,9 @@ type schemaCompiler struct {
 }
 
 // compileSchema compiles a tool's input schema (JSON text, as mcpgen emits
-// it) once, at registration. It fails on invalid JSON, on keywords it does
+// it) once, at registration. It fails, with an error that says where
+// ("at /properties/a: maxLength: must be a non-negative integer"), on
+// invalid JSON, on keywords it does
 // not know (so that no constraint is silently dropped), on $ref that is not
 // a local JSON Pointer ("#", "#/$defs/Name"), and on invalid keyword values.
 //
@@ -132,22 +134,22 @@ func compileSchema(text string) (*validator, error) {
 	dec.UseNumber()
 	var root any
 	if err := dec.Decode(&root); err != nil {
-		return nil, fmt.Errorf("input schema: %v", err)
+		return nil, fmt.Errorf("invalid JSON: %v", err)
 	}
 	if dec.More() {
-		return nil, errors.New("input schema: unexpected data after the top-level value")
+		return nil, errors.New("invalid JSON: unexpected data after the top-level value")
 	}
 	c := &schemaCompiler{root: root, nodes: map[string]*schemaNode{}}
 	n, err := c.compile(root, "")
 	if err != nil {
-		return nil, fmt.Errorf("input schema: %v", err)
+		return nil, err
 	}
 	// A cycle of $refs that never descends into the instance would never end.
 	for _, r := range c.refs {
 		seen := map[*schemaNode]bool{}
 		for x := r; x != nil; x = x.ref {
 			if seen[x] {
-				return nil, errors.New("input schema: $ref cycle that does not descend into the instance")
+				return nil, errors.New("$ref cycle that does not descend into the instance")
 			}
 			seen[x] = true
 		}

@@ -325,10 +325,11 @@ func TestCompileSchemaErrors(t *testing.T) {
 		{`{"minLength":-1}`, `non-negative integer`},
 		{`{"contentEncoding":"base32"}`, `unsupported encoding`},
 		{`{"$ref":"#/$defs/A","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `$ref cycle`},
-		{`{"properties":{"a":{"if":{}}}}`, `input schema: at /properties/a: if: unsupported keyword`},
-		{`{"properties":{"a":{"allOf":[]}}}`, `input schema: at /properties/a: allOf: must be a non-empty array`},
+		{`{"properties":{"a":{"if":{}}}}`, `at /properties/a: if: unsupported keyword`},
+		{`{"properties":{"a":{"allOf":[]}}}`, `at /properties/a: allOf: must be a non-empty array`},
 		{`[1]`, `schema must be an object or a boolean`},
-		{`{`, `input schema`},
+		{`{`, `invalid JSON`},
+		{`{"minLength":"3"}`, `at the root: minLength: must be a non-negative integer`},
 	} {
 		_, err := compileSchema(c.schema)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
