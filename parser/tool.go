@@ -301,7 +301,10 @@ func (c *checker) schemas(t *toolDecl) error {
 		if wrapped {
 			t.Result = ResultWrapped
 		}
-		if !t.bad && s != nil {
+		if !t.bad {
+			if s == nil {
+				return fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
+			}
 			text, err := schema.Marshal(s)
 			if err != nil {
 				return fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
@@ -309,7 +312,10 @@ func (c *checker) schemas(t *toolDecl) error {
 			t.OutputSchema = text
 		}
 	}
-	if !t.bad && in != nil {
+	if !t.bad {
+		if in == nil {
+			return fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
+		}
 		text, err := schema.Marshal(in)
 		if err != nil {
 			return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
