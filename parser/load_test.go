@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -525,4 +527,42 @@ func main() {
 	if len(pkgs) != 1 || len(pkgs[0].Tools) != 0 {
 		t.Errorf("alone: got %v, want cmd/serve without tools", pkgs)
 	}
+}
+
+// TestLoadSchemaWiring checks what the parser hands the schema builder:
+// //mcp:arg descriptions and optional pointer parameters reach the input
+// schema, and a non-object result is wrapped.
+func TestLoadSchemaWiring(t *testing.T) {
+	t.Parallel()
+	dir := writeModule(t, map[string]string{"a.go": `package x
+
+// Greet greets.
+//
+//mcp:tool
+//mcp:arg name who to greet
+func Greet(name string, title *string) []string { return nil }
+`})
+	pkgs, diags := load(t, dir, ".")
+	if len(diags) > 0 || len(pkgs) != 1 || len(pkgs[0].Tools) != 1 {
+		t.Fatalf("got %v, %v; want one tool", pkgs, diags)
+	}
+	tl := pkgs[0].Tools[0]
+	in := compact(tl.InputSchema)
+	for _, want := range []string{`"description":"who to greet"`, `"required":["name"]`, `"title":{"type":"string"}`} {
+		if !strings.Contains(in, want) {
+			t.Errorf("InputSchema %s does not contain %s", in, want)
+		}
+	}
+	if out := compact(tl.OutputSchema); tl.Result != ResultWrapped || !strings.Contains(out, `"required":["result"]`) {
+		t.Errorf("Result = %v, OutputSchema = %s; want a wrapped result", tl.Result, out)
+	}
+}
+
+// compact removes the insignificant white space of JSON text.
+func compact(s string) string {
+	var b bytes.Buffer
+	if err := json.Compact(&b, []byte(s)); err != nil {
+		return s
+	}
+	return b.String()
 }
