@@ -8,9 +8,11 @@ import (
 	"math"
 	"net/url"
 	"regexp"
+	"regexp/syntax"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // JSON types, as a bit set.
@@ -323,6 +325,9 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		n.pattern, err = compilePattern(v)
 		if err == nil {
 			n.patternFast = fastPatterns[n.pattern.String()]
+			if n.patternFast == nil {
+				n.patternFast = classRunMatcher(n.pattern.String())
+			}
 			n.patternIsBase64 = n.pattern.String() == base64Pattern
 		}
 	case "format":
@@ -561,4 +566,70 @@ func (n *schemaNode) matchPattern(b []byte) bool {
 		return n.patternFast(b)
 	}
 	return n.pattern.Match(b)
+}
+
+// classRunMatcher returns a matcher equivalent to the pattern when it is an
+// anchored run of one character class, like ^[a-z0-9_-]+$ or ^[0-9]{1,3}$
+// (common in tool schemas, and matched faster by a table than by regexp),
+// or nil.
+func classRunMatcher(pattern string) func([]byte) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil || re.Op != syntax.OpConcat || len(re.Sub) != 3 ||
+		re.Sub[0].Op != syntax.OpBeginText || re.Sub[2].Op != syntax.OpEndText {
+		return nil
+	}
+	run := re.Sub[1]
+	lo, hi := 0, -1 // hi -1: unbounded
+	switch run.Op {
+	case syntax.OpStar:
+	case syntax.OpPlus:
+		lo = 1
+	case syntax.OpRepeat:
+		lo, hi = run.Min, run.Max
+	default:
+		return nil
+	}
+	class := run.Sub[0]
+	var ranges []rune // pairs lo, hi
+	switch {
+	case class.Op == syntax.OpCharClass:
+		ranges = class.Rune
+	case class.Op == syntax.OpLiteral && len(class.Rune) == 1 && class.Flags&syntax.FoldCase == 0:
+		ranges = []rune{class.Rune[0], class.Rune[0]}
+	default:
+		return nil
+	}
+	var ascii [128]bool
+	for i := 0; i+1 < len(ranges); i += 2 {
+		for r := ranges[i]; r <= ranges[i+1] && r < 128; r++ {
+			ascii[r] = true
+		}
+	}
+	in := func(r rune) bool {
+		for i := 0; i+1 < len(ranges); i += 2 {
+			if r >= ranges[i] && r <= ranges[i+1] {
+				return true
+			}
+		}
+		return false
+	}
+	return func(b []byte) bool {
+		n := 0
+		for i := 0; i < len(b); {
+			if c := b[i]; c < utf8.RuneSelf {
+				if !ascii[c] {
+					return false
+				}
+				i++
+			} else {
+				r, size := utf8.DecodeRune(b[i:])
+				if !in(r) {
+					return false
+				}
+				i += size
+			}
+			n++
+		}
+		return n >= lo && (hi < 0 || n <= hi)
+	}
 }

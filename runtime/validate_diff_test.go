@@ -235,6 +235,32 @@ func diffOutcome(schema string, ours *validator, inst []byte) (skip, mismatch st
 	if err != nil {
 		return "", "reference does not compile the schema: " + err.Error()
 	}
+	return compareWithReference(ref, ourErr, doc)
+}
+
+// diffOutcomeWith is diffOutcome with a compiled reference schema.
+func diffOutcomeWith(ref *jsonschema.Schema, ours *validator, inst []byte) (skip, mismatch string) {
+	ourErr := ours.validate(inst)
+	if !json.Valid(inst) {
+		if ourErr == nil {
+			return "", "accepted invalid JSON"
+		}
+		return "invalid JSON", ""
+	}
+	if err := trueValidator().validate(inst); err != nil {
+		return "silent change", ""
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(inst))
+	if err != nil || hugeNumbers(doc) {
+		return "reference cannot decode or huge number", ""
+	}
+	if ourErr != nil && strings.Contains(ourErr.Error(), "arguments too complex") {
+		return "work bound", ""
+	}
+	return compareWithReference(ref, ourErr, doc)
+}
+
+func compareWithReference(ref *jsonschema.Schema, ourErr error, doc any) (skip, mismatch string) {
 	refErr := ref.Validate(doc)
 	if (ourErr == nil) == (refErr == nil) {
 		return "", ""
@@ -576,4 +602,45 @@ func TestValidateAgainstReferenceShaped(t *testing.T) {
 		}
 	}
 	t.Logf("compared %d shaped instances (%d invalid), skipped %d", compared, invalid, skipped)
+}
+
+// FuzzSchemaAgainstReference checks agreement with the reference when the
+// schema varies too: for every schema both implementations compile, they
+// must agree on the instance (with the documented differences).
+//
+//	go test -run '^$' -fuzz FuzzSchemaAgainstReference ./runtime/
+func FuzzSchemaAgainstReference(f *testing.F) {
+	for i, s := range diffSchemas {
+		for j := i; j < len(diffInstances); j += len(diffSchemas) {
+			f.Add(s, []byte(diffInstances[j]))
+		}
+	}
+	f.Fuzz(func(t *testing.T, schema string, inst []byte) {
+		ours, err := compileSchema(schema)
+		if err != nil {
+			return
+		}
+		doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema))
+		if err != nil {
+			t.Fatalf("we compile a schema that is not JSON: %v", err)
+		}
+		if hugeNumbers(doc) {
+			return
+		}
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		c.AssertFormat()
+		c.AssertContent()
+		if err := c.AddResource("mem:///schema.json", doc); err != nil {
+			return
+		}
+		ref, err := c.Compile("mem:///schema.json")
+		if err != nil {
+			return // e.g. a value the metaschema forbids and we tolerate
+		}
+		_, mismatch := diffOutcomeWith(ref, ours, inst)
+		if mismatch != "" {
+			t.Errorf("schema %s\ninstance %q\n%s", schema, inst, mismatch)
+		}
+	})
 }

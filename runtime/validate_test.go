@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // valCase is one instance checked against one schema: want is "" when the
@@ -385,6 +386,37 @@ func TestDecode(t *testing.T) {
 	err = Decode(json.RawMessage(`{"a":`), &in)
 	if !errors.As(err, &ae) {
 		t.Errorf("Decode syntax error = %T %v", err, err)
+	}
+}
+
+func TestClassRunMatcher(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	const alphabet = "azAZ09_-. é日\n"
+	patterns := []string{`^[a-z]+$`, `^[a-z0-9_-]*$`, `^[0-9]{1,3}$`, `^[^a-z]{2}$`, `^(?i)[a-c]+$`, `^[\p{L}]+$`,
+		`^\d+$`, `^\w{0,4}$`, `^[[:alpha:]]+$`, `^a+$`, `^é{2,}$`, `^[\s\S]*$`, `^.+$`, `^(?i)a+$`, `^(?s).*$`}
+	for _, pat := range patterns {
+		re := regexp.MustCompile(pat)
+		m := classRunMatcher(pat)
+		if m == nil {
+			if !strings.Contains(pat, ".") && pat != `^(?i)a+$` {
+				t.Errorf("%s: no fast matcher", pat)
+			}
+			continue
+		}
+		for range 20000 {
+			b := make([]byte, 0, 8)
+			for range r.IntN(7) {
+				b = utf8.AppendRune(b, []rune(alphabet)[r.IntN(len([]rune(alphabet)))])
+			}
+			if m(b) != re.Match(b) {
+				t.Fatalf("pattern %s on %q: fast %v, regexp %v", pat, b, m(b), re.Match(b))
+			}
+		}
+	}
+	for _, pat := range []string{`[a-z]+`, `^[a-z]+`, `^a|b$`, `^[a-z]+$|^x$`, `(?m)^[a-z]+$`, `^([a-z]+)$`, `^ab$`} {
+		if classRunMatcher(pat) != nil {
+			t.Errorf("%s: unexpected fast matcher", pat)
+		}
 	}
 }
 
