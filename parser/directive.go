@@ -56,8 +56,9 @@ func classify(text string) (kind directiveKind, meant string) {
 
 // meantDirective returns "//mcp:tool" or "//mcp:arg" if text looks like an
 // attempt at one: any case, spaces around the separator, a '+' as in old
-// build tags, '-', '_' or '.' for ':', or a block comment. Prose rarely
-// starts with "mcp:tool", so this does not fire on ordinary comments.
+// build tags, '-' or '_' for ':', or a block comment. To stay quiet on
+// prose ("// MCP: tool calls are...", "// mcp.Tool values..."), what
+// follows "tool" must be empty or look like options.
 func meantDirective(text string) string {
 	var body string
 	switch {
@@ -70,22 +71,42 @@ func meantDirective(text string) string {
 	}
 	s := strings.TrimLeft(body, " \t")
 	s = strings.TrimLeft(strings.TrimPrefix(s, "+"), " \t")
-	s = strings.ToLower(s)
-	rest, ok := strings.CutPrefix(s, "mcp")
+	rest, ok := cutPrefixFold(s, "mcp")
 	if !ok {
 		return ""
 	}
-	if r := strings.TrimLeft(rest, " \t"); r != "" && strings.ContainsRune(":-_.", rune(r[0])) {
+	if r := strings.TrimLeft(rest, " \t"); r != "" && strings.ContainsRune(":-_", rune(r[0])) {
 		rest = strings.TrimLeft(r[1:], " \t")
-	} else if rest == "" || !strings.HasPrefix(rest, "tool") {
+	} else if _, ok := cutPrefixFold(rest, "tool"); !ok {
 		return "" // "mcp" alone, or prose such as "mcp tools are..."
 	}
-	for _, name := range []string{"tool", "arg"} {
-		if after, ok := strings.CutPrefix(rest, name); ok && (after == "" || after[0] == ' ' || after[0] == '\t') {
-			return "//mcp:" + name
-		}
+	if after, ok := cutPrefixFold(rest, "tool"); ok && (after == "" || isSpace(after[0])) && looksLikeOptions(after) {
+		return toolPrefix
+	}
+	if after, ok := cutPrefixFold(rest, "arg"); ok && (after == "" || isSpace(after[0])) {
+		return argPrefix
 	}
 	return ""
+}
+
+// cutPrefixFold is strings.CutPrefix, ignoring ASCII case.
+func cutPrefixFold(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+		return s, false
+	}
+	return s[len(prefix):], true
+}
+
+// looksLikeOptions reports whether text could be meant as the options of
+// a //mcp:tool directive: every word is an option, or close to one.
+func looksLikeOptions(text string) bool {
+	for _, word := range strings.Fields(text) {
+		key, _, _ := strings.Cut(word, "=")
+		if !knownOption(key) && suggestOption(key) == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // toolDecl is a Tool under construction, with what the checks need.

@@ -30,7 +30,12 @@ func TestClassify(t *testing.T) {
 		{"//mcp: tool", nearMiss, "//mcp:tool"},
 		{"//mcp-tool", nearMiss, "//mcp:tool"},
 		{"//mcp_tool", nearMiss, "//mcp:tool"},
-		{"//mcp.tool", nearMiss, "//mcp:tool"},
+		{"//mcp.tool", notDirective, ""}, // "." is too common in prose (mcp.Tool)
+		{"// mcp:tool readonly title=\"x\"", nearMiss, "//mcp:tool"},
+		{"// mcp:tool reaonly", nearMiss, "//mcp:tool"},
+		{"// mcp.Tool value to multiple servers must observe", notDirective, ""},
+		{"// MCP: tool calls go through the server", notDirective, ""},
+		{"// mcp_tool is the counter", notDirective, ""},
 		{"//mcptool", nearMiss, "//mcp:tool"},
 		{"// +mcp:tool", nearMiss, "//mcp:tool"},
 		{"/*mcp:tool*/", nearMiss, "//mcp:tool"},
