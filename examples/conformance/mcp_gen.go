@@ -21,7 +21,7 @@ var (
 	_ func(context.Context) (string, error) = TestToolWithProgress
 )
 
-// RegisterTools registers the tools declared as package-level functions on s.
+// RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_simple_text",
