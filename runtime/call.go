@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -129,18 +131,28 @@ func internalErrorText(name string) string { return "internal error in tool " + 
 
 // invoke validates args and runs the handler, turning a panic into an
 // isError result and logging its stack.
+//
+// An error the handler returns is its author's message to the model and is
+// sent as is (DESIGN §3). What the author did not write never reaches the
+// client: a panic, and a result helper's failure to encode the result (a
+// *resultError, also when wrapped), are logged with their details and
+// answered with [internalErrorText] only.
 func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res *Result) {
-	if err := t.validator.validate(args); err != nil {
-		return errorResult(err.Error())
-	}
 	defer func() {
 		if r := recover(); r != nil {
 			s.logger.Error("tool panicked", "tool", t.Name, "panic", r, "stack", string(debug.Stack()))
 			res = errorResult(internalErrorText(t.Name))
 		}
 	}()
+	if err := t.validator.validate(args); err != nil {
+		return errorResult(err.Error())
+	}
 	res, err := t.Handler(ctx, args)
 	if err != nil {
+		if re := (*resultError)(nil); errors.As(err, &re) {
+			s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
+			return errorResult(internalErrorText(t.Name))
+		}
 		return errorResult(err.Error())
 	}
 	if res == nil {
@@ -168,11 +180,24 @@ func (s *Server) run(ctx context.Context, c *call, t *tool, id, args json.RawMes
 		return nil
 	}
 	b := appendResultStart(make([]byte, 0, 256), id)
-	b, err := s.appendCallResult(b, res, c.protocol)
+	b, err := s.encodeCallResult(b, res, c.protocol)
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
 		b = appendResultStart(b[:0], id)
 		b, _ = s.appendCallResult(b, errorResult(internalErrorText(t.Name)), c.protocol)
 	}
 	return append(b, '}')
+}
+
+// encodeCallResult is appendCallResult that also turns a panic into an
+// error: the result's values are the tool's, and encoding/json calls their
+// MarshalJSON methods, which may panic on this goroutine, outside the
+// handler's recovery and, on HTTP, outside net/http's.
+func (s *Server) encodeCallResult(b []byte, r *Result, p protocol) (out []byte, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			out, err = b, fmt.Errorf("panic: %v\n%s", v, debug.Stack())
+		}
+	}()
+	return s.appendCallResult(b, r, p)
 }

@@ -16,7 +16,8 @@ const DefaultShutdownGrace = 30 * time.Second
 // is done, then shuts down gracefully: it stops accepting connections and
 // requests, lets the calls in flight finish and their answers be written
 // (for at most [DefaultShutdownGrace], after which their contexts are
-// cancelled), ends open event streams, and returns nil. It returns an error
+// cancelled), ends open event streams and legacy sessions (cancelling
+// calls whose client hung up), and returns nil. It returns an error
 // only when it cannot listen or serve.
 //
 // The http.Server it runs has the limits a server facing untrusted clients
@@ -73,8 +74,13 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 	if errors.Is(err, context.DeadlineExceeded) {
 		// The grace period is over: cancel what still runs, then close.
 		cancel()
+		h.sessions.closeAll()
 		err = hs.Close()
 	}
+	// Legacy sessions end too: their calls run under the session, not under
+	// a request, and one whose client hung up would otherwise run on after
+	// this returns.
+	h.sessions.closeAll()
 	if serr := <-done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr
 	}

@@ -138,6 +138,19 @@ func (s *httpSession) end() {
 	s.store.mu.Unlock()
 }
 
+// closeAll ends every session (see httpSession.close).
+func (st *sessionStore) closeAll() {
+	st.mu.Lock()
+	all := make([]*httpSession, 0, len(st.sessions))
+	for _, s := range st.sessions {
+		all = append(all, s)
+	}
+	st.mu.Unlock()
+	for _, s := range all {
+		s.close()
+	}
+}
+
 // attachStream marks the GET stream as open; only one may be open at once.
 func (s *httpSession) attachStream() bool {
 	s.mu.Lock()

@@ -79,14 +79,16 @@ func parseEnvelope(msg []byte) (envelope, *rpcError) {
 }
 
 // validID reports whether id is a JSON string or number, the only request ids
-// MCP allows (MCP-NOTES §4.1; null is not allowed).
+// MCP allows (MCP-NOTES §4.1; null is not allowed), in valid UTF-8.
 func validID(id json.RawMessage) bool {
 	if len(id) == 0 {
 		return false
 	}
 	switch c := id[0]; {
 	case c == '"':
-		return true
+		// An id is echoed byte for byte: one with invalid UTF-8 would make
+		// the reply invalid UTF-8 too.
+		return utf8.Valid(id)
 	case c == '-' || ('0' <= c && c <= '9'):
 		return true
 	}

@@ -45,13 +45,13 @@ func errorResult(text string) *Result {
 func StructuredResult(v any) (*Result, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return nil, fmt.Errorf("encoding structured result: %w", err)
+		return nil, &resultError{fmt.Errorf("encoding structured result: %w", err)}
 	}
 	if string(b) == "null" {
 		b = []byte(`{}`)
 	}
 	if b[0] != '{' {
-		return nil, errors.New("structured result is not a JSON object")
+		return nil, &resultError{errors.New("structured result is not a JSON object")}
 	}
 	return structured(b), nil
 }
@@ -63,7 +63,7 @@ func StructuredResult(v any) (*Result, error) {
 func WrappedResult(v any) (*Result, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		return nil, fmt.Errorf("encoding structured result: %w", err)
+		return nil, &resultError{fmt.Errorf("encoding structured result: %w", err)}
 	}
 	if string(b) == "null" {
 		switch rv := reflect.ValueOf(v); rv.Kind() {
@@ -78,6 +78,16 @@ func WrappedResult(v any) (*Result, error) {
 	w = append(w, b...)
 	return structured(append(w, '}')), nil
 }
+
+// A resultError is a tool result that could not be built: a value that
+// does not encode as JSON, or not as the object the helper promises. It is a
+// bug in the tool or its types, not a message its author wrote for the
+// model, so the client gets only a generic isError text and the error goes
+// to the server's log (see [Server.invoke]).
+type resultError struct{ err error }
+
+func (e *resultError) Error() string { return e.err.Error() }
+func (e *resultError) Unwrap() error { return e.err }
 
 func structured(b []byte) *Result {
 	return &Result{

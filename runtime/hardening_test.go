@@ -1,0 +1,341 @@
+package runtime
+
+// Hardening tests: what a hostile or broken client, and a broken tool, must
+// not be able to do to a server (see /work/notes/GUARANTEES.md). Fuzz
+// targets for the same surfaces are in fuzz_test.go.
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"regexp"
+	goruntime "runtime"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// panickyMarshaler panics when encoded: a user type with a buggy MarshalJSON.
+type panickyMarshaler struct{}
+
+func (panickyMarshaler) MarshalJSON() ([]byte, error) {
+	var m map[string]int
+	m["/home/dev/secret.go"] = 1 // nil map write: panics
+	return nil, nil
+}
+
+// failingMarshaler fails to encode with an error that names internals.
+type failingMarshaler struct{}
+
+func (failingMarshaler) MarshalJSON() ([]byte, error) {
+	return nil, errors.New("dial tcp 10.0.0.7:5432: connection refused (/srv/app/db.go:42)")
+}
+
+// leakyTools are tools that fail in every way a Go function can, other than
+// by returning an error on purpose.
+func leakyTools() []Tool {
+	h := func(f func() (*Result, error)) Handler {
+		return func(context.Context, json.RawMessage) (*Result, error) { return f() }
+	}
+	return []Tool{
+		{Name: "panic_string", Handler: h(func() (*Result, error) { panic("boom at /home/dev/tools.go:12") })},
+		{Name: "panic_error", Handler: h(func() (*Result, error) {
+			panic(fmt.Errorf("wrapped: %w", errors.New("open /etc/shadow: permission denied")))
+		})},
+		{Name: "panic_nil_deref", Handler: h(func() (*Result, error) {
+			var p *struct{ X int }
+			return TextResult(fmt.Sprint(p.X)), nil
+		})},
+		{Name: "panic_in_marshal", Handler: h(func() (*Result, error) {
+			return &Result{Content: []Content{&TextContent{Text: "x"}}, StructuredContent: panickyMarshaler{}}, nil
+		})},
+		{Name: "panic_in_meta", Handler: h(func() (*Result, error) {
+			return &Result{Content: []Content{}, Meta: map[string]any{"k": panickyMarshaler{}}}, nil
+		})},
+		{Name: "wrapped_nan", Handler: h(func() (*Result, error) { return WrappedResult(math.NaN()) })},
+		{Name: "structured_fails", Handler: h(func() (*Result, error) {
+			return StructuredResult(map[string]any{"db": failingMarshaler{}})
+		})},
+		{Name: "wrapped_panics", Handler: h(func() (*Result, error) { return WrappedResult(panickyMarshaler{}) })},
+		{Name: "structured_not_object", Handler: h(func() (*Result, error) { return StructuredResult([]int{1}) })},
+		{Name: "raw_invalid", Handler: h(func() (*Result, error) {
+			return &Result{Content: []Content{}, StructuredContent: json.RawMessage(`{"a":`)}, nil
+		})},
+		{Name: "nil_content", Handler: h(func() (*Result, error) { return &Result{Content: []Content{nil}}, nil })},
+		{Name: "meta_fails", Handler: h(func() (*Result, error) {
+			return &Result{Content: []Content{}, Meta: map[string]any{"c": make(chan int)}}, nil
+		})},
+	}
+}
+
+// leakPattern matches what must never reach a client: stack frames, file
+// paths, Go runtime and encoding/json internals, the panic values above.
+var leakPattern = regexp.MustCompile(`goroutine \d|\.go:\d|/home/|/srv/|/etc/|runtime\.|runtime error|nil map|nil pointer|json: |panic|MarshalJSON|unsupported|10\.0\.0\.7|permission denied|connection refused|boom|NaN`)
+
+func TestNoInternalsLeakToClient(t *testing.T) {
+	var log syncBuffer
+	s := NewServer("leaky", "1", WithLogger(slog.New(slog.NewTextHandler(&log, nil))))
+	for _, tool := range leakyTools() {
+		s.MustAddTool(tool)
+	}
+	for _, proto := range []string{"2024-11-05", "2025-11-25", ""} {
+		c := serve(t, s)
+		if proto != "" {
+			c.initialize(proto)
+		}
+		for i, tool := range leakyTools() {
+			params := `{"name":"` + tool.Name + `"}`
+			if proto == "" {
+				params = modernParams(`"name":"` + tool.Name + `"`)
+			}
+			m := c.do(fmt.Sprint(i+1), "tools/call", params)
+			res := m.result(t) // an isError result, never a protocol error
+			if leakPattern.MatchString(strings.ReplaceAll(string(m.line), tool.Name, "TOOL")) {
+				t.Errorf("%s %s: internals reach the client: %s", proto, tool.Name, m.line)
+			}
+			if proto == "2024-11-05" && (tool.Name == "panic_in_marshal" || tool.Name == "raw_invalid") {
+				continue // structuredContent is not sent to this version: nothing fails
+			}
+			if res["isError"] != true {
+				t.Errorf("%s %s: not an isError result: %s", proto, tool.Name, m.line)
+			}
+			if !strings.Contains(string(m.line), "internal error in tool "+tool.Name) {
+				t.Errorf("%s %s: want the generic internal error text, got %s", proto, tool.Name, m.line)
+			}
+		}
+		c.do(`"alive"`, "tools/call", `{"name":"panic_string"}`) // still serving
+	}
+	// The details go to the server's log (stderr), for the developer.
+	for _, want := range []string{"boom at /home/dev/tools.go:12", "permission denied", "goroutine", "NaN", "connection refused"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("server log lacks %q", want)
+		}
+	}
+}
+
+// TestToolErrorTextIsTheContract: an error a tool returns on purpose is its
+// developer's message to the model, sent as is (DESIGN §3); only failures
+// the developer did not write (panics, results that do not encode) are
+// reduced to a generic text.
+func TestToolErrorTextIsTheContract(t *testing.T) {
+	c := serve(t, newTestServer(t))
+	res := c.do(`1`, "tools/call", `{"name":"fail"}`).result(t)
+	jsonEqual(t, "tool error", res, `{"content":[{"type":"text","text":"the disk is full"}],"isError":true}`)
+}
+
+// TestRequestIDsAreValidUTF8: an id is echoed byte for byte, so an id with
+// invalid UTF-8 would make the server write a line that is not UTF-8. Such
+// a request is invalid, and its error carries no id.
+func TestRequestIDsAreValidUTF8(t *testing.T) {
+	c := serve(t, newTestServer(t))
+	c.send("{\"jsonrpc\":\"2.0\",\"id\":\"a\xffb\",\"method\":\"ping\"}")
+	m := c.next()
+	m.code(t, codeInvalidRequest)
+	if len(m.ID) != 0 || !utf8.Valid(m.line) {
+		t.Errorf("reply: %q", m.line)
+	}
+	// A progress token is echoed too: one with invalid UTF-8 is ignored.
+	c.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"progress\",\"_meta\":{\"progressToken\":\"\xfe\"}}}")
+	for {
+		m := c.next()
+		if !utf8.Valid(m.line) {
+			t.Fatalf("invalid UTF-8 written: %q", m.line)
+		}
+		if string(m.ID) == "2" {
+			m.result(t)
+			break
+		}
+	}
+	// Escapes are fine: they are ASCII on the wire.
+	c.do(`"\ud800"`, "ping", "").result(t)
+}
+
+// TestHostileStdioSequence feeds, on one connection, every kind of bad
+// message the issue lists, each followed by a ping that must still work.
+func TestHostileStdioSequence(t *testing.T) {
+	c := serve(t, newTestServer(t, WithMaxMessageSize(1<<16)))
+	c.initialize("2025-11-25")
+	for _, tt := range []struct {
+		name, msg string
+		code      int // 0: a result with isError
+		withID    bool
+	}{
+		{"truncated", `{"jsonrpc":"2.0","id":1,"method":"ping"`, codeParseError, false},
+		{"garbage", `}{not json`, codeParseError, false},
+		{"two values", `{"jsonrpc":"2.0","id":1,"method":"ping"} {}`, codeParseError, false},
+		{"nul byte", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\x00\"}", codeParseError, false},
+		{"invalid utf8 outside strings", "{\"jsonrpc\":\"2.0\",\"id\":1,\xff\"method\":\"ping\"}", codeParseError, false},
+		{"no method", `{"jsonrpc":"2.0","id":1}`, codeInvalidRequest, true},
+		{"method not string", `{"jsonrpc":"2.0","id":1,"method":7}`, codeInvalidRequest, true},
+		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, codeInvalidRequest, false},
+		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, codeInvalidRequest, false},
+		{"array id", `{"jsonrpc":"2.0","id":[1],"method":"ping"}`, codeInvalidRequest, false},
+		{"bool id", `{"jsonrpc":"2.0","id":true,"method":"ping"}`, codeInvalidRequest, false},
+		{"wrong version", `{"jsonrpc":"1.0","id":1,"method":"ping"}`, codeInvalidRequest, true},
+		{"not an object", `[]`, codeInvalidRequest, false},
+		{"scalar", `42`, codeInvalidRequest, false},
+		{"unknown method", `{"jsonrpc":"2.0","id":1,"method":"tools/destroy"}`, codeMethodNotFound, true},
+		{"invalid utf8 method", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\xff\"}", codeMethodNotFound, true},
+		{"arguments array", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":[1]}}`, codeInvalidParams, true},
+		{"arguments string", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":"{}"}}`, codeInvalidParams, true},
+		{"params array", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":[]}`, codeInvalidParams, true},
+		{"unknown tool", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nope"}}`, codeInvalidParams, true},
+		{"invalid utf8 argument", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"\xff\"}}}", 0, true},
+		{"wrong argument type", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":"1","b":2}}}`, 0, true},
+		{"deep params", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":` + strings.Repeat(`[`, 20000) + strings.Repeat(`]`, 20000) + `}}`, codeParseError, false},
+		{"deep arguments", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":` + strings.Repeat(`{"a":`, 9000) + `1` + strings.Repeat(`}`, 9000) + `}}}`, 0, true},
+		{"deep batch", strings.Repeat(`[`, 30000), codeParseError, false},
+		{"oversized", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 1<<16) + `"}}`, codeInvalidRequest, false},
+	} {
+		c.send(tt.msg)
+		m := c.next()
+		if !utf8.Valid(m.line) || !json.Valid(m.line) {
+			t.Errorf("%s: reply is not valid UTF-8 JSON: %q", tt.name, m.line)
+		}
+		if tt.code == 0 {
+			if res := m.result(t); res["isError"] != true {
+				t.Errorf("%s: want an isError result, got %s", tt.name, m.line)
+			}
+		} else {
+			m.code(t, tt.code)
+			if got := len(m.ID) != 0; got != tt.withID {
+				t.Errorf("%s: reply has id=%v, want %v: %s", tt.name, got, tt.withID, m.line)
+			}
+		}
+		c.do(`"alive"`, "ping", "").result(t)
+	}
+}
+
+// TestResultEncodingPanicOverHTTP: a result that panics while being encoded
+// must not take down an HTTP server either (the call runs on a goroutine of
+// the transport's, where net/http's own recovery does not reach).
+func TestResultEncodingPanicOverHTTP(t *testing.T) {
+	s := NewServer("leaky", "1", WithLogger(slog.New(slog.DiscardHandler)))
+	for _, tool := range leakyTools() {
+		s.MustAddTool(tool)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: s.HTTPHandler()}
+	go hs.Serve(ln)
+	defer hs.Close()
+	// A legacy session of 2025-06-18, which gets structuredContent.
+	init := `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+	resp, err := http.Post("http://"+ln.Addr().String()+"/", "application/json", strings.NewReader(init))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+	for _, name := range []string{"panic_in_marshal", "panic_in_meta", "wrapped_panics"} {
+		body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + name + `"}}`
+		req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("MCP-Protocol-Version", "2025-06-18")
+		req.Header.Set("Mcp-Session-Id", sid)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(b), `"isError":true`) || leakPattern.MatchString(strings.ReplaceAll(string(b), name, "TOOL")) {
+			t.Errorf("%s: %s", name, b)
+		}
+	}
+}
+
+// waitGoroutines waits until the number of goroutines is at most n, and
+// fails with their stacks when that does not happen within a generous
+// deadline (a guard against hanging, not a timing assertion).
+func waitGoroutines(t *testing.T, n int) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for goruntime.NumGoroutine() > n {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<20)
+			buf = buf[:goruntime.Stack(buf, true)]
+			t.Fatalf("%d goroutines, want at most %d:\n%s", goruntime.NumGoroutine(), n, buf)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+var _ = context.Background
+
+// TestHTTPShutdownEndsSessions: after ListenAndServeHTTP returns, nothing of
+// it runs on. A legacy session's calls outlive their POST by design (a
+// dropped connection does not cancel them), so the shutdown must end the
+// sessions, cancelling such calls, or they would run forever.
+func TestHTTPShutdownEndsSessions(t *testing.T) {
+	tr := &http.Transport{}
+	client := &http.Client{Transport: tr}
+	base := goruntime.NumGoroutine()
+
+	s := newTestServer(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String() + "/mcp"
+	ctx, cancel := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() { served <- s.serveHTTP(ctx, ln, 200*time.Millisecond) }()
+
+	post := func(ctx context.Context, body, sid string) (*http.Response, error) {
+		req, _ := http.NewRequestWithContext(ctx, "POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if sid != "" {
+			req.Header.Set("Mcp-Session-Id", sid)
+			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		}
+		return client.Do(req)
+	}
+	resp, err := post(t.Context(), `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	sid := resp.Header.Get("Mcp-Session-Id")
+
+	// Two calls that end only when cancelled: one whose client hangs up,
+	// one still waiting for its answer when the shutdown begins.
+	key := t.Name()
+	_, start := gate(key)
+	call := func(id int) string {
+		return fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"wait","arguments":{"key":%q}}}`, id, key)
+	}
+	rctx, hangUp := context.WithCancel(t.Context())
+	go post(rctx, call(2), sid)
+	<-start
+	hangUp()
+	answered := make(chan string, 1)
+	go func() {
+		resp, err := post(t.Context(), call(3), sid)
+		if err != nil {
+			answered <- err.Error()
+			return
+		}
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		answered <- string(b)
+	}()
+	<-start
+
+	cancel()
+	if err := <-served; err != nil {
+		t.Errorf("serveHTTP: %v", err)
+	}
+	<-answered // an error or a cancelled call: the grace period was over
+	tr.CloseIdleConnections()
+	waitGoroutines(t, base)
+}
