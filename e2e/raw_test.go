@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -346,6 +347,46 @@ func TestRawPagination(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRawInterrupt checks that on SIGINT the server stops at once although a
+// call is in flight, and exits cleanly. (runtime.Serve documents that it
+// cancels the calls and writes nothing more; a reply already on its way may
+// still be written.)
+func TestRawInterrupt(t *testing.T) {
+	c := startRaw(t)
+	c.ok("initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "raw", "version": "0"}})
+	c.notify("notifications/initialized", map[string]any{})
+	c.send(map[string]any{"jsonrpc": "2.0", "id": "long", "method": "tools/call",
+		"params": map[string]any{"name": "wait", "arguments": map[string]any{"millis": 600000}, "_meta": map[string]any{"progressToken": "p"}}})
+	var m rawMessage
+	if line := c.readLine(); json.Unmarshal(line, &m) != nil || m.Method != "notifications/progress" {
+		t.Fatalf("want the wait tool's progress notification first, got %s", short(string(line)))
+	}
+	if err := c.cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	if line := c.readLine(); line != nil {
+		m = rawMessage{}
+		if json.Unmarshal(line, &m) != nil || fmt.Sprint(m.ID) != "long" {
+			t.Errorf("after SIGINT: want nothing or the in-flight call's reply, got %s", short(string(line)))
+		}
+		if line := c.readLine(); line != nil {
+			t.Errorf("after SIGINT: unexpected %s", short(string(line)))
+		}
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- c.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		if err != nil {
+			t.Errorf("server exit after SIGINT: %v", err)
+		}
+	case <-time.After(guard):
+		t.Fatal("server did not exit after SIGINT")
+	}
+	c.waited = true
 }
 
 // checkModernResult checks the fields every 2026-07-28 result carries.

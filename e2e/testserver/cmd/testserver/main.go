@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -42,7 +43,7 @@ func main() {
 	} else {
 		err = serveHTTP(ctx, srv, *httpAddr)
 	}
-	if err != nil {
+	if err != nil && !errors.Is(err, context.Canceled) { // Ctrl-C is a clean stop
 		log.Fatal(err)
 	}
 }
