@@ -133,6 +133,13 @@ func TestRawJSONRPC(t *testing.T) {
 					jsonEqual(t, "ping result", c.ok("ping", nil), map[string]any{})
 				})
 			}
+			if version == "2025-11-25" {
+				t.Run("task param ignored", func(t *testing.T) {
+					// The server does not declare tasks: a task param is ignored (MCP-NOTES 1.16).
+					res := c.ok("tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"text": "t"}, "task": map[string]any{"ttl": 60000}})
+					jsonEqual(t, "content", res["content"], []any{map[string]any{"type": "text", "text": "t"}})
+				})
+			}
 			if version == "2025-03-26" {
 				t.Run("batch", func(t *testing.T) {
 					c.send([]any{
