@@ -82,18 +82,16 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 		return nil, sortDiagnostics(diags), nil
 	}
 
-	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs)}
+	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), registers: map[*packages.Package]map[string]bool{}}
 	var out []*Package
-	models := map[*packages.Package]*Package{}
 	for _, pkg := range pkgs {
 		p, err := c.pkg(pkg)
 		if err != nil {
 			return nil, nil, err
 		}
 		out = append(out, p)
-		models[pkg] = p
 	}
-	c.diags = append(c.diags, pendingErrors(pending, models)...)
+	c.diags = append(c.diags, c.pendingErrors(pending)...)
 	slices.SortFunc(out, func(a, b *Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
 	return out, sortDiagnostics(c.diags), nil
 }
@@ -146,15 +144,16 @@ type pendingRef struct {
 	qual, name string            // the reference: qual.name, or name in pkg
 }
 
-// pendingErrors returns the pending type errors that the generated code
-// of models will not fix.
-func pendingErrors(pending []pendingRef, models map[*packages.Package]*Package) []Diagnostic {
+// pendingErrors returns the pending type errors that no generated code
+// will fix. Every annotated function counts, also one with a diagnostic:
+// once fixed, it will be generated.
+func (c *checker) pendingErrors(pending []pendingRef) []Diagnostic {
 	var diags []Diagnostic
 	for _, ref := range pending {
 		fixed := false
-		for pkg, m := range models {
-			if ref.qual == "" && pkg == ref.pkg || ref.qual != "" && pkg != ref.pkg && m.Name == ref.qual {
-				fixed = fixed || slices.Contains(registerFuncs(m), ref.name)
+		for pkg, names := range c.registers {
+			if ref.qual == "" && pkg == ref.pkg || ref.qual != "" && pkg != ref.pkg && pkg.Name == ref.qual {
+				fixed = fixed || names[ref.name]
 			}
 		}
 		if !fixed {
@@ -162,16 +161,6 @@ func pendingErrors(pending []pendingRef, models map[*packages.Package]*Package) 
 		}
 	}
 	return diags
-}
-
-// registerFuncs returns the names of the registration functions the
-// generator writes for p.
-func registerFuncs(p *Package) []string {
-	var names []string
-	for _, t := range p.Tools {
-		names = append(names, registerFunc(t.Receiver))
-	}
-	return names
 }
 
 // registerFunc returns the name of the generated function that registers
@@ -252,6 +241,10 @@ type checker struct {
 	fset    *token.FileSet
 	builder *schema.Builder
 	diags   []Diagnostic
+
+	// registers holds, per package, the names of the registration
+	// functions its generated file will declare.
+	registers map[*packages.Package]map[string]bool
 }
 
 // errorf records a diagnostic at pos.
@@ -282,8 +275,13 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 	// The generated file will declare the registration functions: one of
 	// the user's by the same name would not compile with it.
 	reported := map[string]bool{}
+	c.registers[pkg] = map[string]bool{}
 	for _, t := range tools {
+		if t.decl.Recv != nil && t.Receiver == nil {
+			continue // a receiver that cannot have tools: reported
+		}
 		name := registerFunc(t.Receiver)
+		c.registers[pkg][name] = true
 		obj := pkg.Types.Scope().Lookup(name)
 		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
 			continue

@@ -488,10 +488,19 @@ func Add(a, b int) int { return a + b }
 //mcp:tool
 func (s *Store) Get(id int) string { return "" }
 
+// Other has a tool with a mistake, which will be generated once fixed.
+type Other struct{}
+
+// Do does.
+//
+//mcp:tool readOnly
+func (o *Other) Do() {}
+
 func main() {
 	RegisterTools(nil)
 	RegisterStoreTools(nil, &Store{})
 	RegisterOtherTools(nil)
+	RegisterMissingTools(nil)
 }
 `,
 		"notes/notes.go":    "package notes\n\n// Ping pings.\n//\n//mcp:tool\nfunc Ping() {}\n",
@@ -500,7 +509,8 @@ func main() {
 	pkgs, diags := load(t, dir, "./...")
 	want := []string{
 		"cmd/serve/main.go:7:8: undefined: notes.RegisterStoreTools",
-		"main.go:19:2: undefined: RegisterOtherTools",
+		"main.go:21:12: unknown option \"readOnly\" in //mcp:tool; did you mean readonly?",
+		"main.go:28:2: undefined: RegisterMissingTools",
 	}
 	if strings.Join(diags, "\n") != strings.Join(want, "\n") {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
