@@ -118,14 +118,14 @@ func (g *gen) groups() ([]*group, error) {
 	for _, t := range g.pkg.Tools {
 		if t.Receiver == nil {
 			if funcs == nil {
-				funcs = &group{funcName: "RegisterTools"}
+				funcs = &group{funcName: parser.RegisterFunc(nil)}
 			}
 			funcs.tools = append(funcs.tools, t)
 			continue
 		}
 		gr := byType[t.Receiver.TypeName]
 		if gr == nil {
-			gr = &group{funcName: "Register" + upperFirst(t.Receiver.TypeName) + "Tools", recv: t.Receiver}
+			gr = &group{funcName: parser.RegisterFunc(t.Receiver), recv: t.Receiver}
 			byType[t.Receiver.TypeName] = gr
 		}
 		gr.tools = append(gr.tools, t)

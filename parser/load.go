@@ -11,8 +11,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -163,17 +161,6 @@ func (c *checker) pendingErrors(pending []pendingRef) []Diagnostic {
 	return diags
 }
 
-// registerFunc returns the name of the generated function that registers
-// a tool with receiver recv (DESIGN §3): RegisterTools for package-level
-// functions, RegisterTTools for the methods of type T.
-func registerFunc(recv *Receiver) string {
-	if recv == nil {
-		return "RegisterTools"
-	}
-	r, size := utf8.DecodeRuneInString(recv.TypeName)
-	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"
-}
-
 // compilerErrors turns compiler output relayed by go list ("pkg\nfile:line:col:
 // msg\n...", file relative to dir) into diagnostics.
 func compilerErrors(dir, out string) []Diagnostic {
@@ -280,7 +267,7 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		if t.decl.Recv != nil && t.Receiver == nil {
 			continue // a receiver that cannot have tools: reported
 		}
-		name := registerFunc(t.Receiver)
+		name := RegisterFunc(t.Receiver)
 		c.registers[pkg][name] = true
 		obj := pkg.Types.Scope().Lookup(name)
 		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {

@@ -3,6 +3,8 @@ package parser
 import (
 	"go/token"
 	"go/types"
+	"unicode"
+	"unicode/utf8"
 )
 
 // This file is the model: the plain data that the parser produces and the
@@ -92,3 +94,16 @@ const (
 	ResultWrapped                      // R is not an object: structuredContent is {"result": R}
 	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
 )
+
+// RegisterFunc returns the name of the generated function that registers a
+// tool with receiver recv (DESIGN §3): RegisterTools for package-level
+// functions, Register<T>Tools for the methods of type T. The parser needs it
+// to recognise calls of functions yet to be generated, and the generator to
+// write them: this is the one place that spells it.
+func RegisterFunc(recv *Receiver) string {
+	if recv == nil {
+		return "RegisterTools"
+	}
+	r, size := utf8.DecodeRuneInString(recv.TypeName)
+	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"
+}
