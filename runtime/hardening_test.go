@@ -14,6 +14,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	goruntime "runtime"
 	"strings"
@@ -338,4 +339,34 @@ func TestHTTPShutdownEndsSessions(t *testing.T) {
 	<-answered // an error or a cancelled call: the grace period was over
 	tr.CloseIdleConnections()
 	waitGoroutines(t, base)
+}
+
+// TestModernHeadersMatchWhatRuns: the Mcp-Method and Mcp-Name headers let
+// a gateway route and authorize a request without reading its body
+// (MCP-NOTES §6.5), so the server must compare them with the method and
+// tool it will actually run. encoding/json matches member names without
+// regard to case; the core does not: a body with both "name" and "Name"
+// must not pass the check with one and run the other.
+func TestModernHeadersMatchWhatRuns(t *testing.T) {
+	h := newTestServer(t).HTTPHandler()
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	for _, tt := range []struct{ body, method, name string }{
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{` + meta + `,"name":"explode","Name":"echo"}}`, "tools/call", "echo"},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{` + meta + `,"name":"explode","NAME":"echo"}}`, "tools/call", "echo"},
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","Method":"ping","params":{` + meta + `,"name":"explode"}}`, "ping", ""},
+		{`{"jsonrpc":"2.0","id":1,"Method":"ping","method":"tools/call","params":{` + meta + `,"name":"explode"}}`, "ping", ""},
+	} {
+		req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(tt.body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", tt.method)
+		if tt.name != "" {
+			req.Header.Set("Mcp-Name", tt.name)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusBadRequest || !strings.Contains(rec.Body.String(), "-32020") {
+			t.Errorf("%s with Mcp-Method %s, Mcp-Name %s: %d %s", tt.body, tt.method, tt.name, rec.Code, rec.Body)
+		}
+	}
 }

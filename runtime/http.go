@@ -218,18 +218,32 @@ type postPeek struct {
 	args   json.RawMessage // params.arguments
 }
 
+// peekMessage reads what the transport needs from a message. It reads
+// member names exactly as the core does (case matters; escapes are
+// decoded): the headers it checks against the body must describe the method
+// and tool that will run, and encoding/json, which ignores case, would read
+// "Name" where the core reads "name".
 func peekMessage(body []byte) *postPeek {
-	var env envelope
-	if json.Unmarshal(body, &env) != nil {
+	env, perr := parseEnvelope(body)
+	if perr != nil {
 		return &postPeek{} // the core answers with the right error
 	}
-	var params struct {
-		metaParams
-		Name      json.RawMessage `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
+	p := &postPeek{id: env.ID, method: env.Method}
+	var metaRaw []byte
+	eachMember(env.Params, func(key, value []byte) {
+		switch string(key) {
+		case "_meta":
+			metaRaw = value
+		case "name":
+			p.name = value
+		case "arguments":
+			p.args = value
+		}
+	})
+	if metaRaw != nil {
+		p.meta, _ = parseMeta(metaRaw)
 	}
-	_ = json.Unmarshal(env.Params, &params)
-	return &postPeek{id: env.ID, method: env.Method, meta: params.Meta, name: params.Name, args: params.Arguments}
+	return p
 }
 
 func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {

@@ -47,6 +47,14 @@ func parseEnvelope(msg []byte) (envelope, *rpcError) {
 		return env, errorf(codeParseError, "Parse error: invalid JSON")
 	}
 	end, err := scanObject(msg, i, 1, func(key []byte, escaped bool, value []byte) {
+		if escaped {
+			// A name spelled with escapes ("\u0069d") is the same name.
+			var k string
+			if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &k) != nil {
+				return
+			}
+			key = []byte(k)
+		}
 		switch string(key) {
 		case "jsonrpc":
 			jsonrpc = value
