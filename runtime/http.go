@@ -26,6 +26,7 @@ type httpConfig struct {
 	idle           time.Duration
 	maxSessions    int
 	keepAlive      time.Duration
+	middleware     []func(http.Handler) http.Handler // outermost first
 }
 
 // DefaultSessionIdleTimeout is how long a legacy session may stay unused
@@ -130,7 +131,9 @@ func (h *httpHandler) closeStreams() {
 // notifications before its result.
 //
 // Every request's Origin and Host headers are checked (see
-// [WithAllowedOrigins] and [WithAllowedHosts]). The request body may hold
+// [WithAllowedOrigins] and [WithAllowedHosts]). The handler does not
+// authenticate anyone by itself: add a check with [WithMiddleware], such as
+// [RequireBearerToken]. The request body may hold
 // at most the server's maximum message size ([WithMaxMessageSize]); a
 // larger one gets 413 Request Entity Too Large. Limits on headers and
 // timeouts belong to the http.Server: set ReadHeaderTimeout (and
@@ -138,6 +141,11 @@ func (h *httpHandler) closeStreams() {
 // long calls and event streams short. Bind a local server to 127.0.0.1, not
 // to all interfaces.
 func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
+	h := s.newHTTPHandler(opts...)
+	return h.cfg.wrap(h)
+}
+
+func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 	h := &httpHandler{srv: s, cfg: httpConfig{
 		idle:        DefaultSessionIdleTimeout,
 		maxSessions: DefaultMaxSessions,

@@ -41,9 +41,9 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 // serveHTTP is ListenAndServeHTTP on a listener, with the grace period as a
 // parameter for tests.
 func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Duration, opts ...HTTPOption) error {
-	h := s.HTTPHandler(opts...).(*httpHandler)
+	h := s.newHTTPHandler(opts...)
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
+	mux.Handle("/mcp", h.cfg.wrap(h))
 
 	// Requests run under base, not under ctx: when ctx is done, calls in
 	// flight keep running through the grace period.
