@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/url"
 	"regexp"
@@ -138,7 +139,7 @@ func compileSchema(text string) (*validator, error) {
 	if err := dec.Decode(&root); err != nil {
 		return nil, fmt.Errorf("invalid JSON: %v", err)
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, errors.New("invalid JSON: unexpected data after the top-level value")
 	}
 	c := &schemaCompiler{root: root, nodes: map[string]*schemaNode{}}

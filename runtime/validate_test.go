@@ -330,6 +330,8 @@ func TestCompileSchemaErrors(t *testing.T) {
 		{`{"properties":{"a":{"allOf":[]}}}`, `at /properties/a: allOf: must be a non-empty array`},
 		{`[1]`, `schema must be an object or a boolean`},
 		{`{`, `invalid JSON`},
+		{`{}}`, `invalid JSON: unexpected data after the top-level value`},
+		{`{} {}`, `invalid JSON: unexpected data after the top-level value`},
 		{`{"minLength":"3"}`, `at the root: minLength: must be a non-negative integer`},
 	} {
 		_, err := compileSchema(c.schema)
