@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	goruntime "runtime"
 	"strconv"
 	"sync"
 )
@@ -39,20 +40,35 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	defer cancel()
 
 	out := &lineWriter{w: bufio.NewWriterSize(w, 64<<10)}
-	c := s.newConn()
-	lines := make(chan line, 16)
-	go readLines(ctx, r, s.maxMessage, lines)
+	// One goroutine reads and dispatches: a message answered at once
+	// (tools/list, initialize, ping, ...) is read, answered and written
+	// without waking another goroutine, which on a busy machine costs more
+	// than the answer itself. Serve waits here so that it can return as
+	// soon as ctx is cancelled, while a Read blocks.
+	done := make(chan error, 1)
+	go func() { done <- s.serveLines(ctx, r, out) }()
+	select {
+	case <-ctx.Done():
+		out.close()
+		return ctx.Err()
+	case err := <-done:
+		return err
+	}
+}
 
+// serveLines reads messages from r and dispatches them until r ends, w
+// fails or ctx is done. On end of file it waits for the calls in flight;
+// on an error it returns at once, and Serve cancels the calls.
+func (s *Server) serveLines(ctx context.Context, r io.Reader, out *lineWriter) error {
+	c := s.newConn()
+	br := bufio.NewReaderSize(r, 64<<10)
 	var calls sync.WaitGroup
 	workers := &workerPool{jobs: make(chan func())}
 	defer workers.stop()
 	for {
-		var ln line
-		select {
-		case <-ctx.Done():
-			out.close()
-			return ctx.Err()
-		case ln = <-lines:
+		ln := readLine(br, s.maxMessage)
+		if ctx.Err() != nil {
+			return ctx.Err() // Serve has returned; handle nothing more
 		}
 		if ln.tooLong {
 			out.send(errorReply(nil, errorf(codeInvalidRequest,
@@ -67,12 +83,17 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 						out.send(reply)
 					}
 				})
+				if br.Buffered() == 0 {
+					// The next read blocks this thread in a system call,
+					// with the call just handed over waiting behind it
+					// until the scheduler notices. Let the call start first.
+					goruntime.Gosched()
+				}
 			} else if reply != nil {
 				out.send(reply)
 			}
 		}
 		if err := out.failed(); err != nil {
-			cancel()
 			return err
 		}
 		if ln.err != nil {
@@ -83,7 +104,6 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 			if errors.Is(ln.err, io.EOF) {
 				return nil
 			}
-			cancel()
 			return ln.err
 		}
 	}
@@ -97,25 +117,9 @@ type line struct {
 	err     error
 }
 
-// readLines reads newline-terminated lines from r and sends them on lines
-// until reading fails or ctx is done. Each line is a fresh slice, since it
-// outlives the next read while its tool call runs. A line over max bytes
-// is discarded as it streams by and reported as tooLong.
-func readLines(ctx context.Context, r io.Reader, max int, lines chan<- line) {
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		ln := readLine(br, max)
-		select {
-		case lines <- ln:
-		case <-ctx.Done():
-			return
-		}
-		if ln.err != nil {
-			return
-		}
-	}
-}
-
+// readLine reads one newline-terminated line from br. The line is a fresh
+// slice, since it outlives the next read while its tool call runs. A line
+// over max bytes is discarded as it streams by and reported as tooLong.
 func readLine(br *bufio.Reader, max int) line {
 	var buf []byte
 	size := 0
