@@ -121,15 +121,26 @@ func newTool(t Tool) (*tool, error) {
 // objectRoot is set, as MCP requires of input schemas) and returns it without
 // insignificant white space, ready to be embedded in a line of JSON.
 func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
-	var root map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(text), &root); err != nil {
-		return nil, errors.New("not a JSON object")
+	var typ []byte
+	// The scanner reads the root without reflection (a server's start-up
+	// pays for every type encoding/json sees first); encoding/json decides
+	// whatever the scanner rejects.
+	if !eachMember([]byte(text), func(key, value []byte) {
+		if string(key) == "type" {
+			typ = value
+		}
+	}) {
+		var root map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(text), &root); err != nil {
+			return nil, errors.New("not a JSON object")
+		}
+		typ = root["type"]
 	}
-	if objectRoot && string(root["type"]) != `"object"` {
+	if objectRoot && string(typ) != `"object"` {
 		return nil, errors.New(`root must have "type": "object"`)
 	}
-	var buf bytes.Buffer
-	if err := json.Compact(&buf, []byte(text)); err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, len(text)))
+	if err := json.Compact(buf, []byte(text)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
