@@ -125,8 +125,10 @@ type validator struct {
 // against the compiled schema and returns nil or an *ArgumentError.
 // Besides the schema's rules it rejects what encoding/json would otherwise
 // change silently: duplicate object keys, invalid UTF-8 and unpaired UTF-16
-// surrogate escapes in strings. Invalid JSON and nesting deeper than 10000
-// levels are reported as violations at the root.
+// surrogate escapes in strings. Invalid JSON, nesting deeper than 10000
+// levels, and arguments that would take more than 1e6 + 64×len(args)
+// validation steps (possible only with alternatives that re-walk values,
+// such as a recursive anyOf) are reported as violations at the root.
 func (v *validator) validate(args []byte) error {
 	s := getValState(args)
 	defer putValState(s)

@@ -218,9 +218,11 @@ func TestValidateObjects(t *testing.T) {
 		{`{"propertyNames":{"pattern":"^-?[0-9]+$"}}`, `{"-1":true}`, ""},
 		{`{"propertyNames":{"pattern":"^-?[0-9]+$"}}`, `{"a1":true}`, `"a1": invalid property name: must match the pattern "^-?[0-9]+$" (got "a1")`},
 		{`{"propertyNames":{"maxLength":3}}`, `{"abcd":true}`, `invalid property name: must be at most 3 characters long`},
-		{`{"minProperties":1}`, `{}`, `must have at least 1 properties (got 0)`},
-		{`{"maxProperties":1}`, `{"a":1,"b":2}`, `must have at most 1 properties (got 2)`},
+		{`{"minProperties":1}`, `{}`, `must have at least 1 property (got 0)`},
+		{`{"maxProperties":1}`, `{"a":1,"b":2}`, `must have at most 1 property (got 2)`},
 		{`{"properties":{"o":{"properties":{"p":{"required":["q"]}}}}}`, `{"o":{"p":{}}}`, `"o.p.q": is required`},
+		{`{"minProperties":2}`, `{"a":1}`, `must have at least 2 properties (got 1)`},
+		{`{"properties":{"s":{"minLength":1}}}`, `{"s":""}`, `"s": must be at least 1 character long (got 0: "")`},
 		{`{"required":["a","b"]}`, `{}`, `invalid arguments: "a": is required; "b": is required`},
 	})
 }
@@ -230,8 +232,8 @@ func TestValidateArrays(t *testing.T) {
 	runValCases(t, []valCase{
 		{s, `{"items":[{"qty":1},{"qty":2}]}`, ""},
 		{s, `{"items":[{"qty":1},{"qty":2},{"qty":300}]}`, `invalid arguments: "items[2].qty": must be <= 255 (got 300)`},
-		{`{"items":{"type":"integer"},"minItems":1}`, `[]`, `must have at least 1 items (got 0)`},
-		{`{"items":{"type":"integer"},"maxItems":1}`, `[1,2]`, `must have at most 1 items (got 2)`},
+		{`{"items":{"type":"integer"},"minItems":1}`, `[]`, `must have at least 1 item (got 0)`},
+		{`{"items":{"type":"integer"},"maxItems":1}`, `[1,2]`, `must have at most 1 item (got 2)`},
 		{`{"uniqueItems":true}`, `[1,"1",[1],{"a":1}]`, ""},
 		{`{"uniqueItems":true}`, `[1,2,1.0]`, `must have unique items (items [0] and [2] are equal)`},
 		{`{"uniqueItems":true}`, `[{"a":1,"b":2},{"b":2,"a":1}]`, `items [0] and [1] are equal`},

@@ -572,10 +572,10 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 		return
 	}
 	if n.minLength >= 0 && st.runes < n.minLength {
-		s.addf("must be at least %d characters long (got %d: %s)", n.minLength, st.runes, got(s.data[start:s.pos]))
+		s.addf("must be at least %s long (got %d: %s)", plural(n.minLength, "character"), st.runes, got(s.data[start:s.pos]))
 	}
 	if n.maxLength >= 0 && st.runes > n.maxLength {
-		s.addf("must be at most %d characters long (got %d: %s)", n.maxLength, st.runes, got(s.data[start:s.pos]))
+		s.addf("must be at most %s long (got %d: %s)", plural(n.maxLength, "character"), st.runes, got(s.data[start:s.pos]))
 	}
 	if n.pattern == nil && n.format == nil && !n.base64 {
 		return
@@ -812,10 +812,10 @@ func (s *valState) object(n *schemaNode) {
 		s.path = s.path[:len(s.path)-1]
 	}
 	if count < n.minProps {
-		s.addf("must have at least %d properties (got %d)", n.minProps, count)
+		s.addf("must have at least %s (got %d)", plural(n.minProps, "property"), count)
 	}
 	if n.maxProps >= 0 && count > n.maxProps {
-		s.addf("must have at most %d properties (got %d)", n.maxProps, count)
+		s.addf("must have at most %s (got %d)", plural(n.maxProps, "property"), count)
 	}
 	_ = start
 }
@@ -882,10 +882,10 @@ func (s *valState) array(n *schemaNode) {
 	}
 	s.depth--
 	if count < n.minItems {
-		s.addf("must have at least %d items (got %d)", n.minItems, count)
+		s.addf("must have at least %s (got %d)", plural(n.minItems, "item"), count)
 	}
 	if n.maxItems >= 0 && count > n.maxItems {
-		s.addf("must have at most %d items (got %d)", n.maxItems, count)
+		s.addf("must have at most %s (got %d)", plural(n.maxItems, "item"), count)
 	}
 	if n.uniqueItems && count > 1 {
 		s.checkUnique(s.spans[spans0:])
@@ -970,4 +970,15 @@ func (s *valState) probe(n *schemaNode, start int) bool {
 		s.viols, s.omitted, s.names = s.viols[:viols], omitted, names
 	}
 	return ok && !s.fatal
+}
+
+// plural returns "1 item", "2 items", "1 property", "0 properties".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "y") {
+		return strconv.Itoa(n) + " " + noun[:len(noun)-1] + "ies"
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
 }
