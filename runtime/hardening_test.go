@@ -5,6 +5,7 @@ package runtime
 // targets for the same surfaces are in fuzz_test.go.
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -273,6 +274,12 @@ func waitGoroutines(t *testing.T, n int) {
 
 var _ = context.Background
 
+func bufioScanner(r io.Reader) *bufio.Scanner {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<24)
+	return sc
+}
+
 // TestHTTPShutdownEndsSessions: after ListenAndServeHTTP returns, nothing of
 // it runs on. A legacy session's calls outlive their POST by design (a
 // dropped connection does not cancel them), so the shutdown must end the
@@ -369,4 +376,45 @@ func TestModernHeadersMatchWhatRuns(t *testing.T) {
 			t.Errorf("%s with Mcp-Method %s, Mcp-Name %s: %d %s", tt.body, tt.method, tt.name, rec.Code, rec.Body)
 		}
 	}
+}
+
+// TestStdioGoroutinesBounded: after a burst of 500 concurrent calls, a
+// connection keeps at most maxIdleWorkers idle goroutines, and once Serve
+// has returned at end of input, none of its goroutines remain.
+func TestStdioGoroutinesBounded(t *testing.T) {
+	base := goruntime.NumGoroutine()
+	s := newTestServer(t)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(t.Context(), inR, outW); outW.Close() }()
+	out := make(chan []byte, 1000)
+	go func() {
+		sc := bufioScanner(outR)
+		for sc.Scan() {
+			out <- append([]byte(nil), sc.Bytes()...)
+		}
+		close(out)
+	}()
+	const n = 500
+	key := t.Name()
+	release, start := gate(key)
+	for i := range n {
+		fmt.Fprintf(inW, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"wait","arguments":{"key":%q}}}`+"\n", i, key)
+	}
+	for range n {
+		<-start
+	}
+	close(release)
+	for range n {
+		<-out
+	}
+	waitGoroutines(t, base+maxIdleWorkers+8)
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	for range out {
+	}
+	waitGoroutines(t, base)
 }

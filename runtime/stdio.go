@@ -10,6 +10,7 @@ import (
 	goruntime "runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // This file is the stdio transport: newline-delimited JSON-RPC messages
@@ -190,9 +191,17 @@ func (lw *lineWriter) close() {
 // call, which decoding JSON through reflection reliably triggers; a reused
 // goroutine keeps its grown stack. The pool never makes a job wait: with no
 // idle worker it starts another, so calls stay fully concurrent.
+//
+// Idle workers are capped at maxIdleWorkers: after a burst of calls, the
+// workers beyond it end instead of holding their stacks for the rest of
+// the connection.
 type workerPool struct {
 	jobs chan func() // unbuffered: a send succeeds only into an idle worker
+	idle atomic.Int32
 }
+
+// maxIdleWorkers is how many idle workers a pool keeps.
+const maxIdleWorkers = 128
 
 func (p *workerPool) do(job func()) {
 	select {
@@ -203,8 +212,14 @@ func (p *workerPool) do(job func()) {
 }
 
 func (p *workerPool) work(job func()) {
-	for ; job != nil; job = <-p.jobs {
+	for job != nil {
 		job()
+		if p.idle.Add(1) > maxIdleWorkers {
+			p.idle.Add(-1)
+			return
+		}
+		job = <-p.jobs
+		p.idle.Add(-1)
 	}
 }
 
