@@ -60,6 +60,9 @@ func Generate(pkg *parser.Package) ([]byte, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
+	// imports.Process below parses and formats the file: a first gofmt pass
+	// by jennifer would only double the work (the larger part of it).
+	f.NoFormat = true
 	if err := f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("generator: package %s: %w", pkg.PkgPath, err)
 	}
