@@ -1,0 +1,31 @@
+package hardening
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/generator"
+	"github.com/mcpgen/mcpgen/parser"
+)
+
+// TestHardserverIsFresh: hardserver/mcp_gen.go is what mcpgen generates
+// today, so the tests attack the server the generator really writes.
+func TestHardserverIsFresh(t *testing.T) {
+	pkgs, diags, err := parser.Load(".", nil, "./hardserver")
+	if err != nil || len(diags) > 0 || len(pkgs) != 1 {
+		t.Fatalf("loading hardserver: %v %v (%d packages)", err, diags, len(pkgs))
+	}
+	want, err := generator.Generate(pkgs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	have, err := os.ReadFile(filepath.Join("hardserver", "mcp_gen.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, want) {
+		t.Error("hardserver/mcp_gen.go is stale: run go generate ./internal/hardening/...")
+	}
+}
