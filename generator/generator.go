@@ -32,7 +32,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/dave/jennifer/jen"
-	"golang.org/x/tools/imports"
 
 	"github.com/mcpgen/mcpgen/parser"
 )
@@ -60,21 +59,49 @@ func Generate(pkg *parser.Package) ([]byte, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	// imports.Process below parses and formats the file: a first gofmt pass
-	// by jennifer would only double the work (the larger part of it).
-	f.NoFormat = true
-	if err := f.Render(&buf); err != nil {
+	if err := f.Render(&buf); err != nil { // gofmt'd
 		return nil, fmt.Errorf("generator: package %s: %w", pkg.PkgPath, err)
 	}
-	// Jennifer lists all imports in one block; group the standard library
-	// apart from the rest, as goimports and the Go style do.
-	src, err := imports.Process("mcp_gen.go", buf.Bytes(), &imports.Options{
-		Comments: true, TabIndent: true, TabWidth: 8, FormatOnly: true,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("generator: package %s: formatting: %w", pkg.PkgPath, err)
+	return groupImports(buf.Bytes()), nil
+}
+
+// groupImports puts the standard library's imports apart from the rest in
+// the import block of the gofmt'd src, as goimports and the Go style do
+// (jennifer lists all imports in one block, sorted by path). Parsing and
+// printing the file again for that would double the generator's work.
+func groupImports(src []byte) []byte {
+	const open, closing = "\nimport (\n", "\n)\n"
+	i := bytes.Index(src, []byte(open))
+	if i < 0 {
+		return src // one import or none
 	}
-	return src, nil
+	body := i + len(open)
+	n := bytes.Index(src[body:], []byte(closing))
+	if n < 0 {
+		return src
+	}
+	var std, other [][]byte
+	for line := range bytes.SplitSeq(src[body:body+n], []byte("\n")) {
+		q := bytes.IndexByte(line, '"')
+		if q < 0 {
+			return src // not a plain import spec: leave the block alone
+		}
+		path := line[q+1:]
+		if first, _, _ := bytes.Cut(path, []byte("/")); bytes.ContainsRune(first, '.') {
+			other = append(other, line)
+		} else {
+			std = append(std, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)+1)
+	out = append(out, src[:body]...)
+	out = append(out, bytes.Join(std, []byte("\n"))...)
+	out = append(out, "\n\n"...)
+	out = append(out, bytes.Join(other, []byte("\n"))...)
+	return append(out, src[body+n:]...)
 }
 
 // gen holds the state of one Generate call.
