@@ -74,11 +74,16 @@ func parseEnvelope(msg []byte) (envelope, *rpcError) {
 		return env, errorf(codeParseError, "Parse error: invalid JSON")
 	}
 	ok := true
-	if jsonrpc != nil {
-		env.JSONRPC, ok = stringValue(jsonrpc)
-	}
-	if method != nil && ok {
+	if method != nil {
 		env.Method, ok = stringValue(method)
+	}
+	if jsonrpc != nil && ok {
+		env.JSONRPC, ok = stringValue(jsonrpc)
+		if !ok && method == nil && (env.Result != nil || env.Error != nil) {
+			// A response, however malformed, is never answered: two peers
+			// that answered each other's bad responses would never stop.
+			ok = true
+		}
 	}
 	if !ok {
 		return env, errorf(codeInvalidRequest, "Invalid Request: not a JSON-RPC message")
