@@ -418,3 +418,50 @@ func TestStdioGoroutinesBounded(t *testing.T) {
 	}
 	waitGoroutines(t, base)
 }
+
+// TestHostileHTTPBodies: the HTTP transport gives the stdio answers, with
+// an HTTP status, to the same hostile messages.
+func TestHostileHTTPBodies(t *testing.T) {
+	h := newTestServer(t, WithMaxMessageSize(1<<16)).HTTPHandler()
+	for _, tt := range []struct {
+		name, body string
+		status     int
+		code       int // 0: an isError result
+	}{
+		{"malformed", `{"jsonrpc":"2.0","id":1,"method":`, 400, codeParseError},
+		{"no method", `{"jsonrpc":"2.0","id":1}`, 200, codeInvalidRequest},
+		{"object id", `{"jsonrpc":"2.0","id":{},"method":"ping"}`, 400, codeInvalidRequest},
+		{"unknown method", `{"jsonrpc":"2.0","id":1,"method":"nope"}`, 200, codeMethodNotFound},
+		{"arguments not an object", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":1}}`, 200, codeInvalidParams},
+		{"deep", `{"jsonrpc":"2.0","id":1,"method":"ping","params":` + strings.Repeat(`[`, 20000) + strings.Repeat(`]`, 20000) + `}`, 400, codeParseError},
+		{"deep arguments", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"x":` + strings.Repeat(`[`, 9000) + strings.Repeat(`]`, 9000) + `}}}`, 200, 0},
+		{"invalid utf-8 id", "{\"jsonrpc\":\"2.0\",\"id\":\"\xff\",\"method\":\"ping\"}", 400, codeInvalidRequest},
+		{"invalid utf-8 argument", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":{\"text\":\"\xff\"}}}", 200, 0},
+		{"oversized", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 1<<16) + `"}}`, 413, codeInvalidRequest},
+	} {
+		req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(tt.body))
+		req.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		var m struct {
+			Result *struct {
+				IsError bool `json:"isError"`
+			} `json:"result"`
+			Error *struct {
+				Code int `json:"code"`
+			} `json:"error"`
+		}
+		if err := json.Unmarshal(rec.Body.Bytes(), &m); err != nil || !utf8.Valid(rec.Body.Bytes()) {
+			t.Errorf("%s: body %q", tt.name, rec.Body)
+			continue
+		}
+		switch {
+		case rec.Code != tt.status:
+			t.Errorf("%s: status %d, want %d: %s", tt.name, rec.Code, tt.status, rec.Body)
+		case tt.code == 0 && (m.Result == nil || !m.Result.IsError):
+			t.Errorf("%s: want an isError result: %s", tt.name, rec.Body)
+		case tt.code != 0 && (m.Error == nil || m.Error.Code != tt.code):
+			t.Errorf("%s: want error %d: %s", tt.name, tt.code, rec.Body)
+		}
+	}
+}
