@@ -28,7 +28,7 @@ import (
 // fuzzServer is a server with every test tool that returns by itself (not
 // "wait", which blocks until released) plus the leaky ones, logging nowhere.
 var fuzzServer = sync.OnceValue(func() *Server {
-	s := NewServer("fuzz", "1", WithLogger(slog.New(slog.DiscardHandler)), WithMaxMessageSize(1<<16), WithPageSize(3))
+	s := NewServer("fuzz", "1", WithLogger(slog.New(slog.DiscardHandler)), WithMaxMessageSize(4096), WithPageSize(3))
 	for _, t := range append(testTools(), leakyTools()...) {
 		if t.Name != "wait" {
 			s.MustAddTool(t)
@@ -219,7 +219,7 @@ func FuzzStdio(f *testing.F) {
 	f.Add([]byte(strings.Join(fuzzSeeds, "\n")))
 	f.Add([]byte(strings.Join(fuzzSeeds[:12], "\r\n") + "\n\n   \n"))
 	f.Add([]byte(fuzzSeeds[0] + "\n" + fuzzSeeds[10] + "\n" + fuzzSeeds[10]))
-	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 1<<16) + `"}}` + "\n" + fuzzSeeds[2]))
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 4096) + `"}}` + "\n" + fuzzSeeds[2]))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := fuzzServer()
 		want := map[string]int{}
