@@ -93,7 +93,15 @@ type httpHandler struct {
 	// go idle by themselves, so they end there and let Shutdown finish.
 	closing   chan struct{}
 	closeOnce sync.Once
+
+	// workers run the calls: a goroutine that served one call has the
+	// stack the next one needs (a fresh goroutine grows its stack, by
+	// copying, in every call).
+	workers workerPool
 }
+
+// workerLinger is how long an idle HTTP call worker waits for another call.
+const workerLinger = time.Second
 
 // closeStreams ends every standalone GET stream, now and from now on.
 func (h *httpHandler) closeStreams() {
@@ -150,7 +158,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 		idle:        DefaultSessionIdleTimeout,
 		maxSessions: DefaultMaxSessions,
 		keepAlive:   25 * time.Second,
-	}, closing: make(chan struct{})}
+	}, closing: make(chan struct{}), workers: workerPool{linger: workerLinger}}
 	for _, opt := range opts {
 		opt(&h.cfg)
 	}
@@ -462,7 +470,7 @@ func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
 		done := make(chan []byte, 1)
-		go func() { done <- run() }()
+		h.workers.do(func() { done <- run() })
 		select {
 		case reply = <-done:
 		case <-r.Context().Done():

@@ -10,7 +10,7 @@ import (
 	goruntime "runtime"
 	"strconv"
 	"sync"
-	"sync/atomic"
+	"time"
 )
 
 // This file is the stdio transport: newline-delimited JSON-RPC messages
@@ -64,7 +64,7 @@ func (s *Server) serveLines(ctx context.Context, r io.Reader, out *lineWriter) e
 	c := s.newConn()
 	br := bufio.NewReaderSize(r, 64<<10)
 	var calls sync.WaitGroup
-	workers := &workerPool{jobs: make(chan func())}
+	workers := &workerPool{}
 	defer workers.stop()
 	for {
 		ln := readLine(br, s.maxMessage)
@@ -194,34 +194,91 @@ func (lw *lineWriter) close() {
 //
 // Idle workers are capped at maxIdleWorkers: after a burst of calls, the
 // workers beyond it end instead of holding their stacks for the rest of
-// the connection.
+// the connection. The most recently idle worker gets the next job (its
+// stack and caches are warm, and the others can stay idle long enough to
+// end).
+//
+// A pool that is never stopped (the HTTP handler's) sets linger: a worker
+// idle that long ends, so that a quiet server holds no goroutines for calls.
 type workerPool struct {
-	jobs chan func() // unbuffered: a send succeeds only into an idle worker
-	idle atomic.Int32
+	linger time.Duration
+
+	mu      sync.Mutex
+	idle    []chan func() // a stack: each idle worker's own channel (buffered 1)
+	stopped bool
 }
 
 // maxIdleWorkers is how many idle workers a pool keeps.
 const maxIdleWorkers = 128
 
 func (p *workerPool) do(job func()) {
-	select {
-	case p.jobs <- job:
-	default:
-		go p.work(job)
+	p.mu.Lock()
+	if n := len(p.idle); n > 0 {
+		ch := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		p.mu.Unlock()
+		ch <- job // never blocks: the channel is the worker's own, and empty
+		return
 	}
+	p.mu.Unlock()
+	go p.work(job)
 }
 
 func (p *workerPool) work(job func()) {
+	var ch chan func()
+	var t *time.Timer
 	for job != nil {
 		job()
-		if p.idle.Add(1) > maxIdleWorkers {
-			p.idle.Add(-1)
+		p.mu.Lock()
+		if p.stopped || len(p.idle) >= maxIdleWorkers {
+			p.mu.Unlock()
 			return
 		}
-		job = <-p.jobs
-		p.idle.Add(-1)
+		if ch == nil {
+			ch = make(chan func(), 1)
+		}
+		p.idle = append(p.idle, ch)
+		p.mu.Unlock()
+		if p.linger <= 0 {
+			job = <-ch
+			continue
+		}
+		if t == nil {
+			t = time.NewTimer(p.linger)
+		} else {
+			t.Reset(p.linger)
+		}
+		select {
+		case job = <-ch:
+		case <-t.C:
+			if p.leave(ch) {
+				return
+			}
+			job = <-ch // do took this worker just now: its job is on the way
+		}
 	}
 }
 
+// leave takes ch off the idle stack and reports whether it was there.
+func (p *workerPool) leave(ch chan func()) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for i, c := range p.idle {
+		if c == ch {
+			p.idle = append(p.idle[:i], p.idle[i+1:]...)
+			return true
+		}
+	}
+	return false
+}
+
 // stop ends the idle workers; busy ones end after their job.
-func (p *workerPool) stop() { close(p.jobs) }
+func (p *workerPool) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.stopped = true
+	for _, ch := range p.idle {
+		ch <- nil
+	}
+	p.idle = nil
+}
