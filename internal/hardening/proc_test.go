@@ -19,8 +19,9 @@ import (
 	"time"
 )
 
-// serverBin is the hardserver binary, built once by TestMain.
-var serverBin string
+// serverBin is the hardserver binary and tasksBin the examples/tasks
+// server, built once by TestMain.
+var serverBin, tasksBin string
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "hardening")
@@ -29,10 +30,11 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	serverBin = filepath.Join(dir, "hardserver")
-	build := exec.Command("go", "build", "-o", serverBin, "./hardserver")
+	tasksBin = filepath.Join(dir, "tasks")
+	build := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "./hardserver", "../../examples/tasks")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
-		fmt.Fprintln(os.Stderr, "building hardserver:", err)
+		fmt.Fprintln(os.Stderr, "building the servers:", err)
 		os.Exit(1)
 	}
 	code := m.Run()
@@ -74,7 +76,12 @@ func (b *lockedBuffer) String() string {
 
 func start(t *testing.T, env []string, args ...string) *proc {
 	t.Helper()
-	p := &proc{t: t, cmd: exec.Command(serverBin, args...), stderr: &lockedBuffer{}, exited: make(chan struct{})}
+	return startBin(t, serverBin, env, args...)
+}
+
+func startBin(t *testing.T, bin string, env []string, args ...string) *proc {
+	t.Helper()
+	p := &proc{t: t, cmd: exec.Command(bin, args...), stderr: &lockedBuffer{}, exited: make(chan struct{})}
 	p.cmd.Env = append(os.Environ(), env...)
 	p.cmd.Stderr = p.stderr
 	var err error

@@ -198,3 +198,66 @@ func TestStdioCancellationStorm(t *testing.T) {
 		t.Errorf("exit: %v", err)
 	}
 }
+
+// TestExampleTasksHostileStdio runs the acceptance sequence against the
+// tasks example, a realistic generated server with the default limits:
+// hostile input answered, then 500 calls written at once and stdin closed
+// → 500 answers and exit status 0.
+func TestExampleTasksHostileStdio(t *testing.T) {
+	t.Parallel()
+	p := startBin(t, tasksBin, nil)
+	for _, tt := range []struct {
+		msg  string
+		code int // 0: an isError result
+	}{
+		{`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_task","arguments":{"title":`, -32700},
+		{`{"jsonrpc":"2.0","id":2}`, -32600},
+		{`{"jsonrpc":"2.0","id":[],"method":"tools/list"}`, -32600},
+		{`{"jsonrpc":"2.0","id":3,"method":"tasks/list"}`, -32601},
+		{`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add_task","arguments":"title"}}`, -32602},
+		{`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"add_task","arguments":{"title":""}}}`, 0},
+		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"add_task","arguments":{"title":"x","subtasks":[` + strings.Repeat(`{"title":"x","subtasks":[`, 2000) + `{"title":""}` + strings.Repeat(`]}`, 2000) + `]}}}`, 0},
+		{`{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"add_task","arguments":{"title":"x","subtasks":[` + strings.Repeat(`{"title":"x","subtasks":[`, 6000) + strings.Repeat(`]}`, 6000) + `]}}}`, -32700},
+		{`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add_task","arguments":{"title":` + strings.Repeat(`[`, 200_000) + `}}}`, -32700},
+		{"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"name\":\"add_task\",\"arguments\":{\"title\":\"\xed\xa0\x80\"}}}", 0},
+		{`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"set_status","arguments":{"id":99,"status":"lost"}}}`, 0},
+	} {
+		p.send(tt.msg)
+		m := p.next()
+		switch {
+		case tt.code != 0 && (m.Error == nil || m.Error.Code != tt.code):
+			t.Errorf("%.80s: want error %d, got %.300s", tt.msg, tt.code, m.raw)
+		case tt.code == 0 && (m.Result == nil || !m.Result.IsError):
+			t.Errorf("%.80s: want an isError result, got %.300s", tt.msg, m.raw)
+		}
+		p.send(`{"jsonrpc":"2.0","id":"ping","method":"ping"}`)
+		if m := p.next(); string(m.ID) != `"ping"` || m.Result == nil {
+			t.Fatalf("after %.80s: %s", tt.msg, m.raw)
+		}
+	}
+	const n = 500
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"add_task","arguments":{"title":"task %d","tags":["load"]}}}`+"\n", 1000+i, i)
+	}
+	io.WriteString(p.stdin, b.String())
+	p.stdin.Close()
+	answered := map[string]int{}
+	for m := p.next(); m != nil; m = p.next() {
+		answered[string(m.ID)]++
+		if m.Result == nil || m.Result.IsError {
+			t.Errorf("call %s: %s", m.ID, m.raw)
+		}
+	}
+	if len(answered) != n {
+		t.Errorf("%d calls answered, want %d", len(answered), n)
+	}
+	for id, c := range answered {
+		if c != 1 {
+			t.Errorf("call %s answered %d times", id, c)
+		}
+	}
+	if err := p.wait(); err != nil {
+		t.Errorf("exit: %v, want status 0", err)
+	}
+}
