@@ -122,6 +122,10 @@ type toolDecl struct {
 	paramPos  []token.Pos // name of each plain parameter
 	resultPos token.Pos   // type of R
 	bad       bool        // a diagnostic was reported: the tool is not generated
+	// shaped: the parameters were understood, so their schemas can be
+	// derived (and their mistakes reported) even when other parts of the
+	// tool are bad: every mistake is reported in one run.
+	shaped bool
 }
 
 // file scans every comment of f for directives, reports misplaced and

@@ -290,8 +290,8 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		firstByName[t.Name] = t
 	}
 	for _, t := range tools {
-		if t.bad {
-			continue
+		if !t.shaped {
+			continue // no parameters to derive a schema from: already reported
 		}
 		if err := c.schemas(t); err != nil {
 			return nil, err

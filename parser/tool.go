@@ -67,6 +67,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Func = fn
 	if c.signature(t) {
+		t.shaped = true
 		c.argDirectives(t)
 	}
 	return t
@@ -83,7 +84,10 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		t.bad = true
 	}
 
-	if fd.Type.TypeParams != nil {
+	// The types of a generic function's parameters are not known at
+	// generate time: its parameters are not shaped for schemas.
+	generic := fd.Type.TypeParams != nil
+	if generic {
 		bad(fd.Type.TypeParams.Pos(), "generic function %s cannot be a tool; call it from a non-generic function and annotate that", t.GoName)
 	}
 	if recv := sig.Recv(); recv != nil {
@@ -96,6 +100,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		case !ok || named.Obj().Pkg() != t.pkg.Types:
 			bad(fd.Recv.Pos(), "receiver of %s must be a named type defined in package %s", t.GoName, t.pkg.Name)
 		case sig.RecvTypeParams().Len() > 0 || named.TypeParams().Len() > 0:
+			generic = true
 			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
 		default:
 			t.Receiver = &Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
@@ -109,7 +114,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	if params.Len() > 0 && isContext(params.At(0).Type()) {
 		t.Context, start = true, 1
 	}
-	paramsOK = true
+	paramsOK = !generic
 	for i := start; i < params.Len(); i++ {
 		if isContext(params.At(i).Type()) {
 			bad(names[i], "context.Context must be the first parameter of %s", t.GoName)
