@@ -5,7 +5,7 @@
 // servers rotates from one round to the next), checks every answer, and
 // prints a Markdown table of medians with ratios to the floor:
 //
-//	cd bench && go run ./driver            # default: 5 rounds, a few minutes
+//	cd bench && go run ./driver            # default: 7 rounds, about two minutes
 //	cd bench && go run ./driver -rounds 9 -scale 2
 //
 // Server CPU is the CPU time (user + system, all threads) that the server
@@ -30,7 +30,7 @@ import (
 )
 
 var (
-	rounds  = flag.Int("rounds", 5, "interleaved `rounds` per scenario")
+	rounds  = flag.Int("rounds", 7, "interleaved `rounds` per scenario")
 	scale   = flag.Float64("scale", 1, "multiply the number of calls per measurement by `f`")
 	only    = flag.String("only", "", "comma-separated `servers` to run (default all; floor is always run)")
 	scens   = flag.String("scenarios", "", "comma-separated scenario `keys` to run (default all): "+scenarioKeys())
