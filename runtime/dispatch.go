@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"sync"
@@ -67,7 +66,7 @@ func (c *conn) forget(cl *call) {
 // messages, a subscription acknowledgement); it is called only before the
 // reply is returned, and must be safe for concurrent use.
 func (c *conn) receive(ctx context.Context, msg []byte, out func([]byte)) (reply []byte, run func() []byte) {
-	msg = bytes.TrimSpace(msg)
+	msg = trimSpace(msg)
 	if len(msg) > 0 && msg[0] == '[' {
 		return c.receiveBatch(ctx, msg, out)
 	}

@@ -219,6 +219,7 @@ func FuzzStdio(f *testing.F) {
 	f.Add([]byte(strings.Join(fuzzSeeds, "\n")))
 	f.Add([]byte(strings.Join(fuzzSeeds[:12], "\r\n") + "\n\n   \n"))
 	f.Add([]byte(fuzzSeeds[0] + "\n" + fuzzSeeds[10] + "\n" + fuzzSeeds[10]))
+	f.Add([]byte(fuzzSeeds[2] + "\v\n\f" + fuzzSeeds[3] + "\n\u00a0\n\v\n"))
 	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 4096) + `"}}` + "\n" + fuzzSeeds[2]))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s := fuzzServer()
@@ -311,6 +312,12 @@ func FuzzHTTP(f *testing.F) {
 		}
 		if sid != "" && req.Header.Get(headerSessionID) == "" {
 			req.Header.Set(headerSessionID, sid)
+		}
+		if method == http.MethodGet {
+			// A GET stream lasts until the client goes away: go away at once.
+			ctx, cancel := context.WithCancel(req.Context())
+			cancel()
+			req = req.WithContext(ctx)
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)

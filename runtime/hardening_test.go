@@ -465,3 +465,42 @@ func TestHostileHTTPBodies(t *testing.T) {
 		}
 	}
 }
+
+// blockingWriter blocks every Write until released, as a stdout pipe
+// whose reader stopped reading does.
+type blockingWriter struct{ release chan struct{} }
+
+func (w blockingWriter) Write(p []byte) (int, error) {
+	<-w.release
+	return 0, io.ErrClosedPipe
+}
+
+// TestServeCancelWithStalledClient: a client that stops reading stdout
+// blocks the server's writes; cancelling ctx (SIGTERM through
+// signal.NotifyContext) must still make Serve return, or the process could
+// only be killed.
+func TestServeCancelWithStalledClient(t *testing.T) {
+	s := newTestServer(t)
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	w := blockingWriter{make(chan struct{})}
+	defer close(w.release)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, inR, w) }()
+	go func() {
+		for i := range 3 {
+			fmt.Fprintf(inW, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
+		}
+	}()
+	time.Sleep(50 * time.Millisecond) // let the first reply block (the test passes either way)
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Serve: %v, want context.Canceled", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Serve did not return after ctx was cancelled while a write was blocked")
+	}
+}

@@ -281,7 +281,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	// Bodies that are not JSON-RPC messages are answered by the core, with
 	// the error that the stdio transport gives them too (and status 400).
-	body = bytes.TrimSpace(body)
+	body = trimSpace(body)
 	if len(body) > 0 && body[0] == '[' {
 		if headerIsModern(r) {
 			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Invalid Request: batches are not allowed under protocol version 2026-07-28")

@@ -26,6 +26,18 @@ func skipSpace(b []byte, i int) int {
 	return i
 }
 
+// trimSpace returns b without leading and trailing JSON white space (space,
+// tab, line feed, carriage return). bytes.TrimSpace would also drop \v, \f,
+// U+0085 and U+00A0, which make a message invalid JSON.
+func trimSpace(b []byte) []byte {
+	b = b[skipSpace(b, 0):]
+	end := len(b)
+	for end > 0 && isSpace(b[end-1]) {
+		end--
+	}
+	return b[:end]
+}
+
 // checkJSON reports whether b holds exactly one JSON value (with optional
 // surrounding white space).
 func checkJSON(b []byte) bool {

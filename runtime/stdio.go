@@ -10,6 +10,7 @@ import (
 	goruntime "runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -74,7 +75,7 @@ func (s *Server) serveLines(ctx context.Context, r io.Reader, out *lineWriter) e
 		if ln.tooLong {
 			out.send(errorReply(nil, errorf(codeInvalidRequest,
 				"Invalid Request: message longer than "+strconv.Itoa(s.maxMessage)+" bytes")))
-		} else if len(bytes.TrimSpace(ln.data)) > 0 { // blank lines are not messages
+		} else if len(trimSpace(ln.data)) > 0 { // blank lines are not messages
 			reply, run := c.receive(ctx, ln.data, out.send)
 			if run != nil {
 				calls.Add(1)
@@ -156,16 +157,19 @@ type lineWriter struct {
 	mu     sync.Mutex
 	w      *bufio.Writer
 	err    error
-	closed bool
+	closed atomic.Bool // set without mu: a blocked Write may hold it
 }
 
 // send writes msg and a newline, unless the writer is closed or has failed.
 // encoding/json and appendString never emit a raw newline, so msg is one
 // line.
 func (lw *lineWriter) send(msg []byte) {
+	if lw.closed.Load() {
+		return
+	}
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
-	if lw.closed || lw.err != nil {
+	if lw.closed.Load() || lw.err != nil {
 		return
 	}
 	lw.w.Write(msg)
@@ -179,12 +183,9 @@ func (lw *lineWriter) failed() error {
 	return lw.err
 }
 
-// close drops every later message.
-func (lw *lineWriter) close() {
-	lw.mu.Lock()
-	lw.closed = true
-	lw.mu.Unlock()
-}
+// close drops every later message. It does not wait for a write in
+// progress, which blocks for as long as the client does not read.
+func (lw *lineWriter) close() { lw.closed.Store(true) }
 
 // workerPool runs jobs on goroutines that outlive them. A fresh goroutine
 // per call would start on a small stack and grow it (copying) in every
