@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -260,4 +261,25 @@ func TestExampleTasksHostileStdio(t *testing.T) {
 	if err := p.wait(); err != nil {
 		t.Errorf("exit: %v, want status 0", err)
 	}
+}
+
+// TestStdioSignalWithStalledClient: a client that stops reading stdout
+// blocks the server's writes; SIGTERM must still end the process (before
+// the fix, Serve waited for the blocked write forever and the signal,
+// caught by signal.NotifyContext, was lost). The server exits with
+// "context canceled" (status 1), as the examples do on a signal over stdio.
+func TestStdioSignalWithStalledClient(t *testing.T) {
+	t.Parallel()
+	p := start(t, nil)
+	go func() {
+		// tools/list replies (~2 KiB each) until the stdout pipe is full.
+		for range 1000 {
+			if _, err := io.WriteString(p.stdin, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`+"\n"); err != nil {
+				return
+			}
+		}
+	}()
+	time.Sleep(500 * time.Millisecond) // the pipe fills; not required for the test to pass
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	p.wait() // returns, whatever the status: the guard fails the test on a hang
 }
