@@ -133,16 +133,26 @@ func (c *conn) receiveBatch(ctx context.Context, msg []byte, out func([]byte)) (
 		return joinBatch(replies), nil
 	}
 	return nil, func() []byte {
+		// At most maxBatchParallel calls of a batch run at once: one message
+		// of 64 MiB could otherwise start a million goroutines.
 		var wg sync.WaitGroup
+		slots := make(chan struct{}, maxBatchParallel)
 		for i, run := range runs {
 			if run != nil {
-				wg.Go(func() { replies[i] = run() })
+				slots <- struct{}{}
+				wg.Go(func() {
+					defer func() { <-slots }()
+					replies[i] = run()
+				})
 			}
 		}
 		wg.Wait()
 		return joinBatch(replies)
 	}
 }
+
+// maxBatchParallel is how many tool calls of one batch run at once.
+const maxBatchParallel = 64
 
 // joinBatch returns the batch reply: an array of the non-nil replies, or nil
 // when there is none (a batch of notifications).
