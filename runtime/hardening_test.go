@@ -340,11 +340,40 @@ func TestHTTPShutdownEndsSessions(t *testing.T) {
 	}()
 	<-start
 
+	// A standalone GET stream of the session, and a modern call in flight.
+	greq, _ := http.NewRequestWithContext(t.Context(), "GET", url, nil)
+	greq.Header.Set("Accept", "text/event-stream")
+	greq.Header.Set("Mcp-Session-Id", sid)
+	greq.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	gresp, err := client.Do(greq)
+	if err != nil || gresp.StatusCode != http.StatusOK {
+		t.Fatalf("GET stream: %v %v", err, gresp)
+	}
+	streamDone := make(chan struct{})
+	go func() { io.Copy(io.Discard, gresp.Body); gresp.Body.Close(); close(streamDone) }()
+	modernDone := make(chan struct{})
+	go func() {
+		body := fmt.Sprintf(`{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{%s},"name":"wait","arguments":{"key":%q}}}`, modernMeta, key)
+		req, _ := http.NewRequestWithContext(t.Context(), "POST", url, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", "tools/call")
+		req.Header.Set("Mcp-Name", "wait")
+		if resp, err := client.Do(req); err == nil {
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		close(modernDone)
+	}()
+	<-start
+
 	cancel()
 	if err := <-served; err != nil {
 		t.Errorf("serveHTTP: %v", err)
 	}
 	<-answered // an error or a cancelled call: the grace period was over
+	<-streamDone
+	<-modernDone
 	tr.CloseIdleConnections()
 	waitGoroutines(t, base)
 }
