@@ -175,6 +175,8 @@ func TestHostileStdioSequence(t *testing.T) {
 		{"two values", `{"jsonrpc":"2.0","id":1,"method":"ping"} {}`, codeParseError, false},
 		{"nul byte", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\x00\"}", codeParseError, false},
 		{"invalid utf8 outside strings", "{\"jsonrpc\":\"2.0\",\"id\":1,\xff\"method\":\"ping\"}", codeParseError, false},
+		{"vertical tab after", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\v", codeParseError, false},
+		{"nbsp before", "\u00a0{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}", codeParseError, false},
 		{"no method", `{"jsonrpc":"2.0","id":1}`, codeInvalidRequest, true},
 		{"method not string", `{"jsonrpc":"2.0","id":1,"method":7}`, codeInvalidRequest, true},
 		{"null id", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, codeInvalidRequest, false},
