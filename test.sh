@@ -3,7 +3,9 @@
 #   1. go vet and the unit, golden and fuzz-seed tests of the main module, with the race detector;
 #   2. freshness of every committed generated file (mcpgen -check);
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
-#      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI.
+#      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI;
+#   4. the benchmark harness (bench/), one short round with every answer checked;
+#   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh).
 # It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -27,6 +29,17 @@ if [ -d e2e ]; then
     go run github.com/mcpgen/mcpgen/cmd/mcpgen -check ./...
     go vet ./...
     go test -race -count=1 ./...
+  )
+fi
+
+if [ -d bench ]; then
+  step "benchmark harness (bench module): vet, freshness, one short checked round"
+  (
+    cd bench
+    go vet ./...
+    go tool mcpgen -check ./servers/mcpgen
+    # Every answer is checked; the figures of so short a run mean nothing.
+    go run ./driver -rounds 1 -scale 0.05 >/dev/null
   )
 fi
 
