@@ -19,7 +19,11 @@ step "go test -race (main module)"
 go test -race -count=1 ./...
 
 step "generated files are fresh"
-go run ./cmd/mcpgen -check ./examples/...
+go run ./cmd/mcpgen -check ./examples/... ./internal/hardening/...
+
+step "short fuzz runs (the seed corpora already ran above)"
+go test -run '^$' -fuzz '^FuzzDispatch$' -fuzztime 20s -fuzzminimizetime 50x ./runtime/
+go test -run '^$' -fuzz '^FuzzOptionsRoundTrip$' -fuzztime 10s ./parser/
 
 if [ -d e2e ]; then
   step "end-to-end suite (e2e module)"

@@ -14,6 +14,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -39,7 +40,8 @@ func main() {
 	} else {
 		err = srv.ListenAndServeHTTP(ctx, *addr)
 	}
-	if err != nil {
+	// A signal ends stdio serving with context.Canceled: a clean exit.
+	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "calculator:", err)
 		os.Exit(1)
 	}

@@ -13,6 +13,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -40,7 +41,8 @@ func main() {
 	} else {
 		err = srv.ListenAndServeHTTP(ctx, *addr)
 	}
-	if err != nil {
+	// A signal ends stdio serving with context.Canceled: a clean exit.
+	if err != nil && !errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "tasks:", err)
 		os.Exit(1)
 	}
