@@ -1,5 +1,8 @@
 // Package errors_nearmiss has directives that are almost, but not quite,
 // //mcp:tool: each is reported instead of being silently ignored.
+// The file is deliberately not gofmt'd: gofmt would insert a space after
+// the // of several of them, which keeps them near misses but loses the
+// spelling as typed.
 package errors_nearmiss
 
 // Space after the slashes makes it an ordinary comment.
