@@ -18,6 +18,9 @@ go vet ./...
 step "go test -race (main module)"
 go test -race -count=1 ./...
 
+step "every test binary accepts -update (go test ./... -update rewrites the goldens)"
+go test -count=1 -run '^$' ./... -update >/dev/null
+
 step "generated files are fresh"
 go run ./cmd/mcpgen -check ./examples/... ./internal/hardening/...
 
