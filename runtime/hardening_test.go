@@ -197,7 +197,8 @@ func TestHostileStdioSequence(t *testing.T) {
 		{"deep params", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":` + strings.Repeat(`[`, 20000) + strings.Repeat(`]`, 20000) + `}}`, codeParseError, false},
 		{"deep arguments", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{"text":` + strings.Repeat(`{"a":`, 9000) + `1` + strings.Repeat(`}`, 9000) + `}}}`, 0, true},
 		{"deep batch", strings.Repeat(`[`, 30000), codeParseError, false},
-		{"oversized", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 1<<16) + `"}}`, codeInvalidRequest, false},
+		{"oversized", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"` + strings.Repeat("x", 1<<16) + `"}}`, codeInvalidRequest, true},
+		{"oversized without id", `{"jsonrpc":"2.0","method":"ping","params":{"p":"` + strings.Repeat("x", 1<<16) + `"}}`, codeInvalidRequest, false},
 	} {
 		c.send(tt.msg)
 		m := c.next()

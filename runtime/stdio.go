@@ -35,8 +35,9 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // or writing w fails.
 //
 // A message longer than the limit set by [WithMaxMessageSize] is skipped
-// without being buffered and answered with an Invalid Request error that
-// has no id; the connection continues.
+// without being buffered and answered with an Invalid Request error, which
+// carries the message's id when its top-level "id" member could be read as
+// it streamed by (so the client's call settles); the connection continues.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -73,7 +74,7 @@ func (s *Server) serveLines(ctx context.Context, r io.Reader, out *lineWriter) e
 			return ctx.Err() // Serve has returned; handle nothing more
 		}
 		if ln.tooLong {
-			out.send(errorReply(nil, errorf(codeInvalidRequest,
+			out.send(errorReply(ln.id, errorf(codeInvalidRequest,
 				"Invalid Request: message longer than "+strconv.Itoa(s.maxMessage)+" bytes")))
 		} else if len(trimSpace(ln.data)) > 0 { // blank lines are not messages
 			reply, run := c.receive(ctx, ln.data, out.send)
@@ -116,6 +117,7 @@ func (s *Server) serveLines(ctx context.Context, r io.Reader, out *lineWriter) e
 type line struct {
 	data    []byte
 	tooLong bool
+	id      []byte // of a line that is tooLong, when it could be read
 	err     error
 }
 
@@ -133,11 +135,16 @@ func readLine(br *bufio.Reader, max int) line {
 			content-- // the newline
 		}
 		if content > max {
-			// Skip to the end of the line without keeping it.
+			// Skip to the end of the line without keeping it, but find
+			// its id on the way, so that the answer can carry it.
+			var ids idScanner
+			ids.write(buf)
+			ids.write(chunk)
 			for err == bufio.ErrBufferFull {
-				_, err = br.ReadSlice('\n')
+				chunk, err = br.ReadSlice('\n')
+				ids.write(chunk)
 			}
-			return line{tooLong: true, err: err}
+			return line{tooLong: true, id: ids.result(), err: err}
 		}
 		if err == bufio.ErrBufferFull {
 			buf = append(buf, chunk...)

@@ -164,12 +164,17 @@ func TestOversizedMessage(t *testing.T) {
 	c.send(padded(limit + 1))
 	m := c.next()
 	m.code(t, codeInvalidRequest)
-	if len(m.ID) != 0 || !strings.Contains(m.Error.Message, "1000 bytes") {
-		t.Errorf("oversized reply: %s", m.line)
+	if string(m.ID) != `"fit"` || !strings.Contains(m.Error.Message, "1000 bytes") {
+		t.Errorf("oversized reply: %s, want the id \"fit\" and the limit", m.line)
 	}
-	// A far larger line, in many buffer fills, is skipped as well.
+	// A far larger line, in many buffer fills, with no id to read, is
+	// skipped as well and answered without id.
 	c.send(strings.Repeat("y", 300_000))
-	c.next().code(t, codeInvalidRequest)
+	m = c.next()
+	m.code(t, codeInvalidRequest)
+	if len(m.ID) != 0 {
+		t.Errorf("oversized reply to a line without id: %s", m.line)
+	}
 	// A message of exactly the limit is served; the session continues.
 	c.send(padded(limit))
 	c.reply(`"fit"`).result(t)
