@@ -430,9 +430,8 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 		h.answer(w, r, r.Context(), h.srv.newConn(), body, false)
 		return
 	}
-	sess := h.sessions.acquire(id)
+	sess := h.acquireSession(w, id)
 	if sess == nil {
-		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
 		return
 	}
 	defer sess.release()
@@ -524,6 +523,17 @@ func modernStatus(code int) int {
 	return http.StatusBadRequest
 }
 
+// acquireSession returns the live legacy session with the given id, which
+// the caller must release, or answers 404 Not Found (MCP-NOTES §6.12: the
+// client then initializes again) and returns nil.
+func (h *httpHandler) acquireSession(w http.ResponseWriter, id string) *httpSession {
+	sess := h.sessions.acquire(id)
+	if sess == nil {
+		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
+	}
+	return sess
+}
+
 // get opens the standalone event stream of a legacy session (MCP-NOTES
 // §6.11). The server sends no unsolicited messages today, so the stream
 // carries keep-alive comments until the client closes it or the session
@@ -539,9 +549,8 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotAcceptable, codeInvalidRequest, "Not Acceptable: GET must accept text/event-stream")
 		return
 	}
-	sess := h.sessions.acquire(id)
+	sess := h.acquireSession(w, id)
 	if sess == nil {
-		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
 		return
 	}
 	defer sess.release()
