@@ -185,6 +185,7 @@ func generic(t *testing.T, s *jsonschema.Schema) map[string]any {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sameAsReference(t, "schema", s)
 	var m map[string]any
 	if err := json.Unmarshal([]byte(text), &m); err != nil {
 		t.Fatal(err)

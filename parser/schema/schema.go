@@ -91,8 +91,6 @@
 package schema
 
 import (
-	"bytes"
-	"encoding/json"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -218,22 +216,6 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	w.Properties.Set("result", s)
 	w.Required = []string{"result"}
 	return w, true, c.done(w)
-}
-
-// Marshal returns the deterministic, 2-space indented JSON text of s.
-// Unlike encoding/json it leaves <, > and & unescaped, for readability, and
-// escapes the backquote as \u0060 so that the text fits in a Go raw string
-// literal.
-func Marshal(s *jsonschema.Schema) (string, error) {
-	raw, err := json.Marshal(s)
-	if err != nil {
-		return "", err
-	}
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, raw, "", "  "); err != nil {
-		return "", err
-	}
-	return readableEscapes(buf.String()), nil
 }
 
 // readableEscapes rewrites the escapes \u003c, \u003e and \u0026 that
