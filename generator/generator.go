@@ -26,12 +26,14 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"go/format"
+	"go/token"
+	"go/types"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/dave/jennifer/jen"
 
 	"github.com/mcpgen/mcpgen/parser"
 )
@@ -49,59 +51,41 @@ const (
 
 // Generate returns the gofmt'd source of the generated file for pkg, which
 // must have at least one tool.
+//
+// The generator writes the file in gofmt's layout directly, as go/printer
+// would print it (tabs, aligned columns, grouped imports), rather than
+// printing loosely and formatting the result: formatting a 500-tool file
+// costs more than loading and type-checking the package it comes from.
+// The few constructs whose layout gofmt decides by rules the generator
+// does not restate (struct and interface type literals with fields or
+// methods, a schema that needs an interpreted string literal, literals
+// longer than 100 kB) make it run go/format over its output instead.
+// Tests check that the direct output is gofmt'd on every golden file and
+// on randomized models.
 func Generate(pkg *parser.Package) ([]byte, error) {
-	if pkg == nil || len(pkg.Tools) == 0 {
-		return nil, fmt.Errorf("generator: package has no tools")
+	src, exact, err := generate(pkg)
+	if err != nil || exact {
+		return src, err
 	}
-	g := newGen(pkg)
-	f, err := g.file()
+	out, err := format.Source(src)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("generator: package %s: formatting the generated file: %w", pkg.PkgPath, err)
 	}
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil { // gofmt'd
-		return nil, fmt.Errorf("generator: package %s: %w", pkg.PkgPath, err)
-	}
-	return groupImports(buf.Bytes()), nil
+	return out, nil
 }
 
-// groupImports puts the standard library's imports apart from the rest in
-// the import block of the gofmt'd src, as goimports and the Go style do
-// (jennifer lists all imports in one block, sorted by path). Parsing and
-// printing the file again for that would double the generator's work.
-func groupImports(src []byte) []byte {
-	const open, closing = "\nimport (\n", "\n)\n"
-	i := bytes.Index(src, []byte(open))
-	if i < 0 {
-		return src // one import or none
+// generate returns the generated file for pkg and whether it is already in
+// gofmt's layout.
+func generate(pkg *parser.Package) (src []byte, exact bool, err error) {
+	if pkg == nil || len(pkg.Tools) == 0 {
+		return nil, false, fmt.Errorf("generator: package has no tools")
 	}
-	body := i + len(open)
-	n := bytes.Index(src[body:], []byte(closing))
-	if n < 0 {
-		return src
+	g := newGen(pkg)
+	src, err = g.file()
+	if err != nil {
+		return nil, false, err
 	}
-	var std, other [][]byte
-	for line := range bytes.SplitSeq(src[body:body+n], []byte("\n")) {
-		q := bytes.IndexByte(line, '"')
-		if q < 0 {
-			return src // not a plain import spec: leave the block alone
-		}
-		path := line[q+1:]
-		if first, _, _ := bytes.Cut(path, []byte("/")); bytes.ContainsRune(first, '.') {
-			other = append(other, line)
-		} else {
-			std = append(std, line)
-		}
-	}
-	if len(std) == 0 || len(other) == 0 {
-		return src
-	}
-	out := make([]byte, 0, len(src)+1)
-	out = append(out, src[:body]...)
-	out = append(out, bytes.Join(std, []byte("\n"))...)
-	out = append(out, "\n\n"...)
-	out = append(out, bytes.Join(other, []byte("\n"))...)
-	return append(out, src[body+n:]...)
+	return src, g.exact, nil
 }
 
 // gen holds the state of one Generate call.
@@ -114,6 +98,11 @@ type gen struct {
 	// scope holds the package-level names of the user's package: imports
 	// and locals must not collide with or shadow them.
 	scope map[string]bool
+	// aliases maps the path of every import to its name in the file; nil
+	// during the first pass, which collects the imports.
+	aliases map[string]string
+	// exact is whether the output is in gofmt's layout as written.
+	exact bool
 }
 
 func newGen(pkg *parser.Package) *gen {
@@ -121,6 +110,7 @@ func newGen(pkg *parser.Package) *gen {
 		pkg:     pkg,
 		imports: map[string]string{runtimePath: "runtime", contextPath: "context", jsonPath: "json"},
 		scope:   map[string]bool{},
+		exact:   true,
 	}
 	if pkg.Types != nil {
 		for _, name := range pkg.Types.Scope().Names() {
@@ -178,7 +168,26 @@ func (g *gen) groups() ([]*group, error) {
 	return groups, nil
 }
 
-func (g *gen) file() (*jen.File, error) {
+// qual returns the qualified identifier path.sel, recording the import of
+// path, a package named name, during the first pass.
+func (g *gen) qual(path, name, sel string) string {
+	if g.aliases == nil {
+		g.imports[path] = name
+		return name + "." + sel
+	}
+	alias, ok := g.aliases[path]
+	if !ok {
+		// Every import is collected in the first pass; reaching here is a
+		// bug, which the compile of the output would catch anyway.
+		panic("generator: import " + path + " was not collected")
+	}
+	return alias + "." + sel
+}
+
+// rt returns the qualified identifier of the runtime package's sel.
+func (g *gen) rt(sel string) string { return g.qual(runtimePath, "runtime", sel) }
+
+func (g *gen) file() ([]byte, error) {
 	groups, err := g.groups()
 	if err != nil {
 		return nil, err
@@ -201,9 +210,20 @@ func (g *gen) file() (*jen.File, error) {
 		}
 	}
 
-	// The guards mention every type of every signature: building them first
-	// collects all imports, which must be named before locals are chosen.
-	var guards []jen.Code
+	// The guards mention every type of every signature: building them
+	// once collects all imports, which must be named before anything,
+	// locals included, is written.
+	for _, gr := range groups {
+		for _, t := range gr.tools {
+			if _, err := g.guard(t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	g.aliases = g.nameImports()
+	loc := g.locals(g.aliases)
+	g.exact = true
+	var guards []guardSpec
 	for _, gr := range groups {
 		for _, t := range gr.tools {
 			guard, err := g.guard(t)
@@ -213,50 +233,87 @@ func (g *gen) file() (*jen.File, error) {
 			guards = append(guards, guard)
 		}
 	}
-	aliases := g.nameImports()
-	loc := g.locals(aliases)
 
-	var registers []jen.Code
+	var w bytes.Buffer
+	w.Grow(4096 + 2048*len(g.pkg.Tools))
+	w.WriteString("// " + Header + "\n\npackage " + g.pkg.Name + "\n\n")
+	g.writeImports(&w)
+	w.WriteString("\n// Compile-time guards: if a tool's signature changes, regenerate.\n")
+	writeGuards(&w, guards)
 	for _, gr := range groups {
-		reg, err := g.register(gr, names, loc)
-		if err != nil {
+		w.WriteByte('\n')
+		if err := g.register(&w, gr, names, loc); err != nil {
 			return nil, err
 		}
-		registers = append(registers, reg)
 	}
-
-	f := jen.NewFilePathName(g.pkg.PkgPath, g.pkg.Name)
-	f.HeaderComment(Header)
-	f.Comment("Compile-time guards: if a tool's signature changes, regenerate.")
-	f.Var().Defs(guards...)
-	for _, reg := range registers {
-		f.Line()
-		f.Add(reg)
-	}
-	f.Line()
-	f.Comment("Input and output schemas of the tools, as JSON.")
-	var consts []jen.Code
+	// Every constant spans lines (the schemas are indented JSON objects),
+	// so gofmt aligns none of them.
+	w.WriteString("\n// Input and output schemas of the tools, as JSON.\nconst (\n")
 	for _, gr := range groups {
 		for _, t := range gr.tools {
 			n := names[t]
-			consts = append(consts, jen.Id(n.input).Op("=").Add(stringLit(t.InputSchema)))
+			g.constSpec(&w, n.input, t.InputSchema)
 			if n.output != "" {
-				consts = append(consts, jen.Id(n.output).Op("=").Add(stringLit(t.OutputSchema)))
+				g.constSpec(&w, n.output, t.OutputSchema)
 			}
 		}
 	}
-	f.Const().Defs(consts...)
+	w.WriteString(")\n")
+	return w.Bytes(), nil
+}
 
-	for imp, alias := range aliases {
-		// An import whose name is not the last element of its path gets
-		// an explicit name, as goimports does, so a reader need not know.
-		if alias == g.imports[imp] && alias == path.Base(imp) {
-			f.ImportName(imp, alias)
+// writeImports writes the import block: the standard library's imports
+// apart from the rest, as goimports and the Go style do, each group sorted
+// by path. An import whose name is not the last element of its path gets
+// an explicit name, as goimports does, so a reader need not know.
+func (g *gen) writeImports(w *bytes.Buffer) {
+	paths := make([]string, 0, len(g.aliases))
+	for p := range g.aliases {
+		paths = append(paths, p)
+	}
+	slices.Sort(paths)
+	var std, other []string
+	for _, p := range paths {
+		spec := strconv.Quote(p)
+		if alias := g.aliases[p]; alias != g.imports[p] || alias != path.Base(p) {
+			spec = alias + " " + spec
+		}
+		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
+			other = append(other, spec)
 		} else {
-			f.ImportAlias(imp, alias)
+			std = append(std, spec)
 		}
 	}
-	return f, nil
+	if len(paths) == 1 {
+		w.WriteString("import " + append(std, other...)[0] + "\n")
+		return
+	}
+	w.WriteString("import (\n")
+	for _, s := range std {
+		w.WriteString("\t" + s + "\n")
+	}
+	if len(std) > 0 && len(other) > 0 {
+		w.WriteByte('\n')
+	}
+	for _, s := range other {
+		w.WriteString("\t" + s + "\n")
+	}
+	w.WriteString(")\n")
+}
+
+// constSpec writes one schema constant of the const block.
+func (g *gen) constSpec(w *bytes.Buffer, name, schema string) {
+	w.WriteString("\t" + name + " = ")
+	if !strings.Contains(schema, "\n") {
+		// A one-line spec: gofmt would align it with its neighbours.
+		g.exact = false
+	}
+	if utf8.ValidString(schema) && !strings.ContainsAny(schema, "`\r\ufeff\x00") {
+		w.WriteString("`" + schema + "`\n")
+		return
+	}
+	g.exact = false // an interpreted literal is on one line
+	w.WriteString(strconv.Quote(schema) + "\n")
 }
 
 // nameImports returns the name, by path, of every imported
@@ -279,7 +336,7 @@ func (g *gen) nameImports() map[string]string {
 	for _, p := range paths {
 		name := g.imports[p]
 		alias := name
-		for i := 1; taken[alias] || g.scope[alias] || jen.IsReservedWord(alias); i++ {
+		for i := 1; taken[alias] || g.scope[alias] || reserved(alias); i++ {
 			alias = fmt.Sprintf("%s%d", name, i)
 		}
 		taken[alias] = true
@@ -322,11 +379,9 @@ func (g *gen) locals(aliases map[string]string) localNames {
 	}
 }
 
-// stringLit renders s as a raw string literal when Go allows it and as an
-// interpreted one otherwise.
-func stringLit(s string) jen.Code {
-	if utf8.ValidString(s) && !strings.ContainsAny(s, "`\r\ufeff\x00") {
-		return jen.Op("`" + s + "`")
-	}
-	return jen.Lit(s)
+// reserved reports whether name must not name an import: a keyword, a
+// predeclared identifier (the generated code uses some, such as any and
+// error), or err, a local of the generated code.
+func reserved(name string) bool {
+	return token.IsKeyword(name) || types.Universe.Lookup(name) != nil || name == "err"
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dave/jennifer/jen"
 
 	model "github.com/mcpgen/mcpgen/parser"
 )
@@ -378,8 +377,13 @@ var (
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		// Rendered in a declaration: a func type alone is no valid Go.
-		got := strings.TrimPrefix(fmt.Sprintf("%#v", jen.Var().Id("_").Add(code)), "var _ ")
+		// Formatted in a declaration: a func type alone is no valid Go.
+		src, err := format.Source([]byte("var _ " + code))
+		if err != nil {
+			t.Errorf("%s: %q: %v", name, code, err)
+			continue
+		}
+		got := strings.TrimPrefix(string(src), "var _ ")
 		if got != w {
 			t.Errorf("%s (%s): got %q, want %q", name, typ, got, w)
 		}

@@ -1,18 +1,15 @@
 package generator
 
 import (
+	"bytes"
 	"fmt"
 	"go/types"
-
-	"github.com/dave/jennifer/jen"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/parser"
 )
-
-// multiline renders a composite literal body with one element per line.
-func multiline() jen.Options {
-	return jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
-}
 
 // signature returns the declared signature of t.
 func signature(t *parser.Tool) (*types.Signature, error) {
@@ -29,101 +26,160 @@ func signature(t *parser.Tool) (*types.Signature, error) {
 	return sig, nil
 }
 
-// guard returns the compile-time guard of t: the function, as a method
-// expression for a method, assigned to the blank identifier declared with
-// the function type the handler was generated for.
+// A guardSpec is the compile-time guard of a tool: the function, as a
+// method expression for a method, assigned to the blank identifier
+// declared with the function type the handler was generated for.
 //
 //	_ func(*Store, context.Context, SearchInput) ([]Note, error) = (*Store).SearchNotes
-func (g *gen) guard(t *parser.Tool) (jen.Code, error) {
+type guardSpec struct {
+	typ, fn string
+}
+
+func (g *gen) guard(t *parser.Tool) (guardSpec, error) {
 	sig, err := signature(t)
 	if err != nil {
-		return nil, err
+		return guardSpec{}, err
 	}
-	var recv, fn jen.Code
+	var recv, fn string
 	if t.Receiver != nil {
 		if sig.Recv() == nil {
-			return nil, fmt.Errorf("generator: tool %s: %s has no receiver", t.Name, t.Func)
+			return guardSpec{}, fmt.Errorf("generator: tool %s: %s has no receiver", t.Name, t.Func)
 		}
 		r, err := g.typeCode(sig.Recv().Type())
 		if err != nil {
-			return nil, fmt.Errorf("generator: tool %s: receiver: %w", t.Name, err)
+			return guardSpec{}, fmt.Errorf("generator: tool %s: receiver: %w", t.Name, err)
 		}
 		recv = r
 		if _, ptr := sig.Recv().Type().(*types.Pointer); ptr {
 			// (*T).M: a method value on a nil *T would panic at init.
-			fn = jen.Parens(r).Dot(t.GoName)
+			fn = "(" + r + ")." + t.GoName
 		} else {
-			fn = jen.Add(r).Dot(t.GoName)
+			fn = r + "." + t.GoName
 		}
 	} else {
-		fn = jen.Id(t.GoName)
+		fn = t.GoName
 	}
-	typ, err := g.signatureCode(jen.Func(), recv, sig)
-	if err != nil {
-		return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+	var typ strings.Builder
+	typ.WriteString("func")
+	if err := g.writeSignature(&typ, recv, sig); err != nil {
+		return guardSpec{}, fmt.Errorf("generator: tool %s: %w", t.Name, err)
 	}
-	return jen.Id("_").Add(typ).Op("=").Add(fn), nil
+	return guardSpec{typ.String(), fn}, nil
 }
 
-// register returns the RegisterTools or Register<T>Tools function of gr.
-func (g *gen) register(gr *group, names map[*parser.Tool]toolNames, loc localNames) (jen.Code, error) {
-	params := []jen.Code{jen.Id(loc.server).Op("*").Qual(runtimePath, "Server")}
-	var doc string
+// writeGuards writes the var block of the guards, aligned as gofmt aligns
+// a block of single-line specs: one column for the types, as wide as the
+// widest type in characters (runes).
+func writeGuards(w *bytes.Buffer, guards []guardSpec) {
+	width := 0
+	for _, gd := range guards {
+		width = max(width, utf8.RuneCountInString(gd.typ))
+	}
+	w.WriteString("var (\n")
+	for _, gd := range guards {
+		w.WriteString("\t_ ")
+		w.WriteString(gd.typ)
+		pad(w, width-utf8.RuneCountInString(gd.typ)+1)
+		w.WriteString("= ")
+		w.WriteString(gd.fn)
+		w.WriteByte('\n')
+	}
+	w.WriteString(")\n")
+}
+
+// pad writes n spaces.
+func pad(w *bytes.Buffer, n int) {
+	for range n {
+		w.WriteByte(' ')
+	}
+}
+
+// register writes the RegisterTools or Register<T>Tools function of gr.
+func (g *gen) register(w *bytes.Buffer, gr *group, names map[*parser.Tool]toolNames, loc localNames) error {
+	params := loc.server + " *" + g.rt("Server")
 	if gr.recv != nil {
-		var recvType jen.Code = jen.Id(gr.recv.TypeName)
+		recvType := gr.recv.TypeName
 		if gr.recv.Named != nil {
 			c, err := g.typeCode(gr.recv.Named)
 			if err != nil {
-				return nil, fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
+				return fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
 			}
 			recvType = c
 		}
-		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
-		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
+		params += ", " + loc.recv + " *" + recvType
+		fmt.Fprintf(w, "// %s registers on %s the tools declared as methods of %s, to be called on %s.\n", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
 	} else {
-		doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions.", gr.funcName, loc.server)
+		fmt.Fprintf(w, "// %s registers on %s the tools declared as package-level functions.\n", gr.funcName, loc.server)
 	}
-	var body []jen.Code
+	w.WriteString("func " + gr.funcName + "(" + params + ") {\n")
 	for _, t := range gr.tools {
-		lit, err := g.tool(t, names[t], loc)
-		if err != nil {
-			return nil, err
+		if err := g.tool(w, t, names[t], loc); err != nil {
+			return err
 		}
-		body = append(body, jen.Id(loc.server).Dot("MustAddTool").Call(lit))
 	}
-	return jen.Comment(doc).Line().Func().Id(gr.funcName).Params(params...).Block(body...), nil
+	w.WriteString("}\n")
+	return nil
 }
 
-// tool returns the runtime.Tool literal of t.
-func (g *gen) tool(t *parser.Tool, n toolNames, loc localNames) (jen.Code, error) {
-	fields := []jen.Code{jen.Id("Name").Op(":").Lit(t.Name)}
+// tool writes the s.MustAddTool(runtime.Tool{...}) statement of t.
+//
+// gofmt aligns the values of the single-line key-value pairs of a
+// multi-line composite literal in one column (the keys are all short, so
+// no line starts a new section); the handler, a multi-line value, is last
+// and written with one space.
+func (g *gen) tool(w *bytes.Buffer, t *parser.Tool, n toolNames, loc localNames) error {
+	type pair struct{ key, value string }
+	pairs := []pair{{"Name", g.lit(t.Name)}}
 	if t.Title != "" {
-		fields = append(fields, jen.Id("Title").Op(":").Lit(t.Title))
+		pairs = append(pairs, pair{"Title", g.lit(t.Title)})
 	}
 	if t.Description != "" {
-		fields = append(fields, jen.Id("Description").Op(":").Lit(t.Description))
+		pairs = append(pairs, pair{"Description", g.lit(t.Description)})
 	}
-	fields = append(fields, jen.Id("InputSchema").Op(":").Id(n.input))
+	pairs = append(pairs, pair{"InputSchema", n.input})
 	if n.output != "" {
-		fields = append(fields, jen.Id("OutputSchema").Op(":").Id(n.output))
+		pairs = append(pairs, pair{"OutputSchema", n.output})
 	}
-	if ann := annotations(t); ann != nil {
-		fields = append(fields, jen.Id("Annotations").Op(":").Add(ann))
+	if ann := g.annotations(t); ann != "" {
+		pairs = append(pairs, pair{"Annotations", ann})
 	}
-	h, err := g.handler(t, loc)
-	if err != nil {
-		return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+	width := 0
+	for _, p := range pairs {
+		width = max(width, len(p.key))
 	}
-	fields = append(fields, jen.Id("Handler").Op(":").Add(h))
-	return jen.Qual(runtimePath, "Tool").Custom(multiline(), fields...), nil
+	w.WriteString("\t" + loc.server + ".MustAddTool(" + g.rt("Tool") + "{\n")
+	for _, p := range pairs {
+		w.WriteString("\t\t" + p.key + ":")
+		pad(w, width-len(p.key)+1)
+		w.WriteString(p.value + ",\n")
+	}
+	w.WriteString("\t\tHandler: ")
+	if err := g.handler(w, t, loc); err != nil {
+		return fmt.Errorf("generator: tool %s: %w", t.Name, err)
+	}
+	w.WriteString(",\n\t})\n")
+	return nil
 }
 
-// annotations returns the &runtime.ToolAnnotations{...} literal of t, or nil
+// maxExactLiteral bounds the string literals whose layout the generator
+// states itself: gofmt stops aligning a key-value pair longer than 1e6
+// bytes (go/printer's exprList), so a longer one is left to gofmt.
+const maxExactLiteral = 100_000
+
+// lit returns s as an interpreted string literal.
+func (g *gen) lit(s string) string {
+	if len(s) > maxExactLiteral {
+		g.exact = false
+	}
+	return strconv.Quote(s)
+}
+
+// annotations returns the &runtime.ToolAnnotations{...} literal of t, or ""
 // when t states no title and no hint.
-func annotations(t *parser.Tool) jen.Code {
-	var fields []jen.Code
+func (g *gen) annotations(t *parser.Tool) string {
+	var fields []string
 	if t.Title != "" {
-		fields = append(fields, jen.Id("Title").Op(":").Lit(t.Title))
+		fields = append(fields, "Title: "+g.lit(t.Title))
 	}
 	for _, h := range []struct {
 		field string
@@ -135,100 +191,105 @@ func annotations(t *parser.Tool) jen.Code {
 		{"OpenWorldHint", t.Hints.OpenWorld},
 	} {
 		if h.value != nil {
-			fields = append(fields, jen.Id(h.field).Op(":").Qual(runtimePath, "Bool").Call(jen.Lit(*h.value)))
+			fields = append(fields, h.field+": "+g.rt("Bool")+"("+strconv.FormatBool(*h.value)+")")
 		}
 	}
 	if len(fields) == 0 {
-		return nil
+		return ""
 	}
-	return jen.Op("&").Qual(runtimePath, "ToolAnnotations").Values(fields...)
+	return "&" + g.rt("ToolAnnotations") + "{" + strings.Join(fields, ", ") + "}"
 }
 
-// handler returns the runtime.Handler literal of t: decode the arguments,
-// call the function, turn its results into a *runtime.Result.
-func (g *gen) handler(t *parser.Tool, loc localNames) (jen.Code, error) {
+// handler writes the runtime.Handler literal of t, at the indentation of
+// a value in the runtime.Tool literal: decode the arguments, call the
+// function, turn its results into a *runtime.Result.
+func (g *gen) handler(w *bytes.Buffer, t *parser.Tool, loc localNames) error {
 	sig, err := signature(t)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if t.Struct != nil && len(t.Params) > 0 {
-		return nil, fmt.Errorf("both a struct parameter and plain parameters in the model")
+		return fmt.Errorf("both a struct parameter and plain parameters in the model")
 	}
 
-	var body []jen.Code
-	var callArgs []jen.Code
+	var body bytes.Buffer // statements at depth 3
+	var callArgs []string
 	if t.Context {
-		callArgs = append(callArgs, jen.Id(loc.ctx))
+		callArgs = append(callArgs, loc.ctx)
 	}
 	decodes := t.Struct != nil || len(t.Params) > 0
-	decode := func(target jen.Code) {
-		body = append(body,
-			jen.If(jen.Id(loc.err).Op(":=").Qual(runtimePath, "Decode").Call(jen.Id(loc.args), target), jen.Id(loc.err).Op("!=").Nil()).Block(
-				jen.Return(jen.Nil(), jen.Id(loc.err)),
-			))
-	}
 	switch {
 	case t.Struct != nil:
 		typ := t.Struct.Type
 		if t.Struct.Pointer {
 			ptr, ok := typ.(*types.Pointer)
 			if !ok {
-				return nil, fmt.Errorf("struct parameter %s is not a pointer", typ)
+				return fmt.Errorf("struct parameter %s is not a pointer", typ)
 			}
 			typ = ptr.Elem()
 		}
 		code, err := g.typeCode(typ)
 		if err != nil {
-			return nil, fmt.Errorf("struct parameter: %w", err)
+			return fmt.Errorf("struct parameter: %w", err)
 		}
-		body = append(body, jen.Var().Id(loc.in).Add(code))
-		decode(jen.Op("&").Id(loc.in))
+		body.WriteString("\t\t\tvar " + loc.in + " " + code + "\n")
 		if t.Struct.Pointer {
-			callArgs = append(callArgs, jen.Op("&").Id(loc.in))
+			callArgs = append(callArgs, "&"+loc.in)
 		} else {
-			callArgs = append(callArgs, jen.Id(loc.in))
+			callArgs = append(callArgs, loc.in)
 		}
 	case len(t.Params) > 0:
-		// One field per parameter, tagged with the argument's name.
+		// One field per parameter, tagged with the argument's name, in
+		// gofmt's columns: names, types, tags.
 		used := map[string]bool{}
-		var fields []jen.Code
+		type field struct{ name, typ, tag string }
+		fields := make([]field, 0, len(t.Params))
+		nameW, typeW := 0, 0
 		for i, p := range t.Params {
 			if p.Name == "" || p.Name == "_" {
-				return nil, fmt.Errorf("parameter %d has no name", i+1)
+				return fmt.Errorf("parameter %d has no name", i+1)
 			}
 			code, err := g.typeCode(p.Type)
 			if err != nil {
-				return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
+				return fmt.Errorf("parameter %s: %w", p.Name, err)
 			}
 			tag := p.Name
 			if p.Optional {
 				tag += ",omitempty"
 			}
 			name := fieldName(p.Name, used)
-			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
-			arg := jen.Id(loc.in).Dot(name)
+			fields = append(fields, field{name, code, tagLit(`json:"` + tag + `"`)})
+			nameW = max(nameW, utf8.RuneCountInString(name))
+			typeW = max(typeW, utf8.RuneCountInString(code))
+			arg := loc.in + "." + name
 			if sig.Variadic() && i == len(t.Params)-1 {
-				arg.Op("...")
+				arg += "..."
 			}
 			callArgs = append(callArgs, arg)
 		}
-		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
-		decode(jen.Op("&").Id(loc.in))
+		body.WriteString("\t\t\tvar " + loc.in + " struct {\n")
+		for _, f := range fields {
+			body.WriteString("\t\t\t\t" + f.name)
+			pad(&body, nameW-utf8.RuneCountInString(f.name)+1)
+			body.WriteString(f.typ)
+			pad(&body, typeW-utf8.RuneCountInString(f.typ)+1)
+			body.WriteString(f.tag + "\n")
+		}
+		body.WriteString("\t\t\t}\n")
+	}
+	if decodes {
+		body.WriteString("\t\t\tif " + loc.err + " := " + g.rt("Decode") + "(" + loc.args + ", &" + loc.in + "); " + loc.err + " != nil {\n")
+		body.WriteString("\t\t\t\treturn nil, " + loc.err + "\n\t\t\t}\n")
 	}
 
-	var callee *jen.Statement
+	call := t.GoName
 	if t.Receiver != nil {
-		callee = jen.Id(loc.recv).Dot(t.GoName)
-	} else {
-		callee = jen.Id(t.GoName)
+		call = loc.recv + "." + t.GoName
 	}
-	call := callee.Call(callArgs...)
-
-	ret, err := g.results(t, call, loc)
-	if err != nil {
-		return nil, err
+	call += "(" + strings.Join(callArgs, ", ") + ")"
+	if err := g.results(&body, t, call, loc); err != nil {
+		return err
 	}
-	body = append(body, ret...)
 
 	ctxName, argsName := "_", "_"
 	if t.Context {
@@ -237,74 +298,71 @@ func (g *gen) handler(t *parser.Tool, loc localNames) (jen.Code, error) {
 	if decodes {
 		argsName = loc.args
 	}
-	return jen.Func().Params(
-		jen.Id(ctxName).Qual(contextPath, "Context"),
-		jen.Id(argsName).Qual(jsonPath, "RawMessage"),
-	).Params(
-		jen.Op("*").Qual(runtimePath, "Result"),
-		jen.Error(),
-	).Block(body...), nil
+	w.WriteString("func(" + ctxName + " " + g.qual(contextPath, "context", "Context") + ", " +
+		argsName + " " + g.qual(jsonPath, "json", "RawMessage") + ") (*" + g.rt("Result") + ", error) {\n")
+	w.Write(body.Bytes())
+	w.WriteString("\t\t}")
+	return nil
 }
 
-// results returns the statements that call the function and return its
+// results writes the statements that call the function and return its
 // results as a *runtime.Result.
-func (g *gen) results(t *parser.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
-	errCheck := jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err)))
+func (g *gen) results(w *bytes.Buffer, t *parser.Tool, call string, loc localNames) error {
+	const in = "\t\t\t"
+	errCheck := in + "if " + loc.err + " != nil {\n" + in + "\treturn nil, " + loc.err + "\n" + in + "}\n"
 	if t.Result == parser.ResultNone {
 		if t.ReturnsError {
-			return []jen.Code{
-				jen.If(jen.Id(loc.err).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))),
-				jen.Return(jen.Qual(runtimePath, "EmptyResult").Call(), jen.Nil()),
-			}, nil
+			w.WriteString(in + "if " + loc.err + " := " + call + "; " + loc.err + " != nil {\n" + in + "\treturn nil, " + loc.err + "\n" + in + "}\n")
+		} else {
+			w.WriteString(in + call + "\n")
 		}
-		return []jen.Code{call, jen.Return(jen.Qual(runtimePath, "EmptyResult").Call(), jen.Nil())}, nil
+		w.WriteString(in + "return " + g.rt("EmptyResult") + "(), nil\n")
+		return nil
 	}
 	if t.ResultType == nil {
-		return nil, fmt.Errorf("no result type in the model")
+		return fmt.Errorf("no result type in the model")
 	}
-
-	out := jen.Id(loc.out)
-	var stmts []jen.Code
 	if t.Result == parser.ResultRaw && isRuntimeResultPtr(t.ResultType) {
 		// The function already returns what a handler returns.
 		if t.ReturnsError {
-			return []jen.Code{jen.Return(call)}, nil
+			w.WriteString(in + "return " + call + "\n")
+		} else {
+			w.WriteString(in + "return " + call + ", nil\n")
 		}
-		return []jen.Code{jen.Return(call, jen.Nil())}, nil
+		return nil
 	}
+	out := loc.out
 	if t.ReturnsError {
-		stmts = append(stmts, jen.List(jen.Id(loc.out), jen.Id(loc.err)).Op(":=").Add(call), errCheck)
+		w.WriteString(in + out + ", " + loc.err + " := " + call + "\n" + errCheck)
 	} else {
-		stmts = append(stmts, jen.Id(loc.out).Op(":=").Add(call))
+		w.WriteString(in + out + " := " + call + "\n")
 	}
 
 	switch t.Result {
 	case parser.ResultText:
-		var text jen.Code = out
+		text := out
 		if !types.Identical(t.ResultType, types.Typ[types.String]) {
-			text = jen.String().Call(out)
+			text = "string(" + out + ")"
 		}
-		stmts = append(stmts, jen.Return(jen.Qual(runtimePath, "TextResult").Call(text), jen.Nil()))
+		w.WriteString(in + "return " + g.rt("TextResult") + "(" + text + "), nil\n")
 	case parser.ResultStructured:
-		stmts = append(stmts, jen.Return(jen.Qual(runtimePath, "StructuredResult").Call(out)))
+		w.WriteString(in + "return " + g.rt("StructuredResult") + "(" + out + ")\n")
 	case parser.ResultWrapped:
-		stmts = append(stmts, jen.Return(jen.Qual(runtimePath, "WrappedResult").Call(out)))
+		w.WriteString(in + "return " + g.rt("WrappedResult") + "(" + out + ")\n")
 	case parser.ResultRaw:
-		res, err := rawResult(t.ResultType, out)
+		res, err := g.rawResult(t.ResultType, out)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if _, ptr := types.Unalias(t.ResultType).(*types.Pointer); ptr {
 			// A nil content pointer is no content, as a nil *Result is.
-			stmts = append(stmts, jen.If(jen.Id(loc.out).Op("==").Nil()).Block(
-				jen.Return(jen.Qual(runtimePath, "EmptyResult").Call(), jen.Nil()),
-			))
+			w.WriteString(in + "if " + out + " == nil {\n" + in + "\treturn " + g.rt("EmptyResult") + "(), nil\n" + in + "}\n")
 		}
-		stmts = append(stmts, jen.Return(res, jen.Nil()))
+		w.WriteString(in + "return " + res + ", nil\n")
 	default:
-		return nil, fmt.Errorf("unknown result kind %d", t.Result)
+		return fmt.Errorf("unknown result kind %d", t.Result)
 	}
-	return stmts, nil
+	return nil
 }
 
 // runtimeNamed returns the name of t if t is a named type of the runtime
@@ -329,13 +387,13 @@ func isRuntimeResultPtr(t types.Type) bool {
 // rawResult returns the *runtime.Result for out, a value of type t that is
 // a runtime.Result, a []runtime.Content, or one of the runtime's content
 // types (or a pointer to one).
-func rawResult(t types.Type, out *jen.Statement) (jen.Code, error) {
+func (g *gen) rawResult(t types.Type, out string) (string, error) {
 	if name, ok := runtimeNamed(t); ok && name == "Result" {
-		return jen.Op("&").Add(out), nil
+		return "&" + out, nil
 	}
 	if s, ok := types.Unalias(t).(*types.Slice); ok {
 		if name, ok := runtimeNamed(s.Elem()); ok && name == "Content" {
-			return jen.Op("&").Qual(runtimePath, "Result").Values(jen.Id("Content").Op(":").Add(out)), nil
+			return "&" + g.rt("Result") + "{Content: " + out + "}", nil
 		}
 	}
 	elem := t
@@ -343,9 +401,7 @@ func rawResult(t types.Type, out *jen.Statement) (jen.Code, error) {
 		elem = p.Elem()
 	}
 	if _, ok := runtimeNamed(elem); ok {
-		return jen.Op("&").Qual(runtimePath, "Result").Values(
-			jen.Id("Content").Op(":").Index().Qual(runtimePath, "Content").Values(out),
-		), nil
+		return "&" + g.rt("Result") + "{Content: []" + g.rt("Content") + "{" + out + "}}", nil
 	}
-	return nil, fmt.Errorf("result type %s is not a runtime result or content type", t)
+	return "", fmt.Errorf("result type %s is not a runtime result or content type", t)
 }

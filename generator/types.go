@@ -4,212 +4,226 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
-
-	"github.com/dave/jennifer/jen"
+	"strings"
 )
 
 // typeCode renders t as Go source in the generated file, qualifying every
-// named type of another package and recording that package's import.
-func (g *gen) typeCode(t types.Type) (*jen.Statement, error) {
+// named type of another package with its import's name and recording that
+// package's import. Before the imports are named (the first pass, which
+// only collects them), a package's own name stands in for its import name.
+//
+// Types are written on one line, as gofmt prints them, except struct and
+// interface literals with fields or methods, which are written one element
+// per line; gofmt lays those out itself (see gen.exact).
+func (g *gen) typeCode(t types.Type) (string, error) {
+	var b strings.Builder
+	if err := g.writeType(&b, t); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}
+
+func (g *gen) writeType(b *strings.Builder, t types.Type) error {
 	switch t := t.(type) {
 	case *types.Basic:
 		switch {
 		case t.Kind() == types.UnsafePointer:
-			g.imports["unsafe"] = "unsafe"
-			return jen.Qual("unsafe", "Pointer"), nil
+			b.WriteString(g.qual("unsafe", "unsafe", "Pointer"))
+			return nil
 		case t.Info()&types.IsUntyped != 0:
-			return nil, fmt.Errorf("untyped %s has no type in source", t)
+			return fmt.Errorf("untyped %s has no type in source", t)
 		}
-		return jen.Id(t.Name()), nil
+		b.WriteString(t.Name())
+		return nil
 	case *types.Named:
-		return g.namedCode(t.Obj(), t.TypeArgs())
+		return g.writeNamed(b, t.Obj(), t.TypeArgs())
 	case *types.Alias:
-		return g.namedCode(t.Obj(), t.TypeArgs())
+		return g.writeNamed(b, t.Obj(), t.TypeArgs())
 	case *types.Pointer:
-		elem, err := g.typeCode(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return jen.Op("*").Add(elem), nil
+		b.WriteByte('*')
+		return g.writeType(b, t.Elem())
 	case *types.Slice:
-		elem, err := g.typeCode(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return jen.Index().Add(elem), nil
+		b.WriteString("[]")
+		return g.writeType(b, t.Elem())
 	case *types.Array:
-		elem, err := g.typeCode(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return jen.Index(jen.Lit(int(t.Len()))).Add(elem), nil
+		b.WriteString("[" + strconv.FormatInt(t.Len(), 10) + "]")
+		return g.writeType(b, t.Elem())
 	case *types.Map:
-		key, err := g.typeCode(t.Key())
-		if err != nil {
-			return nil, err
+		b.WriteString("map[")
+		if err := g.writeType(b, t.Key()); err != nil {
+			return err
 		}
-		elem, err := g.typeCode(t.Elem())
-		if err != nil {
-			return nil, err
-		}
-		return jen.Map(key).Add(elem), nil
+		b.WriteByte(']')
+		return g.writeType(b, t.Elem())
 	case *types.Chan:
-		elem, err := g.typeCode(t.Elem())
-		if err != nil {
-			return nil, err
-		}
 		switch t.Dir() {
 		case types.SendOnly:
-			return jen.Chan().Op("<-").Add(elem), nil
+			b.WriteString("chan<- ")
 		case types.RecvOnly:
-			return jen.Op("<-").Chan().Add(elem), nil
+			b.WriteString("<-chan ")
+		default:
+			// chan (<-chan T) needs the parentheses: chan <-chan T would
+			// parse as chan<- (chan T).
+			if c, ok := t.Elem().(*types.Chan); ok && c.Dir() == types.RecvOnly {
+				b.WriteString("chan (")
+				if err := g.writeType(b, t.Elem()); err != nil {
+					return err
+				}
+				b.WriteByte(')')
+				return nil
+			}
+			b.WriteString("chan ")
 		}
-		// chan (<-chan T) needs the parentheses: chan <-chan T would
-		// parse as chan<- (chan T).
-		if c, ok := t.Elem().(*types.Chan); ok && c.Dir() == types.RecvOnly {
-			return jen.Chan().Parens(elem), nil
-		}
-		return jen.Chan().Add(elem), nil
+		return g.writeType(b, t.Elem())
 	case *types.Signature:
-		return g.signatureCode(jen.Func(), nil, t)
+		b.WriteString("func")
+		return g.writeSignature(b, "", t)
 	case *types.Struct:
-		return g.structCode(t)
+		return g.writeStruct(b, t)
 	case *types.Interface:
-		return g.interfaceCode(t)
+		return g.writeInterface(b, t)
 	case *types.TypeParam:
-		return nil, fmt.Errorf("type parameter %s is not supported", t)
+		return fmt.Errorf("type parameter %s is not supported", t)
 	}
-	return nil, fmt.Errorf("type %s (%T) is not supported", t, t)
+	return fmt.Errorf("type %s (%T) is not supported", t, t)
 }
 
-// namedCode renders a defined type or alias, with its type arguments.
-func (g *gen) namedCode(obj *types.TypeName, targs *types.TypeList) (*jen.Statement, error) {
-	var code *jen.Statement
+// writeNamed writes a defined type or alias, with its type arguments.
+func (g *gen) writeNamed(b *strings.Builder, obj *types.TypeName, targs *types.TypeList) error {
 	switch pkg := obj.Pkg(); {
 	case pkg == nil: // error, any, comparable
-		code = jen.Id(obj.Name())
+		b.WriteString(obj.Name())
 	case obj.Parent() != nil && obj.Parent() != pkg.Scope():
-		return nil, fmt.Errorf("type %s is declared inside a function and cannot be named in generated code", obj.Name())
+		return fmt.Errorf("type %s is declared inside a function and cannot be named in generated code", obj.Name())
 	case pkg.Path() == g.pkg.PkgPath:
-		code = jen.Id(obj.Name())
+		b.WriteString(obj.Name())
 	case !obj.Exported():
-		return nil, fmt.Errorf("type %s.%s is not exported", pkg.Path(), obj.Name())
+		return fmt.Errorf("type %s.%s is not exported", pkg.Path(), obj.Name())
 	default:
-		g.imports[pkg.Path()] = pkg.Name()
-		code = jen.Qual(pkg.Path(), obj.Name())
+		b.WriteString(g.qual(pkg.Path(), pkg.Name(), obj.Name()))
 	}
 	if targs.Len() > 0 {
-		args := make([]jen.Code, targs.Len())
+		b.WriteByte('[')
 		for i := range targs.Len() {
-			arg, err := g.typeCode(targs.At(i))
-			if err != nil {
-				return nil, err
+			if i > 0 {
+				b.WriteString(", ")
 			}
-			args[i] = arg
+			if err := g.writeType(b, targs.At(i)); err != nil {
+				return err
+			}
 		}
-		code.Types(args...)
+		b.WriteByte(']')
 	}
-	return code, nil
+	return nil
 }
 
-// signatureCode appends the parameters and results of sig to code. recv, if
-// not nil, is rendered as an extra first parameter, which is the type of a
+// writeSignature writes the parameters and results of sig. recv, if not
+// empty, is written as an extra first parameter, which makes the type of a
 // method expression.
-func (g *gen) signatureCode(code *jen.Statement, recv jen.Code, sig *types.Signature) (*jen.Statement, error) {
-	var params []jen.Code
-	if recv != nil {
-		params = append(params, recv)
+func (g *gen) writeSignature(b *strings.Builder, recv string, sig *types.Signature) error {
+	b.WriteByte('(')
+	if recv != "" {
+		b.WriteString(recv)
 	}
 	for i := range sig.Params().Len() {
+		if i > 0 || recv != "" {
+			b.WriteString(", ")
+		}
 		t := sig.Params().At(i).Type()
-		variadic := sig.Variadic() && i == sig.Params().Len()-1
-		if variadic {
+		if sig.Variadic() && i == sig.Params().Len()-1 {
+			b.WriteString("...")
 			t = t.(*types.Slice).Elem()
 		}
-		p, err := g.typeCode(t)
-		if err != nil {
-			return nil, err
+		if err := g.writeType(b, t); err != nil {
+			return err
 		}
-		if variadic {
-			p = jen.Op("...").Add(p)
+	}
+	b.WriteByte(')')
+	n := sig.Results().Len()
+	if n == 0 {
+		return nil
+	}
+	b.WriteByte(' ')
+	if n > 1 {
+		b.WriteByte('(')
+	}
+	for i := range n {
+		if i > 0 {
+			b.WriteString(", ")
 		}
-		params = append(params, p)
-	}
-	code.Params(params...)
-	var results []jen.Code
-	for i := range sig.Results().Len() {
-		r, err := g.typeCode(sig.Results().At(i).Type())
-		if err != nil {
-			return nil, err
+		if err := g.writeType(b, sig.Results().At(i).Type()); err != nil {
+			return err
 		}
-		results = append(results, r)
 	}
-	switch len(results) {
-	case 0:
-	case 1:
-		code.Add(results[0])
-	default:
-		code.Params(results...)
+	if n > 1 {
+		b.WriteByte(')')
 	}
-	return code, nil
+	return nil
 }
 
-// structCode renders a struct type literal, tags included.
-func (g *gen) structCode(t *types.Struct) (*jen.Statement, error) {
-	fields := make([]jen.Code, t.NumFields())
+// writeStruct writes a struct type literal, tags included, one field per
+// line. Its layout is left to gofmt.
+func (g *gen) writeStruct(b *strings.Builder, t *types.Struct) error {
+	if t.NumFields() == 0 {
+		b.WriteString("struct{}")
+		return nil
+	}
+	g.exact = false
+	b.WriteString("struct {\n")
 	for i := range t.NumFields() {
 		f := t.Field(i)
 		if !f.Exported() && f.Pkg() != nil && f.Pkg().Path() != g.pkg.PkgPath {
-			return nil, fmt.Errorf("struct type %s has unexported field %s of package %s", t, f.Name(), f.Pkg().Path())
+			return fmt.Errorf("struct type %s has unexported field %s of package %s", t, f.Name(), f.Pkg().Path())
 		}
-		typ, err := g.typeCode(f.Type())
-		if err != nil {
-			return nil, err
-		}
-		field := jen.Add(typ)
 		if !f.Embedded() {
-			field = jen.Id(f.Name()).Add(typ)
+			b.WriteString(f.Name() + " ")
+		}
+		if err := g.writeType(b, f.Type()); err != nil {
+			return err
 		}
 		if tag := t.Tag(i); tag != "" {
-			field.Add(tagCode(tag))
+			b.WriteString(" " + tagLit(tag))
 		}
-		fields[i] = field
+		b.WriteByte('\n')
 	}
-	return jen.Struct(fields...), nil
+	b.WriteByte('}')
+	return nil
 }
 
-// tagCode renders a struct tag verbatim.
-func tagCode(tag string) jen.Code {
+// tagLit renders a struct tag verbatim, as a raw string literal when it can.
+func tagLit(tag string) string {
 	if strconv.CanBackquote(tag) {
-		return jen.Op("`" + tag + "`")
+		return "`" + tag + "`"
 	}
-	return jen.Lit(tag)
+	return strconv.Quote(tag)
 }
 
-// interfaceCode renders an interface type literal: any, or its embedded
-// types and explicit methods.
-func (g *gen) interfaceCode(t *types.Interface) (*jen.Statement, error) {
+// writeInterface writes an interface type literal: any, or its embedded
+// types and explicit methods one per line, whose layout is left to gofmt.
+func (g *gen) writeInterface(b *strings.Builder, t *types.Interface) error {
 	if t.Empty() {
-		return jen.Any(), nil
+		b.WriteString("any")
+		return nil
 	}
-	var elems []jen.Code
+	g.exact = false
+	b.WriteString("interface {\n")
 	for i := range t.NumEmbeddeds() {
-		e, err := g.typeCode(t.EmbeddedType(i))
-		if err != nil {
-			return nil, err
+		if err := g.writeType(b, t.EmbeddedType(i)); err != nil {
+			return err
 		}
-		elems = append(elems, e)
+		b.WriteByte('\n')
 	}
 	for i := range t.NumExplicitMethods() {
 		m := t.ExplicitMethod(i)
 		if !m.Exported() && m.Pkg() != nil && m.Pkg().Path() != g.pkg.PkgPath {
-			return nil, fmt.Errorf("interface type %s has unexported method %s of package %s", t, m.Name(), m.Pkg().Path())
+			return fmt.Errorf("interface type %s has unexported method %s of package %s", t, m.Name(), m.Pkg().Path())
 		}
-		code, err := g.signatureCode(jen.Id(m.Name()), nil, m.Type().(*types.Signature))
-		if err != nil {
-			return nil, err
+		b.WriteString(m.Name())
+		if err := g.writeSignature(b, "", m.Type().(*types.Signature)); err != nil {
+			return err
 		}
-		elems = append(elems, code)
+		b.WriteByte('\n')
 	}
-	return jen.Interface(elems...), nil
+	b.WriteByte('}')
+	return nil
 }

@@ -1,0 +1,255 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/parser"
+	model "github.com/mcpgen/mcpgen/parser"
+)
+
+// The generator writes gofmt's layout itself (see Generate). These tests
+// check that what it calls exact is exactly what gofmt prints.
+
+// TestLayoutGoldens generates every golden case of testdata and every
+// example without the go/format fallback: the output must be marked exact
+// and be gofmt'd as written.
+func TestLayoutGoldens(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads packages with the go command")
+	}
+	var dirs []string
+	for _, pattern := range []string{"../testdata/*/want/mcp_gen.go", "../examples/*/mcp_gen.go", "../internal/hardening/*/mcp_gen.go"} {
+		matches, err := filepath.Glob(pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range matches {
+			dir := filepath.Dir(m)
+			if filepath.Base(dir) == "want" {
+				dir = filepath.Dir(dir)
+			}
+			dirs = append(dirs, dir)
+		}
+	}
+	if len(dirs) < 20 {
+		t.Fatalf("found only %d cases: %v", len(dirs), dirs)
+	}
+	for _, dir := range dirs {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			t.Parallel()
+			pkgs, diags, err := parser.Load(dir, nil, ".")
+			if err != nil || len(diags) > 0 || len(pkgs) != 1 {
+				t.Fatalf("parser.Load: %v %v (%d packages)", err, diags, len(pkgs))
+			}
+			src, exact, err := generate(pkgs[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !exact {
+				t.Fatalf("output not marked exact")
+			}
+			checkGofmt(t, src)
+		})
+	}
+}
+
+// checkGofmt fails t unless src is gofmt'd, showing the first line that
+// differs.
+func checkGofmt(t *testing.T, src []byte) {
+	t.Helper()
+	formatted, err := format.Source(src)
+	if err != nil {
+		t.Fatalf("output does not parse: %v\n%s", err, src)
+	}
+	if bytes.Equal(formatted, src) {
+		return
+	}
+	got, want := strings.Split(string(src), "\n"), strings.Split(string(formatted), "\n")
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			t.Fatalf("output is not gofmt'd; line %d:\n got  %q\n want %q", i+1, got[i], want[i])
+		}
+	}
+	t.Fatalf("output is not gofmt'd: %d lines, gofmt has %d", len(got), len(want))
+}
+
+// TestLayoutRandom generates random packages of tools (names, titles,
+// descriptions, hints, parameter and result types, receivers, imports
+// that need names, locals that need renaming) and checks every output
+// that the generator marks exact against gofmt, and every output of
+// Generate for compiling with the package.
+func TestLayoutRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	n := 300
+	if testing.Short() {
+		n = 40
+	}
+	deps := map[string]string{
+		"example.com/other":   "package other\ntype ID string\ntype Item struct{ ID ID }\ntype Pair[K comparable, V any] struct{ K K; V V }\n",
+		"example.com/go-yaml": "package yaml\ntype Node struct{}\n",
+	}
+	exacts := 0
+	for i := range n {
+		src, names, modify := randomPackage(rng)
+		pkg, err := typeCheck(t, "example.com/r", []string{src}, deps)
+		if err != nil {
+			t.Fatalf("case %d: random package does not type-check: %v\n%s", i, err, src)
+		}
+		p := newPackage(t, pkg, names...)
+		modify(p)
+		out, exact, err := generate(p)
+		if err != nil {
+			t.Fatalf("case %d: %v\n%s", i, err, src)
+		}
+		if exact {
+			exacts++
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				checkGofmt(t, out)
+			})
+		}
+		final, err := Generate(p)
+		if err != nil {
+			t.Fatalf("case %d: Generate: %v", i, err)
+		}
+		if formatted, err := format.Source(final); err != nil || !bytes.Equal(formatted, final) {
+			t.Fatalf("case %d: Generate output is not gofmt'd (err %v)", i, err)
+		}
+		if _, err := typeCheck(t, pkg.Path(), []string{src, string(final)}, deps); err != nil {
+			t.Fatalf("case %d: generated file does not type-check: %v\n%s\n%s", i, err, src, final)
+		}
+	}
+	// Most random packages stay on the direct path, or this test tests
+	// little of it.
+	t.Logf("%d of %d outputs exact", exacts, n)
+	if exacts < n/2 {
+		t.Errorf("only %d of %d outputs exact", exacts, n)
+	}
+}
+
+// randomPackage returns the source of a random package of tools, the
+// names of its tools (for newPackage) and a function that randomizes the
+// rest of the model.
+func randomPackage(rng *rand.Rand) (string, []string, func(*model.Package)) {
+	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
+	typesPool := []string{
+		"int", "string", "float64", "bool", "[]string", "map[string]int", "*int", "time.Time",
+		"[]time.Time", "other.Item", "*other.Item", "[]*other.Item", "map[other.ID]other.Item",
+		"other.Pair[string, other.Item]", "[3]byte", "any", "Local", "*Local", "Ünïcode",
+		"AVeryLongTypeNameThatPushesTheColumnsFarToTheRightIndeed", "yaml.Node", "[]yaml.Node",
+		"chan int", "<-chan string", "func(int) error", "map[string][]map[string]*other.Item",
+		"Gen[int]", "Gen[other.Item]", "uint8", "rune", "json", "struct{}",
+	}
+	if rng.IntN(8) == 0 {
+		// Layouts left to gofmt.
+		typesPool = append(typesPool, "struct{ A int }", "interface{ String() string }")
+	}
+	paramNames := []string{"a", "b", "query", "s", "in", "out", "err", "args", "ctx2", "Ünï", "x_y", "recv", "aVeryLongParameterNameIndeed"}
+	var src strings.Builder
+	src.WriteString(`package r
+
+import (
+	"context"
+	"time"
+
+	"example.com/other"
+	yaml "example.com/go-yaml"
+	rt "github.com/mcpgen/mcpgen/runtime"
+)
+
+var _ = time.Now
+var _ other.ID
+var _ yaml.Node
+var _ rt.Result
+var _ context.Context
+
+type Local struct{ N int }
+type Ünïcode struct{}
+type AVeryLongTypeNameThatPushesTheColumnsFarToTheRightIndeed struct{}
+type Gen[T any] struct{ V T }
+type Store struct{}
+type Clock struct{}
+type json int
+`)
+	if rng.IntN(3) == 0 {
+		// Package-level names that the generated code must not take.
+		src.WriteString("func runtime() {}\nvar s, in, out int\nfunc context2() {}\n")
+	}
+	var names []string
+	nTools := 1 + rng.IntN(7)
+	for i := range nTools {
+		name := fmt.Sprintf("%s%d", pick("F", "Tool", "Ä", "DoSomethingRatherLong"), i)
+		recv := ""
+		switch rng.IntN(4) {
+		case 0:
+			recv = "(st *Store) "
+			names = append(names, "Store."+name)
+		case 1:
+			recv = "(c Clock) "
+			names = append(names, "Clock."+name)
+		default:
+			names = append(names, name)
+		}
+		var params []string
+		if rng.IntN(2) == 0 {
+			params = append(params, "ctx context.Context")
+		}
+		switch rng.IntN(4) {
+		case 0: // a struct parameter
+			params = append(params, "in "+pick("Local", "*Local", "other.Item", "*other.Item"))
+		default:
+			used := map[string]bool{}
+			for range rng.IntN(5) {
+				pn := pick(paramNames...)
+				if used[pn] {
+					continue
+				}
+				used[pn] = true
+				params = append(params, pn+" "+pick(typesPool...))
+			}
+			if len(params) > 0 && rng.IntN(5) == 0 && !strings.HasPrefix(params[len(params)-1], "ctx ") {
+				last := params[len(params)-1]
+				n, typ, _ := strings.Cut(last, " ")
+				params[len(params)-1] = n + " ..." + typ
+			}
+		}
+		results := pick("", "error", "string", "(string, error)", "Local", "(*Local, error)", "int",
+			"([]other.Item, error)", "map[string]int", "*rt.Result", "(*rt.Result, error)", "rt.TextContent",
+			"[]rt.Content", "(other.Pair[string, int], error)")
+		body := "{ panic(0) }"
+		if results == "" {
+			body = "{}"
+		}
+		fmt.Fprintf(&src, "\nfunc %s%s(%s) %s %s\n", recv, name, strings.Join(params, ", "), results, body)
+	}
+	texts := []string{"", "A tool.", "Says \"hi\" and `bye`.", "line one\nline two", "tab\there", "ünïcödé ✓ 🎉",
+		strings.Repeat("long ", 50), "<&>", "back\\slash", "\x01control"}
+	modify := func(p *model.Package) {
+		for _, t := range p.Tools {
+			t.Name = pick("a", "search_notes", "notes.search-all", "x", "3d", "get", "ä_ö") + fmt.Sprint(rng.IntN(3))
+			t.Title = pick(texts...)
+			t.Description = pick(texts...)
+			hint := func() *bool {
+				switch rng.IntN(3) {
+				case 0:
+					return nil
+				case 1:
+					v := true
+					return &v
+				}
+				v := false
+				return &v
+			}
+			t.Hints = model.Hints{ReadOnly: hint(), Destructive: hint(), Idempotent: hint(), OpenWorld: hint()}
+			if rng.IntN(10) == 0 {
+				t.InputSchema = "{\n  \"description\": \"with `code`\"\n}" // interpreted literal
+			}
+		}
+	}
+	return src.String(), names, modify
+}
