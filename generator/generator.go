@@ -303,17 +303,41 @@ func (g *gen) writeImports(w *bytes.Buffer) {
 
 // constSpec writes one schema constant of the const block.
 func (g *gen) constSpec(w *bytes.Buffer, name, schema string) {
-	w.WriteString("\t" + name + " = ")
+	w.WriteString("\t")
+	w.WriteString(name)
+	w.WriteString(" = ")
 	if !strings.Contains(schema, "\n") {
 		// A one-line spec: gofmt would align it with its neighbours.
 		g.exact = false
 	}
-	if utf8.ValidString(schema) && !strings.ContainsAny(schema, "`\r\ufeff\x00") {
-		w.WriteString("`" + schema + "`\n")
+	if canRaw(schema) {
+		w.WriteByte('`')
+		w.WriteString(schema)
+		w.WriteString("`\n")
 		return
 	}
 	g.exact = false // an interpreted literal is on one line
-	w.WriteString(strconv.Quote(schema) + "\n")
+	w.WriteString(strconv.Quote(schema))
+	w.WriteByte('\n')
+}
+
+// canRaw reports whether s can be written as a raw string literal that
+// gofmt leaves alone: valid UTF-8 without a backquote, carriage return,
+// NUL or byte order mark.
+func canRaw(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '`' || c == '\r' || c == 0:
+			return false
+		case c >= utf8.RuneSelf:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 || r == '\ufeff' {
+				return false
+			}
+			i += size - 1
+		}
+	}
+	return true
 }
 
 // nameImports returns the name, by path, of every imported

@@ -253,3 +253,21 @@ type json int
 	}
 	return src.String(), names, modify
 }
+
+func TestCanRaw(t *testing.T) {
+	for s, want := range map[string]bool{
+		"{\n  \"a\": 1\n}": true,
+		"ünï ✓":            true,
+		"a`b":              false,
+		"a\rb":             false,
+		"a\x00b":           false,
+		"a\ufeffb":         false,
+		"a\xffb":           false,
+		"\xe2\x9c":         false, // truncated rune
+		"":                 true,
+	} {
+		if got := canRaw(s); got != want {
+			t.Errorf("canRaw(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
