@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/big"
@@ -396,19 +395,13 @@ func parseCount(kw tagKeyword, report func(string)) *uint64 {
 }
 
 // parseNumber parses s as a JSON number.
+// It accepts exactly the JSON number grammar, without surrounding space.
 func parseNumber(s string) (json.Number, *big.Rat, bool) {
-	d := json.NewDecoder(strings.NewReader(s))
-	d.UseNumber()
-	var v any
-	if err := d.Decode(&v); err != nil || d.More() {
-		return "", nil, false
-	}
-	n, ok := v.(json.Number)
-	if !ok || !bytes.Equal(bytes.TrimSpace([]byte(s)), []byte(s)) {
+	if !validNumber(s) {
 		return "", nil, false
 	}
 	r, ok := new(big.Rat).SetString(s)
-	return n, r, ok
+	return json.Number(s), r, ok
 }
 
 func mustRat(n json.Number) *big.Rat {
