@@ -200,7 +200,7 @@ func composite(t types.Type) bool {
 // is used, unless the type is recursive, which makes it a definition in
 // $defs and every use of it a $ref.
 func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
-	key := typeKey(n)
+	key := c.b.keys.of(n)
 	if c.expanding[key] || c.defs[key] != nil {
 		c.recursive[key] = n
 		return c.ref(key)
@@ -380,15 +380,35 @@ var maxFloat32 = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
 // intRange returns the bounds of an integer kind as exact JSON numbers.
 // int, uint and uintptr are taken to be 64 bits wide.
 func intRange(u *types.Basic) (lo, hi json.Number) {
+	if k := u.Kind(); int(k) < len(intRanges) && intRanges[k][1] != "" {
+		return intRanges[k][0], intRanges[k][1]
+	}
 	l, h := intBounds(u)
 	return json.Number(l.String()), json.Number(h.String())
 }
 
+// intRanges holds intRange's results by basic kind, for the integer kinds.
+var intRanges = func() (r [types.UnsafePointer + 1][2]json.Number) {
+	for _, k := range []types.BasicKind{types.Int8, types.Int16, types.Int32, types.Int64, types.Int,
+		types.Uint8, types.Uint16, types.Uint32, types.Uint64, types.Uint, types.Uintptr} {
+		l, h := intBounds(types.Typ[k])
+		r[k] = [2]json.Number{json.Number(l.String()), json.Number(h.String())}
+	}
+	return r
+}()
+
 func intBounds(u *types.Basic) (lo, hi *big.Int) {
-	bits := map[types.BasicKind]uint{
-		types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Int64: 64, types.Int: 64,
-		types.Uint8: 8, types.Uint16: 16, types.Uint32: 32, types.Uint64: 64, types.Uint: 64, types.Uintptr: 64,
-	}[u.Kind()]
+	var bits uint
+	switch u.Kind() {
+	case types.Int8, types.Uint8:
+		bits = 8
+	case types.Int16, types.Uint16:
+		bits = 16
+	case types.Int32, types.Uint32:
+		bits = 32
+	case types.Int64, types.Int, types.Uint64, types.Uint, types.Uintptr:
+		bits = 64
+	}
 	one := big.NewInt(1)
 	if u.Info()&types.IsUnsigned != 0 {
 		hi = new(big.Int).Sub(new(big.Int).Lsh(one, bits), one)

@@ -45,7 +45,7 @@ type embedQueue struct {
 
 // structFields returns the JSON members of the struct type t in the order
 // encoding/json encodes them.
-func structFields(t types.Type) []jsonField {
+func structFields(t types.Type, keys typeKeys) []jsonField {
 	var fields []jsonField
 	var current []embedQueue
 	next := []embedQueue{{typ: t}}
@@ -57,7 +57,7 @@ func structFields(t types.Type) []jsonField {
 		current, next = next, current[:0]
 		count, nextCount = nextCount, map[string]int{}
 		for _, q := range current {
-			key := typeKey(q.typ)
+			key := keys.of(q.typ)
 			if visited[key] {
 				continue
 			}
@@ -127,8 +127,9 @@ func structFields(t types.Type) []jsonField {
 					}
 					continue
 				}
-				nextCount[typeKey(ft)]++
-				if nextCount[typeKey(ft)] == 1 {
+				ftKey := keys.of(ft)
+				nextCount[ftKey]++
+				if nextCount[ftKey] == 1 {
 					via := q.viaUnexportedPtr
 					_, ptr := sf.Type().(*types.Pointer)
 					if ptr && !sf.Exported() && via == nil {
@@ -182,6 +183,20 @@ func isStruct(t types.Type) bool {
 }
 
 func typeKey(t types.Type) string { return types.TypeString(types.Unalias(t), nil) }
+
+// typeKeys memoizes typeKey by type (types.TypeString dominated
+// structFields); equal types.Type values have equal keys, so the result is
+// the same.
+type typeKeys map[types.Type]string
+
+func (k typeKeys) of(t types.Type) string {
+	if s, ok := k[t]; ok {
+		return s
+	}
+	s := typeKey(t)
+	k[t] = s
+	return s
+}
 
 func hasOption(opts, want string) bool {
 	for o := range strings.SplitSeq(opts, ",") {

@@ -124,6 +124,7 @@ type Builder struct {
 	syntax   map[string]*ast.File      // files of the root packages, by name
 	fileDocs map[string]*fileComments  // descriptions per file, collected on first use
 	enums    map[*types.TypeName][]any // declared constants per named type
+	keys     typeKeys                  // typeKey of the types met so far
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
@@ -136,6 +137,7 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 		syntax:   map[string]*ast.File{},
 		fileDocs: map[string]*fileComments{},
 		enums:    map[*types.TypeName][]any{},
+		keys:     typeKeys{},
 	}
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
