@@ -380,22 +380,49 @@ var maxFloat32 = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
 // intRange returns the bounds of an integer kind as exact JSON numbers.
 // int, uint and uintptr are taken to be 64 bits wide.
 func intRange(u *types.Basic) (lo, hi json.Number) {
-	if k := u.Kind(); int(k) < len(intRanges) && intRanges[k][1] != "" {
-		return intRanges[k][0], intRanges[k][1]
+	if k := intKindOf(u); k != nil {
+		return k.lo, k.hi
 	}
 	l, h := intBounds(u)
 	return json.Number(l.String()), json.Number(h.String())
 }
 
-// intRanges holds intRange's results by basic kind, for the integer kinds.
-var intRanges = func() (r [types.UnsafePointer + 1][2]json.Number) {
+// An intKind holds what is derived from the range of an integer kind.
+type intKind struct {
+	lo, hi       json.Number
+	loRat, hiRat *big.Rat // not to be modified
+	pattern      string   // integerPattern of the range
+}
+
+// intKinds holds the intKind of each integer basic kind, computed once.
+var intKinds = func() (r [types.UnsafePointer + 1]*intKind) {
 	for _, k := range []types.BasicKind{types.Int8, types.Int16, types.Int32, types.Int64, types.Int,
 		types.Uint8, types.Uint16, types.Uint32, types.Uint64, types.Uint, types.Uintptr} {
 		l, h := intBounds(types.Typ[k])
-		r[k] = [2]json.Number{json.Number(l.String()), json.Number(h.String())}
+		r[k] = &intKind{
+			lo: json.Number(l.String()), hi: json.Number(h.String()),
+			loRat: new(big.Rat).SetInt(l), hiRat: new(big.Rat).SetInt(h),
+			pattern: integerPattern(l, h),
+		}
 	}
 	return r
 }()
+
+// intKindOf returns the intKind of u, or nil for a kind not in intKinds.
+func intKindOf(u *types.Basic) *intKind {
+	if k := u.Kind(); k >= 0 && int(k) < len(intKinds) {
+		return intKinds[k]
+	}
+	return nil
+}
+
+// intPattern returns integerPattern of the range of the integer type u.
+func intPattern(u *types.Basic) string {
+	if k := intKindOf(u); k != nil {
+		return k.pattern
+	}
+	return integerPattern(intBounds(u))
+}
 
 func intBounds(u *types.Basic) (lo, hi *big.Int) {
 	var bits uint

@@ -106,6 +106,9 @@ func bounds(t types.Type) (lo, hi *big.Rat) {
 	if !ok || b.Info()&types.IsInteger == 0 {
 		return nil, nil
 	}
+	if k := intKindOf(b); k != nil {
+		return new(big.Rat).Set(k.loRat), new(big.Rat).Set(k.hiRat)
+	}
 	l, h := intBounds(b)
 	return new(big.Rat).SetInt(l), new(big.Rat).SetInt(h)
 }
@@ -163,8 +166,7 @@ func (c *conv) quoted(f jsonField, prop *jsonschema.Schema, report func(string))
 	case b.Info()&types.IsBoolean != 0:
 		s.Enum = []any{"true", "false"}
 	case b.Info()&types.IsInteger != 0:
-		lo, hi := intBounds(b)
-		s.Pattern = integerPattern(lo, hi)
+		s.Pattern = intPattern(b)
 		for _, v := range prop.Enum {
 			s.Enum = append(s.Enum, fmt.Sprint(v))
 		}
@@ -190,8 +192,7 @@ func (c *conv) mapSchema(t types.Type, u *types.Map, at site) *jsonschema.Schema
 	switch {
 	case text, kb != nil && kb.Info()&types.IsString != 0:
 	case kb != nil && kb.Info()&types.IsInteger != 0:
-		lo, hi := intBounds(kb)
-		s.PropertyNames = &jsonschema.Schema{Pattern: integerPattern(lo, hi)}
+		s.PropertyNames = &jsonschema.Schema{Pattern: intPattern(kb)}
 	default:
 		return c.unsupported(at, t, "encoding/json needs map keys of string or integer kind or implementing encoding.TextMarshaler; use map[string]...")
 	}
