@@ -46,70 +46,132 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	// One goroutine reads and dispatches: a message answered at once
 	// (tools/list, initialize, ping, ...) is read, answered and written
 	// without waking another goroutine, which on a busy machine costs more
-	// than the answer itself. Serve waits here so that it can return as
-	// soon as ctx is cancelled, while a Read blocks.
-	done := make(chan error, 1)
-	go func() { done <- s.serveLines(ctx, r, out) }()
+	// than the answer itself; so is a call that is quick (see runInline).
+	// Serve waits here so that it can return as soon as ctx is cancelled,
+	// while a Read blocks.
+	l := &stdioLoop{
+		s: s, ctx: ctx, c: s.newConn(), out: out,
+		br:   bufio.NewReaderSize(r, 64<<10),
+		done: make(chan error, 1),
+	}
+	go l.loop()
 	select {
 	case <-ctx.Done():
 		out.close()
 		return ctx.Err()
-	case err := <-done:
+	case err := <-l.done:
 		return err
 	}
 }
 
-// serveLines reads messages from r and dispatches them until r ends, w
-// fails or ctx is done. On end of file it waits for the calls in flight;
-// on an error it returns at once, and Serve cancels the calls.
-func (s *Server) serveLines(ctx context.Context, r io.Reader, out *lineWriter) error {
-	c := s.newConn()
-	br := bufio.NewReaderSize(r, 64<<10)
-	var calls sync.WaitGroup
-	workers := &workerPool{}
-	defer workers.stop()
+// A stdioLoop reads messages from a connection and dispatches them until
+// it ends, the writer fails or ctx is done. One goroutine at a time is its
+// reader; the role moves to another goroutine when a call run inline
+// outlasts inlineGrace.
+type stdioLoop struct {
+	s       *Server
+	ctx     context.Context
+	c       *conn
+	br      *bufio.Reader
+	out     *lineWriter
+	calls   sync.WaitGroup
+	workers workerPool
+	done    chan error // receives the loop's result, once
+}
+
+// inlineGrace is how long a tool call run on the reader's goroutine may
+// hold up reading (and so the handling of a cancellation or a ping)
+// before the reader role moves to another goroutine.
+const inlineGrace = time.Millisecond
+
+// loop reads and dispatches until the stream ends, then reports to
+// l.done. On end of file it waits for the calls in flight; on an error it
+// reports at once, and Serve cancels the calls. It returns early, leaving
+// the rest to another goroutine, when the reader role moves on.
+func (l *stdioLoop) loop() {
 	for {
-		ln := readLine(br, s.maxMessage)
-		if ctx.Err() != nil {
-			return ctx.Err() // Serve has returned; handle nothing more
+		ln := readLine(l.br, l.s.maxMessage)
+		if l.ctx.Err() != nil {
+			l.finish(l.ctx.Err()) // Serve has returned; handle nothing more
+			return
 		}
 		if ln.tooLong {
-			out.send(errorReply(ln.id, errorf(codeInvalidRequest,
-				"Invalid Request: message longer than "+strconv.Itoa(s.maxMessage)+" bytes")))
+			l.out.send(errorReply(ln.id, errorf(codeInvalidRequest,
+				"Invalid Request: message longer than "+strconv.Itoa(l.s.maxMessage)+" bytes")))
 		} else if len(trimSpace(ln.data)) > 0 { // blank lines are not messages
-			reply, run := c.receive(ctx, ln.data, out.send)
-			if run != nil {
-				calls.Add(1)
-				workers.do(func() {
-					defer calls.Done()
+			reply, run := l.c.receive(l.ctx, ln.data, l.out.send)
+			switch {
+			case run != nil && l.br.Buffered() == 0 && ln.err == nil:
+				// Nothing else is waiting to be read: run the call here,
+				// which wakes no other goroutine unless it is slow.
+				l.calls.Add(1)
+				if !l.runInline(run) {
+					return // another goroutine reads on
+				}
+			case run != nil:
+				l.calls.Add(1)
+				l.workers.do(func() {
+					defer l.calls.Done()
 					if reply := run(); reply != nil {
-						out.send(reply)
+						l.out.send(reply)
 					}
 				})
-				if br.Buffered() == 0 {
+				if l.br.Buffered() == 0 {
 					// The next read blocks this thread in a system call,
 					// with the call just handed over waiting behind it
 					// until the scheduler notices. Let the call start first.
 					goruntime.Gosched()
 				}
-			} else if reply != nil {
-				out.send(reply)
+			case reply != nil:
+				l.out.send(reply)
 			}
 		}
-		if err := out.failed(); err != nil {
-			return err
+		if err := l.out.failed(); err != nil {
+			l.finish(err)
+			return
 		}
 		if ln.err != nil {
-			calls.Wait()
-			if err := out.failed(); err != nil {
-				return err
+			l.calls.Wait()
+			if err := l.out.failed(); err != nil {
+				l.finish(err)
+			} else if errors.Is(ln.err, io.EOF) {
+				l.finish(nil)
+			} else {
+				l.finish(ln.err)
 			}
-			if errors.Is(ln.err, io.EOF) {
-				return nil
-			}
-			return ln.err
+			return
 		}
 	}
+}
+
+// runInline runs a tool call on the reader's goroutine and reports whether
+// this goroutine is still the reader. If the call is still running after
+// inlineGrace, a timer's goroutine takes over reading, so that messages
+// behind the call (a cancellation, a ping, other calls) are not held up;
+// this goroutine then ends with the call.
+func (l *stdioLoop) runInline(run func() []byte) bool {
+	const running, finished, handedOff = 0, 1, 2
+	var state atomic.Int32
+	t := time.AfterFunc(inlineGrace, func() {
+		if state.CompareAndSwap(running, handedOff) {
+			l.loop()
+		}
+	})
+	if reply := run(); reply != nil {
+		l.out.send(reply)
+	}
+	l.calls.Done()
+	if state.CompareAndSwap(running, finished) {
+		t.Stop()
+		return true
+	}
+	return false
+}
+
+// finish ends the loop with err: idle workers end, Serve returns err.
+func (l *stdioLoop) finish(err error) {
+	l.workers.stop()
+	l.done <- err
 }
 
 // line is one message read from the connection. err, when set, ends the

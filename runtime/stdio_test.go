@@ -379,3 +379,24 @@ func TestReadLineLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestSlowCallDoesNotHoldUpReading: a call that nothing else waits behind
+// runs on the reading goroutine (see runInline); while it is blocked, the
+// next messages must still be read and answered.
+func TestSlowCallDoesNotHoldUpReading(t *testing.T) {
+	c := serve(t, newTestServer(t))
+	c.initialize("2025-11-25")
+	release, start := gate(t.Name())
+	c.send(`{"jsonrpc":"2.0","id":"w","method":"tools/call","params":{"name":"wait","arguments":{"key":"` + t.Name() + `"}}}`)
+	<-start
+	for i := range 3 {
+		id := fmt.Sprintf(`"p%d"`, i)
+		if m := c.do(id, "ping", ""); string(m.ID) != id {
+			t.Fatalf("ping %s answered as %s", id, m.ID)
+		}
+	}
+	close(release)
+	if got := c.reply(`"w"`).result(t); got["isError"] == true {
+		t.Errorf("call: %v", got)
+	}
+}
