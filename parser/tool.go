@@ -279,12 +279,13 @@ func (t *toolDecl) param(name string) *Param {
 
 // schemas derives the input and output schemas of t with the schema
 // builder, which reports unsupported types at their positions.
-func (c *checker) schemas(t *toolDecl) error {
+func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
+	// t.bad may already be set (by an earlier check); the schemas' own
+	// diagnostics are returned, and the caller records them.
+	bad := t.bad
 	report := func(diags []schema.Diagnostic) {
-		for _, d := range diags {
-			c.errorf(d.Pos, "%s", d.Message)
-			t.bad = true
-		}
+		all = append(all, diags...)
+		bad = bad || len(diags) > 0
 	}
 	var in *jsonschema.Schema
 	if t.Struct != nil {
@@ -306,28 +307,28 @@ func (c *checker) schemas(t *toolDecl) error {
 		if wrapped {
 			t.Result = ResultWrapped
 		}
-		if !t.bad {
+		if !bad {
 			if s == nil {
-				return fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
+				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
 			}
 			text, err := schema.Marshal(s)
 			if err != nil {
-				return fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
+				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
 			t.OutputSchema = text
 		}
 	}
-	if !t.bad {
+	if !bad {
 		if in == nil {
-			return fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
+			return nil, fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
 		}
 		text, err := schema.Marshal(in)
 		if err != nil {
-			return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
+			return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
 		}
 		t.InputSchema = text
 	}
-	return nil
+	return all, nil
 }
 
 // fieldPositions returns, for each parameter or result in list (one per

@@ -49,6 +49,8 @@ func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
 	}
 	p := b.fset.Position(pos)
 	at := lineCol{p.Line, p.Column}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if fc, ok := b.fileDocs[p.Filename]; ok {
 		return fc, at
 	}

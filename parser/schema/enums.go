@@ -21,6 +21,8 @@ func (b *Builder) enumValues(t *types.Named) []any {
 	if !ok || basic.Info()&(types.IsString|types.IsInteger) == 0 {
 		return nil
 	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
 	if vals, ok := b.enums[obj]; ok {
 		return vals
 	}

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -45,7 +46,7 @@ type embedQueue struct {
 
 // structFields returns the JSON members of the struct type t in the order
 // encoding/json encodes them.
-func structFields(t types.Type, keys typeKeys) []jsonField {
+func structFields(t types.Type, keys *typeKeys) []jsonField {
 	var fields []jsonField
 	var current []embedQueue
 	next := []embedQueue{{typ: t}}
@@ -186,15 +187,23 @@ func typeKey(t types.Type) string { return types.TypeString(types.Unalias(t), ni
 
 // typeKeys memoizes typeKey by type (types.TypeString dominated
 // structFields); equal types.Type values have equal keys, so the result is
-// the same.
-type typeKeys map[types.Type]string
+// the same. It is safe for concurrent use.
+type typeKeys struct {
+	mu sync.Mutex
+	m  map[types.Type]string
+}
 
-func (k typeKeys) of(t types.Type) string {
-	if s, ok := k[t]; ok {
+func (k *typeKeys) of(t types.Type) string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if s, ok := k.m[t]; ok {
 		return s
 	}
 	s := typeKey(t)
-	k[t] = s
+	if k.m == nil {
+		k.m = map[types.Type]string{}
+	}
+	k.m[t] = s
 	return s
 }
 

@@ -18,7 +18,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	if n, ok := t.(*types.Named); ok {
 		typeName = n.Obj().Name()
 	}
-	for _, f := range structFields(t, c.b.keys) {
+	for _, f := range structFields(t, &c.b.keys) {
 		fat := site{f.v.Pos(), "field " + typeName + "." + f.v.Name()}
 		report := func(msg string) { c.report(fat, msg) }
 		if f.badName != "" {

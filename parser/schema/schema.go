@@ -96,6 +96,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
@@ -118,13 +119,16 @@ type Param struct {
 
 // A Builder derives schemas for types of the loaded packages. It caches
 // comments and constants between calls, so use one Builder per load.
-// A Builder is not safe for concurrent use.
+// A Builder is safe for concurrent use (go/types objects are, once type
+// checking is complete).
 type Builder struct {
-	fset     *token.FileSet
-	syntax   map[string]*ast.File      // files of the root packages, by name
+	fset   *token.FileSet
+	syntax map[string]*ast.File // files of the root packages, by name; read-only
+	keys   typeKeys             // typeKey of the types met so far
+
+	mu       sync.Mutex                // guards fileDocs and enums
 	fileDocs map[string]*fileComments  // descriptions per file, collected on first use
 	enums    map[*types.TypeName][]any // declared constants per named type
-	keys     typeKeys                  // typeKey of the types met so far
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
@@ -137,7 +141,6 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 		syntax:   map[string]*ast.File{},
 		fileDocs: map[string]*fileComments{},
 		enums:    map[*types.TypeName][]any{},
-		keys:     typeKeys{},
 	}
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
