@@ -235,7 +235,11 @@ func (g *gen) file() ([]byte, error) {
 	}
 
 	var w bytes.Buffer
-	w.Grow(4096 + 2048*len(g.pkg.Tools))
+	size := 4096
+	for _, t := range g.pkg.Tools {
+		size += 1536 + len(t.InputSchema) + len(t.OutputSchema)
+	}
+	w.Grow(size)
 	w.WriteString("// " + Header + "\n\npackage " + g.pkg.Name + "\n\n")
 	g.writeImports(&w)
 	w.WriteString("\n// Compile-time guards: if a tool's signature changes, regenerate.\n")
