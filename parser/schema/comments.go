@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"sync"
 )
 
 // lineCol identifies a declaration within one file. Positions of objects
@@ -17,25 +18,52 @@ type lineCol struct{ line, col int }
 // fileComments holds the descriptions declared in one source file, by the
 // position of the field or type name.
 type fileComments struct {
-	fields, types map[lineCol]string
+	fields map[lineCol]string
+	types  map[lineCol]*typeComment
+}
+
+// A typeComment is the doc comment of a type, whose first sentence (the
+// description) is computed on first use: with go/doc, that is the most
+// expensive part of collecting a file's comments, and done outside the
+// Builder's lock.
+type typeComment struct {
+	text     string
+	once     sync.Once
+	synopsis string
+}
+
+func (tc *typeComment) description() string {
+	if tc == nil {
+		return ""
+	}
+	tc.once.Do(func() {
+		var synopsis doc.Package
+		tc.synopsis = strings.TrimSpace(synopsis.Synopsis(tc.text))
+	})
+	return tc.synopsis
 }
 
 // lookup returns the description declared at at. Export data records only
 // the line of a declaration (its column reads as 1, where gofmt'd code never
 // declares a field or type name), so then the first declaration on the line
 // counts.
-func lookup(m map[lineCol]string, at lineCol) string {
-	if text, ok := m[at]; ok || at.col != 1 {
-		return text
+func lookup[V comparable](m map[lineCol]V, at lineCol) V {
+	var zero V
+	if v, ok := m[at]; ok || at.col != 1 {
+		return v
 	}
-	return m[lineCol{at.line, 0}]
+	if v, ok := m[lineCol{at.line, 0}]; ok {
+		return v
+	}
+	return zero
 }
 
 // add records the description of the name declared at at.
-func add(m map[lineCol]string, at lineCol, text string) {
-	m[at] = text
-	if first := (lineCol{at.line, 0}); m[first] == "" {
-		m[first] = text
+func add[V comparable](m map[lineCol]V, at lineCol, v V) {
+	m[at] = v
+	var zero V
+	if first := (lineCol{at.line, 0}); m[first] == zero {
+		m[first] = v
 	}
 }
 
@@ -75,14 +103,17 @@ func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
 // sentence of its doc comment, else of its declaration group's doc comment
 // (which serves only the group's first undocumented type).
 func collectComments(fset *token.FileSet, f *ast.File) *fileComments {
-	fc := &fileComments{fields: map[lineCol]string{}, types: map[lineCol]string{}}
+	fc := &fileComments{fields: map[lineCol]string{}, types: map[lineCol]*typeComment{}}
 	at := func(pos token.Pos) lineCol {
 		p := fset.Position(pos)
 		return lineCol{p.Line, p.Column}
 	}
-	var synopsis doc.Package
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.BlockStmt:
+			// A type declared in a function body cannot appear in a
+			// tool's signature, so no schema describes it.
+			return false
 		case *ast.GenDecl:
 			if n.Tok != token.TYPE {
 				return true
@@ -97,7 +128,11 @@ func collectComments(fset *token.FileSet, f *ast.File) *fileComments {
 				if text == "" {
 					text, group = group, ""
 				}
-				add(fc.types, at(ts.Name.Pos()), strings.TrimSpace(synopsis.Synopsis(text)))
+				var tc *typeComment // none, so that another type on the line can be the line's first
+				if text != "" {
+					tc = &typeComment{text: text}
+				}
+				add(fc.types, at(ts.Name.Pos()), tc)
 			}
 		case *ast.StructType:
 			for _, field := range n.Fields.List {
@@ -134,5 +169,5 @@ func (b *Builder) typeDoc(obj *types.TypeName) string {
 	if fc == nil {
 		return ""
 	}
-	return lookup(fc.types, at)
+	return lookup(fc.types, at).description()
 }
