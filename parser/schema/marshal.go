@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
@@ -25,12 +26,23 @@ import (
 // MarshalJSON and encoding/json's reflection, dominated the cost of deriving
 // schemas.
 func Marshal(s *jsonschema.Schema) (string, error) {
-	w := schemaWriter{buf: make([]byte, 0, 1024)}
-	if err := w.schema(s, 0); err != nil {
+	bp := marshalBuffers.Get().(*[]byte)
+	w := schemaWriter{buf: (*bp)[:0]}
+	err := w.schema(s, 0)
+	text := string(w.buf)
+	if cap(w.buf) <= 1<<20 {
+		*bp = w.buf
+		marshalBuffers.Put(bp)
+	}
+	if err != nil {
 		return "", err
 	}
-	return string(w.buf), nil
+	return text, nil
 }
+
+// marshalBuffers holds the writers' buffers between calls, which would
+// otherwise grow from nothing for every schema.
+var marshalBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // maxWriterDepth is the nesting depth beyond which the writer hands a
 // subschema to encoding/json (which recurses without limit, as before).
