@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-
 	model "github.com/mcpgen/mcpgen/parser"
 )
 
