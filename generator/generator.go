@@ -30,9 +30,12 @@ import (
 	"go/token"
 	"go/types"
 	"path"
+	goruntime "runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/parser"
@@ -85,7 +88,7 @@ func generate(pkg *parser.Package) (src []byte, exact bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	return src, g.exact, nil
+	return src, !g.inexact.Load(), nil
 }
 
 // gen holds the state of one Generate call.
@@ -95,29 +98,26 @@ type gen struct {
 	// imports maps the path of every package the generated code refers to
 	// to that package's name.
 	imports map[string]string
-	// scope holds the package-level names of the user's package: imports
-	// and locals must not collide with or shadow them.
-	scope map[string]bool
 	// aliases maps the path of every import to its name in the file; nil
 	// during the first pass, which collects the imports.
 	aliases map[string]string
-	// exact is whether the output is in gofmt's layout as written.
-	exact bool
+	// inexact is set when the output is not in gofmt's layout as
+	// written. Tools are written concurrently.
+	inexact atomic.Bool
 }
 
 func newGen(pkg *parser.Package) *gen {
 	g := &gen{
 		pkg:     pkg,
 		imports: map[string]string{runtimePath: "runtime", contextPath: "context", jsonPath: "json"},
-		scope:   map[string]bool{},
-		exact:   true,
-	}
-	if pkg.Types != nil {
-		for _, name := range pkg.Types.Scope().Names() {
-			g.scope[name] = true
-		}
 	}
 	return g
+}
+
+// declared reports whether name is a package-level name of the user's
+// package: imports and locals must not collide with or shadow it.
+func (g *gen) declared(name string) bool {
+	return g.pkg.Types != nil && g.pkg.Types.Scope().Lookup(name) != nil
 }
 
 // group is the tools registered by one function.
@@ -222,7 +222,7 @@ func (g *gen) file() ([]byte, error) {
 	}
 	g.aliases = g.nameImports()
 	loc := g.locals(g.aliases)
-	g.exact = true
+	g.inexact.Store(false)
 	var guards []guardSpec
 	for _, gr := range groups {
 		for _, t := range gr.tools {
@@ -244,9 +244,13 @@ func (g *gen) file() ([]byte, error) {
 	g.writeImports(&w)
 	w.WriteString("\n// Compile-time guards: if a tool's signature changes, regenerate.\n")
 	writeGuards(&w, guards)
+	tools, err := g.tools(groups, names, loc)
+	if err != nil {
+		return nil, err
+	}
 	for _, gr := range groups {
 		w.WriteByte('\n')
-		if err := g.register(&w, gr, names, loc); err != nil {
+		if err := g.register(&w, gr, tools, loc); err != nil {
 			return nil, err
 		}
 	}
@@ -265,6 +269,49 @@ func (g *gen) file() ([]byte, error) {
 	w.WriteString(")\n")
 	return w.Bytes(), nil
 }
+
+// tools returns the s.MustAddTool statement of every tool, written on up
+// to GOMAXPROCS goroutines (each tool's code depends only on the tool and
+// on the names chosen before).
+func (g *gen) tools(groups []*group, names map[*parser.Tool]toolNames, loc localNames) (map[*parser.Tool][]byte, error) {
+	var all []*parser.Tool
+	for _, gr := range groups {
+		all = append(all, gr.tools...)
+	}
+	code := make([][]byte, len(all))
+	errs := make([]error, len(all))
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(all) {
+				return
+			}
+			t := all[i]
+			w := bytes.NewBuffer(make([]byte, 0, 2048))
+			errs[i] = g.tool(w, t, names[t], loc)
+			code[i] = w.Bytes()
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(goruntime.GOMAXPROCS(0), len(all)/minToolsPerWorker) - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+	out := make(map[*parser.Tool][]byte, len(all))
+	for i, t := range all {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		out[t] = code[i]
+	}
+	return out, nil
+}
+
+// minToolsPerWorker is how many tools make starting one more goroutine
+// worth it.
+const minToolsPerWorker = 32
 
 // writeImports writes the import block: the standard library's imports
 // apart from the rest, as goimports and the Go style do, each group sorted
@@ -312,7 +359,7 @@ func (g *gen) constSpec(w *bytes.Buffer, name, schema string) {
 	w.WriteString(" = ")
 	if !strings.Contains(schema, "\n") {
 		// A one-line spec: gofmt would align it with its neighbours.
-		g.exact = false
+		g.inexact.Store(true)
 	}
 	if canRaw(schema) {
 		w.WriteByte('`')
@@ -320,7 +367,7 @@ func (g *gen) constSpec(w *bytes.Buffer, name, schema string) {
 		w.WriteString("`\n")
 		return
 	}
-	g.exact = false // an interpreted literal is on one line
+	g.inexact.Store(true) // an interpreted literal is on one line
 	w.WriteString(strconv.Quote(schema))
 	w.WriteByte('\n')
 }
@@ -329,19 +376,8 @@ func (g *gen) constSpec(w *bytes.Buffer, name, schema string) {
 // gofmt leaves alone: valid UTF-8 without a backquote, carriage return,
 // NUL or byte order mark.
 func canRaw(s string) bool {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '`' || c == '\r' || c == 0:
-			return false
-		case c >= utf8.RuneSelf:
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size == 1 || r == '\ufeff' {
-				return false
-			}
-			i += size - 1
-		}
-	}
-	return true
+	return strings.IndexByte(s, '`') < 0 && strings.IndexByte(s, '\r') < 0 && strings.IndexByte(s, 0) < 0 &&
+		utf8.ValidString(s) && !strings.Contains(s, "\ufeff")
 }
 
 // nameImports returns the name, by path, of every imported
@@ -364,7 +400,7 @@ func (g *gen) nameImports() map[string]string {
 	for _, p := range paths {
 		name := g.imports[p]
 		alias := name
-		for i := 1; taken[alias] || g.scope[alias] || reserved(alias); i++ {
+		for i := 1; taken[alias] || g.declared(alias) || reserved(alias); i++ {
 			alias = fmt.Sprintf("%s%d", name, i)
 		}
 		taken[alias] = true
@@ -384,7 +420,7 @@ type localNames struct {
 // package-level name; nor the name of an import.
 func (g *gen) locals(aliases map[string]string) localNames {
 	taken := func(name string) bool {
-		if g.scope[name] {
+		if g.declared(name) {
 			return true
 		}
 		for _, alias := range aliases {

@@ -95,7 +95,7 @@ func pad(w *bytes.Buffer, n int) {
 }
 
 // register writes the RegisterTools or Register<T>Tools function of gr.
-func (g *gen) register(w *bytes.Buffer, gr *group, names map[*parser.Tool]toolNames, loc localNames) error {
+func (g *gen) register(w *bytes.Buffer, gr *group, tools map[*parser.Tool][]byte, loc localNames) error {
 	params := loc.server + " *" + g.rt("Server")
 	if gr.recv != nil {
 		recvType := gr.recv.TypeName
@@ -113,9 +113,7 @@ func (g *gen) register(w *bytes.Buffer, gr *group, names map[*parser.Tool]toolNa
 	}
 	w.WriteString("func " + gr.funcName + "(" + params + ") {\n")
 	for _, t := range gr.tools {
-		if err := g.tool(w, t, names[t], loc); err != nil {
-			return err
-		}
+		w.Write(tools[t])
 	}
 	w.WriteString("}\n")
 	return nil
@@ -169,7 +167,7 @@ const maxExactLiteral = 100_000
 // lit returns s as an interpreted string literal.
 func (g *gen) lit(s string) string {
 	if len(s) > maxExactLiteral {
-		g.exact = false
+		g.inexact.Store(true)
 	}
 	return strconv.Quote(s)
 }

@@ -14,7 +14,7 @@ import (
 //
 // Types are written on one line, as gofmt prints them, except struct and
 // interface literals with fields or methods, which are written one element
-// per line; gofmt lays those out itself (see gen.exact).
+// per line; gofmt lays those out itself (see gen.inexact).
 func (g *gen) typeCode(t types.Type) (string, error) {
 	var b strings.Builder
 	if err := g.writeType(&b, t); err != nil {
@@ -168,7 +168,7 @@ func (g *gen) writeStruct(b *strings.Builder, t *types.Struct) error {
 		b.WriteString("struct{}")
 		return nil
 	}
-	g.exact = false
+	g.inexact.Store(true)
 	b.WriteString("struct {\n")
 	for i := range t.NumFields() {
 		f := t.Field(i)
@@ -205,7 +205,7 @@ func (g *gen) writeInterface(b *strings.Builder, t *types.Interface) error {
 		b.WriteString("any")
 		return nil
 	}
-	g.exact = false
+	g.inexact.Store(true)
 	b.WriteString("interface {\n")
 	for i := range t.NumEmbeddeds() {
 		if err := g.writeType(b, t.EmbeddedType(i)); err != nil {
