@@ -36,12 +36,76 @@ func (tc *typeComment) description() string {
 	if tc == nil {
 		return ""
 	}
-	tc.once.Do(func() {
-		var synopsis doc.Package
-		tc.synopsis = strings.TrimSpace(synopsis.Synopsis(tc.text))
-	})
+	tc.once.Do(func() { tc.synopsis = synopsis(tc.text) })
 	return tc.synopsis
 }
+
+// synopsis returns strings.TrimSpace(new(doc.Package).Synopsis(text)): the
+// first sentence of a doc comment, as invopop's AddGoComments takes it.
+// go/doc parses the sentence as a doc comment and prints it back, which is
+// the costliest part of describing a type; for a sentence of plain ASCII
+// text without any of the doc comment syntax (indented lines, headings,
+// links, quotes) that round trip only joins its words with single spaces,
+// so that is done directly. TestSynopsis compares the two.
+func synopsis(text string) string {
+	if fs, ok := plainFirstSentence(text); ok {
+		return strings.Join(strings.Fields(fs), " ")
+	}
+	var p doc.Package
+	return strings.TrimSpace(p.Synopsis(text))
+}
+
+// plainFirstSentence returns the first sentence of text as go/doc finds it,
+// and whether it is plain text that go/doc's parser and printer leave as
+// it is but for white space.
+func plainFirstSentence(text string) (string, bool) {
+	// go/doc's firstSentence: up to the first period followed by white
+	// space and not preceded by exactly one upper-case letter (an
+	// initial). Only ASCII text takes this path, so its full stops
+	// (。．) do not occur.
+	var ppp, pp, p byte
+	end := len(text)
+	for i := 0; i < len(text); i++ {
+		q := text[i]
+		if q >= 0x80 {
+			return "", false
+		}
+		if q == '\n' || q == '\r' || q == '\t' {
+			q = ' '
+		}
+		if q == ' ' && p == '.' && (!isUpper(pp) || isUpper(ppp)) {
+			end = i
+			break
+		}
+		ppp, pp, p = pp, p, q
+	}
+	fs := text[:end]
+	if fs == "" || !isLetter(fs[0]) {
+		return "", false // maybe a list, a heading, code or nothing
+	}
+	lower := strings.ToLower(fs)
+	for _, prefix := range doc.IllegalPrefixes {
+		if strings.HasPrefix(lower, prefix) {
+			return "", false
+		}
+	}
+	for i := 0; i < len(fs); i++ {
+		switch c := fs[i]; {
+		case c == '\n':
+			if i+1 < len(fs) && (fs[i+1] == '\n' || fs[i+1] == ' ' || fs[i+1] == '\t' || fs[i+1] == '#') {
+				return "", false // a paragraph break, code or a heading
+			}
+		case c < ' ' || c > '~', c == '[', c == ']', c == '`', c == '\'', c == '\\':
+			return "", false // control characters, links, quotes
+		case c == ':' && strings.HasPrefix(fs[i:], "://"):
+			return "", false // a URL
+		}
+	}
+	return fs, true
+}
+
+func isUpper(c byte) bool  { return 'A' <= c && c <= 'Z' }
+func isLetter(c byte) bool { return isUpper(c) || 'a' <= c && c <= 'z' }
 
 // lookup returns the description declared at at. Export data records only
 // the line of a declaration (its column reads as 1, where gofmt'd code never
