@@ -389,9 +389,8 @@ func intRange(u *types.Basic) (lo, hi json.Number) {
 
 // An intKind holds what is derived from the range of an integer kind.
 type intKind struct {
-	lo, hi       json.Number
-	loRat, hiRat *big.Rat // not to be modified
-	pattern      string   // integerPattern of the range
+	lo, hi  json.Number
+	pattern string // integerPattern of the range
 }
 
 // intKinds holds the intKind of each integer basic kind, computed once.
@@ -401,7 +400,6 @@ var intKinds = func() (r [types.UnsafePointer + 1]*intKind) {
 		l, h := intBounds(types.Typ[k])
 		r[k] = &intKind{
 			lo: json.Number(l.String()), hi: json.Number(h.String()),
-			loRat: new(big.Rat).SetInt(l), hiRat: new(big.Rat).SetInt(h),
 			pattern: integerPattern(l, h),
 		}
 	}

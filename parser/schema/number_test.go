@@ -27,7 +27,7 @@ func parseNumberReference(s string) (json.Number, *big.Rat, bool) {
 
 func sameNumber(t *testing.T, s string) {
 	t.Helper()
-	n, r, ok := parseNumber(s)
+	n, ok := parseNumber(s)
 	wn, wr, wok := parseNumberReference(s)
 	if ok != wok {
 		t.Fatalf("parseNumber(%q) ok = %v, reference %v", s, ok, wok)
@@ -35,7 +35,7 @@ func sameNumber(t *testing.T, s string) {
 	if !ok {
 		return // callers use neither value then
 	}
-	if n != wn || r.Cmp(wr) != 0 {
+	if r := mustRat(n); n != wn || r.Cmp(wr) != 0 {
 		t.Fatalf("parseNumber(%q) = %q, %v; reference %q, %v", s, n, r, wn, wr)
 	}
 	if !validNumber(string(n)) {
@@ -75,4 +75,69 @@ func FuzzParseNumber(f *testing.F) {
 		}
 		sameNumber(t, s)
 	})
+}
+
+// sameOrder checks cmpNumbers, numberSign and isInteger, which compare
+// decimals on their text, against big.Rat.
+func sameOrder(t *testing.T, a, b json.Number) {
+	t.Helper()
+	ra, rb := mustRat(a), mustRat(b)
+	if got, want := cmpNumbers(a, b), ra.Cmp(rb); got != want {
+		t.Fatalf("cmpNumbers(%s, %s) = %d, big.Rat says %d", a, b, got, want)
+	}
+	if got, want := numberSign(a), ra.Sign(); got != want {
+		t.Fatalf("numberSign(%s) = %d, big.Rat says %d", a, got, want)
+	}
+	if got, want := isInteger(a), ra.IsInt(); got != want {
+		t.Fatalf("isInteger(%s) = %v, big.Rat says %v", a, got, want)
+	}
+}
+
+func TestCmpNumbers(t *testing.T) {
+	fixed := []json.Number{
+		"0", "-0", "0.0", "-0.000", "1", "-1", "1.0", "1.5", "1.50", "-1.5", "0.5", "0.05", "0.50001", "10", "9.999",
+		"100", "99", "-100", "-99", "127", "-128", "255", "9223372036854775807", "-9223372036854775808",
+		"18446744073709551615", "18446744073709551616", "123456789012345678901234567890.5",
+		"1e2", "1E+2", "100e-2", "-1e-2", "0e5", "-0e-5", "1.5e1", "15e-1", "3.4028235e+38", "-3.4028235e+38",
+		"340282350000000000000000000000000000000", "340282350000000000000000000000000000001",
+	}
+	for _, a := range fixed {
+		for _, b := range fixed {
+			sameOrder(t, a, b)
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = "0123456789"[r.IntN(10)]
+		}
+		return string(b)
+	}
+	random := func() json.Number {
+		var s strings.Builder
+		if r.IntN(2) == 0 {
+			s.WriteByte('-')
+		}
+		if r.IntN(3) == 0 {
+			s.WriteByte('0')
+		} else {
+			s.WriteByte("123456789"[r.IntN(9)])
+			s.WriteString(digits(r.IntN(4)))
+		}
+		if r.IntN(2) == 0 {
+			s.WriteString("." + digits(1+r.IntN(4)))
+		}
+		if r.IntN(5) == 0 {
+			s.WriteString("e" + []string{"", "+", "-"}[r.IntN(3)] + digits(1+r.IntN(2)))
+		}
+		n := json.Number(s.String())
+		if !validNumber(string(n)) {
+			t.Fatalf("generated an invalid number %q", n)
+		}
+		return n
+	}
+	for range 100000 {
+		sameOrder(t, random(), random())
+	}
 }

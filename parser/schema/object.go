@@ -1,9 +1,9 @@
 package schema
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/types"
-	"math/big"
 
 	"github.com/invopop/jsonschema"
 )
@@ -47,10 +47,10 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		lo, hi := bounds(f.v.Type())
 		if f.stringOpt {
 			prop = c.quoted(f, prop, report)
-			lo, hi = nil, nil
+			lo, hi = "", ""
 		}
 		prop.Description = f.tag.Get("jsonschema_description")
-		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != nil}, c.itemsTarget(f.v.Type(), prop), tag.keywords, report)
+		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != ""}, c.itemsTarget(f.v.Type(), prop), tag.keywords, report)
 		if prop.Description == "" {
 			prop.Description = c.b.fieldDoc(f.v)
 		}
@@ -93,8 +93,8 @@ func deref(t types.Type) types.Type {
 	return t
 }
 
-// bounds returns the range of an integer type (through pointers), or nils.
-func bounds(t types.Type) (lo, hi *big.Rat) {
+// bounds returns the range of an integer type (through pointers), or "".
+func bounds(t types.Type) (lo, hi json.Number) {
 	for {
 		p, ok := types.Unalias(t).Underlying().(*types.Pointer)
 		if !ok {
@@ -104,13 +104,9 @@ func bounds(t types.Type) (lo, hi *big.Rat) {
 	}
 	b, ok := t.Underlying().(*types.Basic)
 	if !ok || b.Info()&types.IsInteger == 0 {
-		return nil, nil
+		return "", ""
 	}
-	if k := intKindOf(b); k != nil {
-		return new(big.Rat).Set(k.loRat), new(big.Rat).Set(k.hiRat)
-	}
-	l, h := intBounds(b)
-	return new(big.Rat).SetInt(l), new(big.Rat).SetInt(h)
+	return intRange(b)
 }
 
 // itemsTarget returns where array keywords meant for the items go, or nil
@@ -133,7 +129,7 @@ func (c *conv) itemsTarget(t types.Type, s *jsonschema.Schema) *keywordTarget {
 		return nil
 	}
 	lo, hi := bounds(elem)
-	return &keywordTarget{s: items, lo: lo, hi: hi, intType: lo != nil}
+	return &keywordTarget{s: items, lo: lo, hi: hi, intType: lo != ""}
 }
 
 // jsonNumberPattern matches JSON numbers without exponent and with at most

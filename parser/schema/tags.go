@@ -97,8 +97,8 @@ func splitUnescaped(s string) []string {
 // keywordTarget describes the schema tag keywords apply to.
 type keywordTarget struct {
 	s *jsonschema.Schema
-	// lo and hi are the bounds of the Go integer type, or nil.
-	lo, hi *big.Rat
+	// lo and hi are the bounds of the Go integer type, or "".
+	lo, hi json.Number
 	// intType is set when the values must be integers.
 	intType bool
 }
@@ -171,14 +171,13 @@ func violation(s *jsonschema.Schema, v any) string {
 			return "does not match the pattern"
 		}
 	case json.Number:
-		r := mustRat(v)
 		switch {
-		case s.Minimum != "" && r.Cmp(mustRat(s.Minimum)) < 0,
-			s.Maximum != "" && r.Cmp(mustRat(s.Maximum)) > 0,
-			s.ExclusiveMinimum != "" && r.Cmp(mustRat(s.ExclusiveMinimum)) <= 0,
-			s.ExclusiveMaximum != "" && r.Cmp(mustRat(s.ExclusiveMaximum)) >= 0:
+		case s.Minimum != "" && cmpNumbers(v, s.Minimum) < 0,
+			s.Maximum != "" && cmpNumbers(v, s.Maximum) > 0,
+			s.ExclusiveMinimum != "" && cmpNumbers(v, s.ExclusiveMinimum) <= 0,
+			s.ExclusiveMaximum != "" && cmpNumbers(v, s.ExclusiveMaximum) >= 0:
 			return "is out of bounds"
-		case s.MultipleOf != "" && !new(big.Rat).Quo(r, mustRat(s.MultipleOf)).IsInt():
+		case s.MultipleOf != "" && !new(big.Rat).Quo(mustRat(v), mustRat(s.MultipleOf)).IsInt():
 			return "is not a multiple of multipleOf"
 		}
 	}
@@ -254,11 +253,10 @@ func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (res
 	var enum []any
 	for _, kw := range kws {
 		var n json.Number
-		var r *big.Rat
 		switch kw.name {
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "default", "example", "enum":
 			var ok bool
-			n, r, ok = parseNumber(kw.value)
+			n, ok = parseNumber(kw.value)
 			if !ok {
 				report(fmt.Sprintf("jsonschema tag: %s=%s is not a JSON number", kw.name, kw.value))
 				continue
@@ -266,12 +264,12 @@ func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (res
 		}
 		// inType reports a value the decoder could never produce.
 		inType := func() bool {
-			if t.intType && !r.IsInt() {
+			if t.intType && !isInteger(n) {
 				report(fmt.Sprintf("jsonschema tag: %s=%s is not an integer", kw.name, kw.value))
 				return false
 			}
-			if t.lo != nil && (r.Cmp(t.lo) < 0 || r.Cmp(t.hi) > 0) {
-				report(fmt.Sprintf("jsonschema tag: %s=%s is outside the range of the Go type [%s, %s]", kw.name, kw.value, t.lo.RatString(), t.hi.RatString()))
+			if t.lo != "" && (cmpNumbers(n, t.lo) < 0 || cmpNumbers(n, t.hi) > 0) {
+				report(fmt.Sprintf("jsonschema tag: %s=%s is outside the range of the Go type [%s, %s]", kw.name, kw.value, t.lo, t.hi))
 				return false
 			}
 			return true
@@ -279,11 +277,11 @@ func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (res
 		switch kw.name {
 		case "minimum":
 			// The Go type's own bound stays when it is the tighter one.
-			if s.Minimum == "" || r.Cmp(mustRat(s.Minimum)) > 0 {
+			if s.Minimum == "" || cmpNumbers(n, s.Minimum) > 0 {
 				s.Minimum = n
 			}
 		case "maximum":
-			if s.Maximum == "" || r.Cmp(mustRat(s.Maximum)) < 0 {
+			if s.Maximum == "" || cmpNumbers(n, s.Maximum) < 0 {
 				s.Maximum = n
 			}
 		case "exclusiveMinimum":
@@ -291,7 +289,7 @@ func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (res
 		case "exclusiveMaximum":
 			s.ExclusiveMaximum = n
 		case "multipleOf":
-			if r.Sign() <= 0 {
+			if numberSign(n) <= 0 {
 				report(fmt.Sprintf("jsonschema tag: multipleOf=%s must be greater than 0", kw.value))
 				continue
 			}
@@ -392,22 +390,4 @@ func parseCount(kw tagKeyword, report func(string)) *uint64 {
 		return nil
 	}
 	return &n
-}
-
-// parseNumber parses s as a JSON number.
-// It accepts exactly the JSON number grammar, without surrounding space.
-func parseNumber(s string) (json.Number, *big.Rat, bool) {
-	if !validNumber(s) {
-		return "", nil, false
-	}
-	r, ok := new(big.Rat).SetString(s)
-	return json.Number(s), r, ok
-}
-
-func mustRat(n json.Number) *big.Rat {
-	r, ok := new(big.Rat).SetString(string(n))
-	if !ok {
-		panic("schema: bad number " + n)
-	}
-	return r
 }
