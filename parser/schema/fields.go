@@ -51,21 +51,29 @@ func structFields(t types.Type, keys *typeKeys) []jsonField {
 	var current []embedQueue
 	next := []embedQueue{{typ: t}}
 	// count and nextCount record how often a type is embedded at the current
-	// and next depth; visited stops cycles through embedded pointers.
+	// and next depth; visited stops cycles through embedded pointers. Most
+	// structs embed nothing, so the maps are made when the first embedded
+	// struct is met: reading a nil map is fine, and until then the only
+	// type visited is t, the one being expanded (added on creation).
 	var count, nextCount map[string]int
-	visited := map[string]bool{}
+	var visited map[string]bool
 	for len(next) > 0 {
 		current, next = next, current[:0]
-		count, nextCount = nextCount, map[string]int{}
+		count, nextCount = nextCount, nil
 		for _, q := range current {
 			key := keys.of(q.typ)
 			if visited[key] {
 				continue
 			}
-			visited[key] = true
+			if visited != nil {
+				visited[key] = true
+			}
 			st, _ := q.typ.Underlying().(*types.Struct)
 			if st == nil {
 				continue
+			}
+			if fields == nil {
+				fields = make([]jsonField, 0, st.NumFields())
 			}
 			for i := range st.NumFields() {
 				sf := st.Field(i)
@@ -90,7 +98,12 @@ func structFields(t types.Type, keys *typeKeys) []jsonField {
 				if name != "" && !validTagName(name) {
 					badName, name = name, ""
 				}
-				index := append(slices.Clone(q.index), i)
+				var index []int
+				if q.index == nil && i < len(topIndex) {
+					index = topIndex[i : i+1 : i+1] // read only, shared
+				} else {
+					index = append(slices.Clone(q.index), i)
+				}
 				ft := sf.Type()
 				if p, ok := ft.(*types.Pointer); ok {
 					if _, named := ft.(*types.Named); !named {
@@ -129,6 +142,12 @@ func structFields(t types.Type, keys *typeKeys) []jsonField {
 					continue
 				}
 				ftKey := keys.of(ft)
+				if nextCount == nil {
+					nextCount = map[string]int{}
+				}
+				if visited == nil {
+					visited = map[string]bool{key: true} // key is t's
+				}
 				nextCount[ftKey]++
 				if nextCount[ftKey] == 1 {
 					via := q.viaUnexportedPtr
@@ -177,6 +196,15 @@ func structFields(t types.Type, keys *typeKeys) []jsonField {
 	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
 	return out
 }
+
+// topIndex backs the index of the fields of the outer struct (one element
+// each), which are never modified, so that they need no allocation.
+var topIndex = func() (idx [64]int) {
+	for i := range idx {
+		idx[i] = i
+	}
+	return idx
+}()
 
 func isStruct(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Struct)
