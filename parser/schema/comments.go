@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -131,28 +132,31 @@ func add[V comparable](m map[lineCol]V, at lineCol, v V) {
 	}
 }
 
-// comments returns the descriptions of the file that holds pos, and pos's
-// place in it, parsing it on
-// first use if it is not one of the loaded root files. A file that cannot be
-// read yields no comments: descriptions are optional.
+// comments returns the descriptions declared around pos, and pos's place
+// in its file. In a loaded root file they are collected per top-level
+// declaration, on first use, so that describing a type costs in
+// proportion to its declaration and goroutines describing different types
+// do not wait for each other. A file outside the loaded roots is parsed
+// on first use, for its comments only. A file that cannot be read yields
+// no comments: descriptions are optional.
 func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
 	if !pos.IsValid() {
 		return nil, lineCol{}
 	}
 	p := b.fset.Position(pos)
 	at := lineCol{p.Line, p.Column}
+	if f := b.syntax[p.Filename]; f != nil {
+		return b.declComments(p.Filename, f, pos), at
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if fc, ok := b.fileDocs[p.Filename]; ok {
 		return fc, at
 	}
-	fset, f := b.fset, b.syntax[p.Filename]
-	if f == nil {
-		// A file of a package outside the loaded roots (its types came from
-		// export data): parse it in a private file set just for its comments.
-		fset = token.NewFileSet()
-		f, _ = parser.ParseFile(fset, p.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
-	}
+	// A file of a package outside the loaded roots (its types came from
+	// export data): parse it in a private file set just for its comments.
+	fset := token.NewFileSet()
+	f, _ := parser.ParseFile(fset, p.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
 	var fc *fileComments
 	if f != nil {
 		fc = collectComments(fset, f)
@@ -161,18 +165,43 @@ func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
 	return fc, at
 }
 
-// collectComments indexes the descriptions in f the way invopop/jsonschema's
+// fileDecls holds the comments of each top-level declaration of a root
+// file, in the order of f.Decls.
+type fileDecls struct {
+	once []sync.Once
+	fc   []*fileComments
+}
+
+// declComments returns the descriptions of the top-level declaration of
+// f, named name, that holds pos.
+func (b *Builder) declComments(name string, f *ast.File, pos token.Pos) *fileComments {
+	b.mu.Lock()
+	fd := b.declDocs[name]
+	if fd == nil {
+		fd = &fileDecls{once: make([]sync.Once, len(f.Decls)), fc: make([]*fileComments, len(f.Decls))}
+		b.declDocs[name] = fd
+	}
+	b.mu.Unlock()
+	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
+	if i == len(f.Decls) || f.Decls[i].Pos() > pos {
+		return nil
+	}
+	fd.once[i].Do(func() { fd.fc[i] = collectComments(b.fset, f.Decls[i]) })
+	return fd.fc[i]
+}
+
+// collectComments indexes the descriptions in n, a file or a declaration, the way invopop/jsonschema's
 // AddGoComments derives them: for a field, its doc comment, else its line
 // comment (embedded fields have none); for an exported type, the first
 // sentence of its doc comment, else of its declaration group's doc comment
 // (which serves only the group's first undocumented type).
-func collectComments(fset *token.FileSet, f *ast.File) *fileComments {
+func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 	fc := &fileComments{fields: map[lineCol]string{}, types: map[lineCol]*typeComment{}}
 	at := func(pos token.Pos) lineCol {
 		p := fset.Position(pos)
 		return lineCol{p.Line, p.Column}
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
 			// A type declared in a function body cannot appear in a

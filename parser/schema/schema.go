@@ -126,8 +126,9 @@ type Builder struct {
 	syntax map[string]*ast.File // files of the root packages, by name; read-only
 	keys   typeKeys             // typeKey of the types met so far
 
-	mu       sync.Mutex                // guards fileDocs and enums
-	fileDocs map[string]*fileComments  // descriptions per file, collected on first use
+	mu       sync.Mutex                // guards fileDocs, declDocs and enums
+	fileDocs map[string]*fileComments  // descriptions per file outside the roots, collected on first use
+	declDocs map[string]*fileDecls     // descriptions per declaration of root files, collected on first use
 	enums    map[*types.TypeName][]any // declared constants per named type
 }
 
@@ -140,6 +141,7 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 		fset:     fset,
 		syntax:   map[string]*ast.File{},
 		fileDocs: map[string]*fileComments{},
+		declDocs: map[string]*fileDecls{},
 		enums:    map[*types.TypeName][]any{},
 	}
 	for _, p := range pkgs {
