@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,11 +25,13 @@ type conv struct {
 	diags   []Diagnostic
 	depth   int
 
-	// expanding holds the named types whose schema is being built; meeting
-	// one again means the type is recursive.
-	expanding map[string]bool
+	// expanding holds the keys of the named types whose schema is being
+	// built, innermost last; meeting one again means the type is recursive.
+	// It is as long as the nesting is deep, which is not much.
+	expanding []string
 	// recursive holds the recursive types; their schema is in defs and every
-	// use of them is a $ref, one of the schemas in refs.
+	// use of them is a $ref, one of the schemas in refs. These maps stay nil
+	// until a recursive type is met, which is rare.
 	recursive map[string]*types.Named
 	defs      map[string]*jsonschema.Schema
 	refs      map[*jsonschema.Schema]string
@@ -41,15 +44,19 @@ type site struct {
 }
 
 func (b *Builder) newConv(output bool, pos token.Pos) *conv {
-	return &conv{
-		b:         b,
-		output:    output,
-		rootPos:   pos,
-		expanding: map[string]bool{},
-		recursive: map[string]*types.Named{},
-		defs:      map[string]*jsonschema.Schema{},
-		refs:      map[*jsonschema.Schema]string{},
+	return &conv{b: b, output: output, rootPos: pos}
+}
+
+// expand returns the schema of the named type n from its underlying type,
+// with n's key on the expanding stack meanwhile.
+func (c *conv) expand(n types.Type, key string, at site) *jsonschema.Schema {
+	if c.expanding == nil {
+		c.expanding = make([]string, 0, 8)
 	}
+	c.expanding = append(c.expanding, key)
+	s := c.body(n, at)
+	c.expanding = c.expanding[:len(c.expanding)-1]
+	return s
 }
 
 // report records a problem at the site. Sites outside the loaded root
@@ -77,10 +84,7 @@ func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
 	s := c.schema(t, at)
 	if key, ok := c.refs[s]; ok {
 		delete(c.refs, s)
-		n := c.recursive[key]
-		c.expanding[key] = true
-		s = c.body(n, at)
-		delete(c.expanding, key)
+		s = c.expand(c.recursive[key], key, at)
 	}
 	return s
 }
@@ -201,14 +205,18 @@ func composite(t types.Type) bool {
 // $defs and every use of it a $ref.
 func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
 	key := c.b.keys.of(n)
-	if c.expanding[key] || c.defs[key] != nil {
+	if slices.Contains(c.expanding, key) || c.defs[key] != nil {
+		if c.recursive == nil {
+			c.recursive = map[string]*types.Named{}
+		}
 		c.recursive[key] = n
 		return c.ref(key)
 	}
-	c.expanding[key] = true
-	s := c.body(n, at)
-	delete(c.expanding, key)
+	s := c.expand(n, key, at)
 	if c.recursive[key] != nil {
+		if c.defs == nil {
+			c.defs = map[string]*jsonschema.Schema{}
+		}
 		c.defs[key] = s
 		return c.ref(key)
 	}
@@ -257,6 +265,9 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 
 func (c *conv) ref(key string) *jsonschema.Schema {
 	s := &jsonschema.Schema{}
+	if c.refs == nil {
+		c.refs = map[*jsonschema.Schema]string{}
+	}
 	c.refs[s] = key
 	return s
 }
