@@ -27,7 +27,11 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // messages on r and receives them on w. Only protocol messages are written
 // to w, one per line.
 //
-// Tool calls run concurrently. When r reaches end of file, Serve waits for
+// Tool calls run concurrently. (A call with no message queued behind it
+// starts on the goroutine that reads r, which saves waking another one for
+// quick calls; if it runs longer than a millisecond, reading moves to
+// another goroutine, so later messages, such as a cancellation, are never
+// held up longer than that.) When r reaches end of file, Serve waits for
 // every call in flight to finish and its reply to be written, then returns
 // nil. When ctx is cancelled, Serve cancels the calls in flight, writes
 // nothing more and returns ctx.Err() at once; a Read blocked in r is left
