@@ -40,7 +40,23 @@ type conv struct {
 // A site is where a type is used, for diagnostics.
 type site struct {
 	pos  token.Pos
-	what string // "field T.F", "parameter x", "result"
+	what string // "field", "embedded field", "parameter x", "result"
+	// owner and field name a struct field: the site is "field T.F" for
+	// owner T and field F. The text is put together only for a diagnostic.
+	owner, field string
+}
+
+// fieldSite returns the site of the field v of the struct type named owner.
+func fieldSite(what, owner string, v *types.Var) site {
+	return site{pos: v.Pos(), what: what, owner: owner, field: v.Name()}
+}
+
+// String returns the site as diagnostics name it: "field T.F", "result".
+func (at site) String() string {
+	if at.field != "" {
+		return at.what + " " + at.owner + "." + at.field
+	}
+	return at.what
 }
 
 func (b *Builder) newConv(output bool, pos token.Pos) *conv {
@@ -71,7 +87,7 @@ func (c *conv) report(at site, msg string) {
 			msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
 		}
 	}
-	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: at.what + ": " + msg})
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: at.String() + ": " + msg})
 }
 
 func (c *conv) typeString(t types.Type) string {
@@ -133,7 +149,7 @@ func (c *conv) defNames() map[string]string {
 
 // dropHint suggests how to do without a value that has no JSON form.
 func (c *conv) dropHint(at site) string {
-	if strings.HasPrefix(at.what, "field ") {
+	if at.what == "field" {
 		return `; remove the field or tag it json:"-"`
 	}
 	return "; use a type that encoding/json can read and write"

@@ -18,24 +18,28 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	if n, ok := t.(*types.Named); ok {
 		typeName = n.Obj().Name()
 	}
-	for _, f := range structFields(t, &c.b.keys) {
-		fat := site{f.v.Pos(), "field " + typeName + "." + f.v.Name()}
-		report := func(msg string) { c.report(fat, msg) }
+	fields := structFields(t, &c.b.keys)
+	// fat is the field being converted; report reads it when called.
+	var fat site
+	report := func(msg string) { c.report(fat, msg) }
+	for i, f := range fields {
+		fat = fieldSite("field", typeName, f.v)
 		if f.badName != "" {
 			report(fmt.Sprintf("json tag name %q is not valid for encoding/json, which uses %q instead", f.badName, f.v.Name()))
 		}
 		if v := f.viaUnexportedPtr; v != nil && !c.output {
 			// Reported once per embedded field (diagnostics are deduplicated).
-			c.report(site{v.Pos(), "embedded field " + typeName + "." + v.Name()},
+			c.report(fieldSite("embedded field", typeName, v),
 				"encoding/json cannot decode the fields of an embedded pointer to an unexported struct type (it cannot allocate it); embed the struct by value or export its type")
 		}
 		tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
 		if h := f.hiddenBy; tag.skip || h != nil {
 			if c.output {
+				at := fat
 				if h != nil {
-					report = func(msg string) { c.report(site{h.Pos(), "embedded field " + typeName + "." + h.Name()}, msg) }
+					at = fieldSite("embedded field", typeName, h)
 				}
-				report(`jsonschema:"-" hides a field that encoding/json still writes; use json:"-"`)
+				c.report(at, `jsonschema:"-" hides a field that encoding/json still writes; use json:"-"`)
 			}
 			continue
 		}
@@ -64,7 +68,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 			prop = orNull(prop)
 		}
 		if s.Properties == nil {
-			s.Properties = jsonschema.NewProperties()
+			s.Properties = newProperties(len(fields) - i)
 		}
 		s.Properties.Set(f.name, prop)
 		if tag.required && omitted && c.output {
@@ -73,6 +77,9 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		// In a result, a field promoted through a nil embedded pointer is
 		// left out, so it cannot be required.
 		if (!omitted || tag.required) && !(c.output && f.viaPointer) {
+			if s.Required == nil {
+				s.Required = make([]string, 0, len(fields)-i)
+			}
 			s.Required = append(s.Required, f.name)
 		}
 	}

@@ -99,6 +99,7 @@ import (
 	"sync"
 
 	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -163,14 +164,14 @@ func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Dia
 		elem = types.Unalias(p.Elem())
 	}
 	if _, named := elem.(*types.Named); !named || !isStruct(elem) {
-		c.report(site{pos, "parameter"}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
+		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
 		return emptyObject(), c.done(nil)
 	}
-	s := c.root(elem, site{pos, "parameter"})
+	s := c.root(elem, site{pos: pos, what: "parameter"})
 	if s.Type != "object" && len(c.diags) == 0 {
 		// A struct with UnmarshalText decodes from a string: the arguments
 		// object could never be decoded into it.
-		c.report(site{pos, "parameter"}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
+		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
 		return emptyObject(), c.done(nil)
 	}
 	return s, c.done(s)
@@ -187,13 +188,16 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 	c := b.newConv(false, pos)
 	s := emptyObject()
 	for _, p := range params {
-		ps := c.schema(p.Type, site{p.Pos, "parameter " + p.Name})
+		ps := c.schema(p.Type, site{pos: p.Pos, what: "parameter " + p.Name})
 		ps.Description = p.Description
 		if s.Properties == nil {
-			s.Properties = jsonschema.NewProperties()
+			s.Properties = newProperties(len(params))
 		}
 		s.Properties.Set(p.Name, ps)
 		if !p.Optional {
+			if s.Required == nil {
+				s.Required = make([]string, 0, len(params))
+			}
 			s.Required = append(s.Required, p.Name)
 		}
 	}
@@ -210,7 +214,7 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 // null (a nil slice or map).
 func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wrapped bool, diags []Diagnostic) {
 	c := b.newConv(true, pos)
-	at := site{pos, "result"}
+	at := site{pos: pos, what: "result"}
 	s = c.root(t, at)
 	if s.Type == "object" {
 		return s, false, c.done(s)
@@ -219,7 +223,7 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 		s = orNull(s)
 	}
 	w := emptyObject()
-	w.Properties = jsonschema.NewProperties()
+	w.Properties = newProperties(1)
 	w.Properties.Set("result", s)
 	w.Required = []string{"result"}
 	return w, true, c.done(w)
@@ -260,6 +264,12 @@ func readableEscapes(s string) string {
 		}
 	}
 	return out.String()
+}
+
+// newProperties returns empty properties (jsonschema.NewProperties) with
+// room for n of them.
+func newProperties(n int) *orderedmap.OrderedMap[string, *jsonschema.Schema] {
+	return orderedmap.New[string, *jsonschema.Schema](n)
 }
 
 func emptyObject() *jsonschema.Schema {
