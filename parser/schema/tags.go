@@ -52,12 +52,15 @@ func parseSchemaTag(tag string, report func(string)) schemaTag {
 	if tag == "" {
 		return st
 	}
-	elems := splitUnescaped(tag)
-	if elems[0] == "-" {
+	// The first element is "-" exactly when the text before the first comma
+	// is: a "\," would leave a backslash there.
+	if first, _, _ := strings.Cut(tag, ","); first == "-" {
 		st.skip = true
 		return st
 	}
-	for _, e := range elems {
+	for rest, more := tag, true; more; {
+		var e string
+		e, rest, more = cutElem(rest)
 		name, value, hasValue := strings.Cut(e, "=")
 		switch {
 		case e == "":
@@ -68,30 +71,34 @@ func parseSchemaTag(tag string, report func(string)) schemaTag {
 		case !hasValue:
 			report(fmt.Sprintf("jsonschema tag: %q is not a keyword (want keyword=value, required or nullable; write a comma inside a value as \\,)", e))
 		default:
+			if st.keywords == nil {
+				st.keywords = make([]tagKeyword, 0, strings.Count(tag, ",")+1)
+			}
 			st.keywords = append(st.keywords, tagKeyword{name: name, value: value, hasValue: true})
 		}
 	}
 	return st
 }
 
-// splitUnescaped splits s on commas not preceded by a backslash, and turns
-// each "\," into ",".
-func splitUnescaped(s string) []string {
-	var out []string
-	var cur strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch {
-		case s[i] == '\\' && i+1 < len(s) && s[i+1] == ',':
-			cur.WriteByte(',')
-			i++
-		case s[i] == ',':
-			out = append(out, cur.String())
-			cur.Reset()
-		default:
-			cur.WriteByte(s[i])
+// cutElem returns the first element of a jsonschema tag, with each "\,"
+// turned into ",", and the text after the comma that ends it; more is false
+// for the last element. A comma is escaped exactly when a backslash
+// precedes it. The elements are substrings of the tag unless they hold an
+// escape.
+func cutElem(s string) (elem, rest string, more bool) {
+	i := 0
+	for {
+		j := strings.IndexByte(s[i:], ',')
+		if j < 0 {
+			return strings.ReplaceAll(s, `\,`, ","), "", false
 		}
+		i += j
+		if i > 0 && s[i-1] == '\\' {
+			i++
+			continue
+		}
+		return strings.ReplaceAll(s[:i], `\,`, ","), s[i+1:], true
 	}
-	return append(out, cur.String())
 }
 
 // keywordTarget describes the schema tag keywords apply to.
@@ -106,10 +113,11 @@ type keywordTarget struct {
 // applyKeywords applies the keywords of a field's jsonschema tag to s, the
 // field's schema, following invopop's precedence: generic keywords first,
 // then those for the schema's type, then, for arrays, the leftovers to the
-// items.
+// items. It reuses kws's array for the keywords left at each step (as the
+// type's keyword functions do), so kws is not to be used afterwards.
 func applyKeywords(t keywordTarget, items *keywordTarget, kws []tagKeyword, report func(string)) {
 	s := t.s
-	var rest []tagKeyword
+	rest := kws[:0]
 	for _, kw := range kws {
 		switch kw.name {
 		case "title":
@@ -146,10 +154,14 @@ func applyKeywords(t keywordTarget, items *keywordTarget, kws []tagKeyword, repo
 		}
 	}
 	// A default or an example the schema itself rejects would mislead.
-	for _, v := range append([]any{s.Default}, s.Examples...) {
+	check := func(v any) {
 		if msg := violation(s, v); msg != "" {
 			report(fmt.Sprintf("jsonschema tag: the default or example %v %s", v, msg))
 		}
+	}
+	check(s.Default)
+	for _, v := range s.Examples {
+		check(v)
 	}
 }
 
@@ -202,6 +214,7 @@ func knownKeyword(name string) bool {
 }
 
 func stringKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	rest = kws[:0] // filtered in place
 	var enum []any
 	for _, kw := range kws {
 		switch kw.name {
@@ -249,6 +262,7 @@ func stringKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string))
 }
 
 func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	rest = kws[:0] // filtered in place
 	s := t.s
 	var enum []any
 	for _, kw := range kws {
@@ -317,6 +331,7 @@ func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (res
 }
 
 func booleanKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
+	rest = kws[:0] // filtered in place
 	for _, kw := range kws {
 		if kw.name != "default" {
 			rest = append(rest, kw)
@@ -336,7 +351,7 @@ func booleanKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string)
 
 func arrayKeywords(s *jsonschema.Schema, items *keywordTarget, kws []tagKeyword, report func(string)) (rest []tagKeyword) {
 	var defaults []any
-	var forItems []tagKeyword
+	forItems := kws[:0] // filtered in place
 	for _, kw := range kws {
 		switch kw.name {
 		case "minItems":
@@ -371,7 +386,7 @@ func arrayKeywords(s *jsonschema.Schema, items *keywordTarget, kws []tagKeyword,
 		return forItems
 	}
 	// invopop sets format and pattern on the items whatever their type.
-	var itemRest []tagKeyword
+	itemRest := forItems[:0]
 	for _, kw := range forItems {
 		if (kw.name == "format" || kw.name == "pattern") && items.s.Type != "string" {
 			report(fmt.Sprintf("jsonschema tag: %s does not apply to items of type %s", kw.name, items.s.Type))
