@@ -27,8 +27,10 @@ type conv struct {
 
 	// expanding holds the keys of the named types whose schema is being
 	// built, innermost last; meeting one again means the type is recursive.
-	// It is as long as the nesting is deep, which is not much.
-	expanding []string
+	// It is as long as the nesting is deep, which is not much: it starts
+	// in expandingBuf.
+	expanding    []string
+	expandingBuf [4]string
 	// recursive holds the recursive types; their schema is in defs and every
 	// use of them is a $ref, one of the schemas in refs. These maps stay nil
 	// until a recursive type is met, which is rare.
@@ -60,15 +62,14 @@ func (at site) String() string {
 }
 
 func (b *Builder) newConv(output bool, pos token.Pos) *conv {
-	return &conv{b: b, output: output, rootPos: pos}
+	c := &conv{b: b, output: output, rootPos: pos}
+	c.expanding = c.expandingBuf[:0]
+	return c
 }
 
 // expand returns the schema of the named type n from its underlying type,
 // with n's key on the expanding stack meanwhile.
 func (c *conv) expand(n types.Type, key string, at site) *jsonschema.Schema {
-	if c.expanding == nil {
-		c.expanding = make([]string, 0, 8)
-	}
 	c.expanding = append(c.expanding, key)
 	s := c.body(n, at)
 	c.expanding = c.expanding[:len(c.expanding)-1]

@@ -54,7 +54,11 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 			lo, hi = "", ""
 		}
 		prop.Description = f.tag.Get("jsonschema_description")
-		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != ""}, c.itemsTarget(f.v.Type(), prop), tag.keywords, report)
+		var items *keywordTarget
+		if it, ok := c.itemsTarget(f.v.Type(), prop); ok {
+			items = &it
+		}
+		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != ""}, items, tag.keywords, report)
 		if prop.Description == "" {
 			prop.Description = c.b.fieldDoc(f.v)
 		}
@@ -116,11 +120,11 @@ func bounds(t types.Type) (lo, hi json.Number) {
 	return intRange(b)
 }
 
-// itemsTarget returns where array keywords meant for the items go, or nil
-// when s is not an array with items of a known type.
-func (c *conv) itemsTarget(t types.Type, s *jsonschema.Schema) *keywordTarget {
+// itemsTarget returns where array keywords meant for the items go; ok is
+// false when s is not an array with items of a known type.
+func (c *conv) itemsTarget(t types.Type, s *jsonschema.Schema) (_ keywordTarget, ok bool) {
 	if s.Type != "array" || s.Items == nil {
-		return nil
+		return keywordTarget{}, false
 	}
 	items := s.Items
 	if len(items.OneOf) == 2 { // an output element that may be null
@@ -133,10 +137,10 @@ func (c *conv) itemsTarget(t types.Type, s *jsonschema.Schema) *keywordTarget {
 	case *types.Array:
 		elem = u.Elem()
 	default:
-		return nil
+		return keywordTarget{}, false
 	}
 	lo, hi := bounds(elem)
-	return &keywordTarget{s: items, lo: lo, hi: hi, intType: lo != ""}
+	return keywordTarget{s: items, lo: lo, hi: hi, intType: lo != ""}, true
 }
 
 // jsonNumberPattern matches JSON numbers without exponent and with at most
