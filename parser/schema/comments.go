@@ -175,13 +175,11 @@ type fileDecls struct {
 // declComments returns the descriptions of the top-level declaration of
 // f, named name, that holds pos.
 func (b *Builder) declComments(name string, f *ast.File, pos token.Pos) *fileComments {
-	b.mu.Lock()
-	fd := b.declDocs[name]
-	if fd == nil {
-		fd = &fileDecls{once: make([]sync.Once, len(f.Decls)), fc: make([]*fileComments, len(f.Decls))}
-		b.declDocs[name] = fd
+	v, ok := b.declDocs.Load(name)
+	if !ok {
+		v, _ = b.declDocs.LoadOrStore(name, &fileDecls{once: make([]sync.Once, len(f.Decls)), fc: make([]*fileComments, len(f.Decls))})
 	}
-	b.mu.Unlock()
+	fd := v.(*fileDecls)
 	i := sort.Search(len(f.Decls), func(i int) bool { return f.Decls[i].End() > pos })
 	if i == len(f.Decls) || f.Decls[i].Pos() > pos {
 		return nil

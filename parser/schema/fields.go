@@ -217,21 +217,15 @@ func typeKey(t types.Type) string { return types.TypeString(types.Unalias(t), ni
 // structFields); equal types.Type values have equal keys, so the result is
 // the same. It is safe for concurrent use.
 type typeKeys struct {
-	mu sync.Mutex
-	m  map[types.Type]string
+	m sync.Map // types.Type -> string; read-mostly, so lock-free reads
 }
 
 func (k *typeKeys) of(t types.Type) string {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if s, ok := k.m[t]; ok {
-		return s
+	if s, ok := k.m.Load(t); ok {
+		return s.(string)
 	}
 	s := typeKey(t)
-	if k.m == nil {
-		k.m = map[types.Type]string{}
-	}
-	k.m[t] = s
+	k.m.Store(t, s)
 	return s
 }
 

@@ -127,9 +127,10 @@ type Builder struct {
 	syntax map[string]*ast.File // files of the root packages, by name; read-only
 	keys   typeKeys             // typeKey of the types met so far
 
-	mu       sync.Mutex                // guards fileDocs, declDocs and enums
+	declDocs sync.Map // file name -> *fileDecls: descriptions per declaration of root files, collected on first use
+
+	mu       sync.Mutex                // guards fileDocs and enums
 	fileDocs map[string]*fileComments  // descriptions per file outside the roots, collected on first use
-	declDocs map[string]*fileDecls     // descriptions per declaration of root files, collected on first use
 	enums    map[*types.TypeName][]any // declared constants per named type
 }
 
@@ -142,7 +143,6 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 		fset:     fset,
 		syntax:   map[string]*ast.File{},
 		fileDocs: map[string]*fileComments{},
-		declDocs: map[string]*fileDecls{},
 		enums:    map[*types.TypeName][]any{},
 	}
 	for _, p := range pkgs {
@@ -279,8 +279,11 @@ func emptyObject() *jsonschema.Schema {
 // orNull returns a schema that admits what s admits and null, written the
 // way invopop/jsonschema writes a `jsonschema:"nullable"` field.
 func orNull(s *jsonschema.Schema) *jsonschema.Schema {
-	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, {Type: "null"}}}
+	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, nullSchema}}
 }
+
+// nullSchema admits only null. It is shared: never modify it.
+var nullSchema = &jsonschema.Schema{Type: "null"}
 
 // sortDiagnostics orders diagnostics by position and drops repeats (a
 // recursive root type is converted twice).
