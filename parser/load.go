@@ -292,6 +292,10 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		}
 		firstByName[t.Name] = t
 	}
+	// The type information of every expression was needed only to find
+	// the tools' functions: let the garbage collector have it, rather
+	// than mark it again and again while the schemas allocate.
+	pkg.TypesInfo = nil
 	if err := c.allSchemas(tools); err != nil {
 		return nil, err
 	}
