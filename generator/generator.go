@@ -30,14 +30,13 @@ import (
 	"go/token"
 	"go/types"
 	"path"
-	goruntime "runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/mcpgen/mcpgen/internal/parallel"
 	"github.com/mcpgen/mcpgen/parser"
 )
 
@@ -280,25 +279,12 @@ func (g *gen) tools(groups []*group, names map[*parser.Tool]toolNames, loc local
 	}
 	code := make([][]byte, len(all))
 	errs := make([]error, len(all))
-	var next atomic.Int64
-	work := func() {
-		for {
-			i := int(next.Add(1)) - 1
-			if i >= len(all) {
-				return
-			}
-			t := all[i]
-			w := bytes.NewBuffer(make([]byte, 0, 2048))
-			errs[i] = g.tool(w, t, names[t], loc)
-			code[i] = w.Bytes()
-		}
-	}
-	var wg sync.WaitGroup
-	for range min(goruntime.GOMAXPROCS(0), len(all)/minToolsPerWorker) - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
+	parallel.For(len(all), minToolsPerWorker, func(i int) {
+		t := all[i]
+		w := bytes.NewBuffer(make([]byte, 0, 2048))
+		errs[i] = g.tool(w, t, names[t], loc)
+		code[i] = w.Bytes()
+	})
 	out := make(map[*parser.Tool][]byte, len(all))
 	for i, t := range all {
 		if errs[i] != nil {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgen/mcpgen/parser"
 	model "github.com/mcpgen/mcpgen/parser"
 )
 
@@ -43,7 +42,7 @@ func TestLayoutGoldens(t *testing.T) {
 	for _, dir := range dirs {
 		t.Run(filepath.Base(dir), func(t *testing.T) {
 			t.Parallel()
-			pkgs, diags, err := parser.Load(dir, nil, ".")
+			pkgs, diags, err := model.Load(dir, nil, ".")
 			if err != nil || len(diags) > 0 || len(pkgs) != 1 {
 				t.Fatalf("parser.Load: %v %v (%d packages)", err, diags, len(pkgs))
 			}

@@ -8,15 +8,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	goruntime "runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/parallel"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
@@ -320,22 +318,9 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 	}
 	diags := make([][]schema.Diagnostic, len(todo))
 	errs := make([]error, len(todo))
-	var next atomic.Int64
-	work := func() {
-		for {
-			i := int(next.Add(1)) - 1
-			if i >= len(todo) {
-				return
-			}
-			diags[i], errs[i] = c.schemas(todo[i])
-		}
-	}
-	var wg sync.WaitGroup
-	for range min(goruntime.GOMAXPROCS(0), len(todo)/minToolsPerWorker) - 1 {
-		wg.Go(work)
-	}
-	work()
-	wg.Wait()
+	parallel.For(len(todo), minToolsPerWorker, func(i int) {
+		diags[i], errs[i] = c.schemas(todo[i])
+	})
 	for i, t := range todo {
 		if errs[i] != nil {
 			return errs[i]

@@ -1,0 +1,32 @@
+// Package parallel runs independent pieces of work on the machine's CPUs.
+package parallel
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// For calls f(i) once for every i in [0, n), on up to GOMAXPROCS
+// goroutines (the caller's among them), starting one more goroutine only
+// for every minPerWorker items, and returns when all calls have returned.
+// The calls run in no particular order: f must write only its own i's
+// results.
+func For(n, minPerWorker int, f func(i int)) {
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= n {
+				return
+			}
+			f(i)
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n/max(minPerWorker, 1)) - 1 {
+		wg.Go(work)
+	}
+	work()
+	wg.Wait()
+}
