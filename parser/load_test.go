@@ -318,7 +318,7 @@ func TestLoadPackageModel(t *testing.T) {
 		t.Fatalf("got %d tools, want 1", len(p.Tools))
 	}
 	tl := p.Tools[0]
-	if want := "Hello says hello.\nIt is polite."; tl.Description != want {
+	if want := "Hello says hello. It is polite."; tl.Description != want {
 		t.Errorf("Description = %q, want %q", tl.Description, want)
 	}
 	if want := filepath.Join(dir, "tools.go") + ":7:6"; tl.Pos.String() != want {

@@ -27,7 +27,7 @@ type Tool struct {
 	// From the directive and doc comment.
 	Name        string // MCP tool name (option name=, default snake_case(GoName))
 	Title       string // option title="..."
-	Description string // doc comment text without directive lines, trimmed
+	Description string // doc comment text without directive lines, each paragraph on one line (doctext.Join)
 	Hints       Hints
 
 	// The Go function.

@@ -10,6 +10,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
@@ -54,7 +55,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 			doc.List = append(doc.List, cm)
 		}
 	}
-	t.Description = strings.TrimSpace(doc.Text())
+	t.Description = doctext.Join(doc.Text())
 
 	if t.GoName == "_" || t.GoName == "init" && fd.Recv == nil {
 		bad(t.pos, "func %s cannot be a tool: it cannot be referred to", t.GoName)

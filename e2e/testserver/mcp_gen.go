@@ -245,7 +245,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "count_to",
-		Description:  "CountTo counts from 1 to To, reporting progress and logging each step,\nand returns the numbers counted.",
+		Description:  "CountTo counts from 1 to To, reporting progress and logging each step, and returns the numbers counted.",
 		InputSchema:  countToInputSchema,
 		OutputSchema: countToOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
@@ -263,7 +263,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "wait",
-		Description: "Wait blocks until its context is cancelled or the given number of\nmilliseconds has passed. It reports progress once when it starts, so a\nclient knows the call is running before it cancels.",
+		Description: "Wait blocks until its context is cancelled or the given number of milliseconds has passed. It reports progress once when it starts, so a client knows the call is running before it cancels.",
 		InputSchema: waitInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {

@@ -42,7 +42,7 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "list_tasks",
-		Description:  "ListTasks returns the tasks that match the filter, most urgent first,\nthen oldest first.",
+		Description:  "ListTasks returns the tasks that match the filter, most urgent first, then oldest first.",
 		InputSchema:  listTasksInputSchema,
 		OutputSchema: listTasksOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},

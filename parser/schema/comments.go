@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 )
 
 // lineCol identifies a declaration within one file. Positions of objects
@@ -231,7 +233,7 @@ func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 				if text == "" {
 					text = field.Comment.Text()
 				}
-				text = strings.TrimSpace(text)
+				text = doctext.Join(text)
 				if text == "" {
 					continue
 				}

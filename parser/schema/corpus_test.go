@@ -14,6 +14,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 	"github.com/mcpgen/mcpgen/testdata/schema_collections"
 	"github.com/mcpgen/mcpgen/testdata/schema_comments"
 	"github.com/mcpgen/mcpgen/testdata/schema_embedded"
@@ -267,6 +268,7 @@ func TestInvariant(t *testing.T) {
 //	base64 pattern of []byte         TestDeviationBytes
 //	null in output schemas           TestDeviationOutputNull
 //	no empty "properties"            TestDeviationEmptyStruct
+//	paragraph lines joined           TestDeviationDescriptionLines
 func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 	switch o := ours.(type) {
 	case []any:
@@ -305,6 +307,9 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 		}
 		if _, ok := t["pattern"]; !ok && o["pattern"] == base64Pattern {
 			delete(o, "pattern")
+		}
+		if td, ok := t["description"].(string); ok && o["description"] != td && o["description"] == doctext.Join(td) {
+			o["description"] = td
 		}
 		if p, ok := t["properties"].(map[string]any); ok && len(p) == 0 && o["properties"] == nil {
 			delete(t, "properties")

@@ -197,6 +197,16 @@ func TestDeviationEmptyStruct(t *testing.T) {
 	}
 }
 
+func TestDeviationDescriptionLines(t *testing.T) {
+	l := corpusLoaded(t)
+	ours := l.ours(t, "schema_comments.Commented", false)
+	theirs := theirs(t, schema_comments.Commented{})
+	wantJSON(t, "ours", at(t, ours, "properties/multi/description"),
+		`"Multi has a doc comment over several lines.\n\nWith a second paragraph."`)
+	wantJSON(t, "invopop", at(t, theirs, "properties/multi/description"),
+		`"Multi has a doc comment\nover several lines.\n\nWith a second paragraph."`)
+}
+
 func TestDeviationMapKeysAndText(t *testing.T) {
 	l := corpusLoaded(t)
 	ours := l.ours(t, "schema_collections.Keys", false)

@@ -24,7 +24,7 @@ var (
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "sleep",
-		Description: "Sleep waits for the given number of milliseconds, or until the call is\ncancelled. It logs \"sleep started\" on stderr when it begins.",
+		Description: "Sleep waits for the given number of milliseconds, or until the call is cancelled. It logs \"sleep started\" on stderr when it begins.",
 		InputSchema: sleepInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
@@ -103,7 +103,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "ticks",
-		Description:  "Ticks reports progress n times, one tick every millis milliseconds, and\nreturns n; cancelled, it stops.",
+		Description:  "Ticks reports progress n times, one tick every millis milliseconds, and returns n; cancelled, it stops.",
 		InputSchema:  ticksInputSchema,
 		OutputSchema: ticksOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
@@ -124,7 +124,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "get_vitals",
-		Description:  "GetVitals reports the server's goroutine count and memory statistics,\nafter a garbage collection.",
+		Description:  "GetVitals reports the server's goroutine count and memory statistics, after a garbage collection.",
 		InputSchema:  getVitalsInputSchema,
 		OutputSchema: getVitalsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},

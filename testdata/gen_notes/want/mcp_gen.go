@@ -68,7 +68,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "search_notes",
 		Title:        "Search notes",
-		Description:  "SearchNotes finds notes whose title or body contains the query.\nResults are ordered newest first.",
+		Description:  "SearchNotes finds notes whose title or body contains the query. Results are ordered newest first.",
 		InputSchema:  searchNotesInputSchema,
 		OutputSchema: searchNotesOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "Search notes", ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},

@@ -83,7 +83,7 @@ const (
     },
     "multi": {
       "type": "string",
-      "description": "Multi has a doc comment\nover several lines.\n\nWith a second paragraph."
+      "description": "Multi has a doc comment over several lines.\n\nWith a second paragraph."
     },
     "tagged": {
       "type": "string",
@@ -182,7 +182,7 @@ const (
     },
     "multi": {
       "type": "string",
-      "description": "Multi has a doc comment\nover several lines.\n\nWith a second paragraph."
+      "description": "Multi has a doc comment over several lines.\n\nWith a second paragraph."
     },
     "tagged": {
       "type": "string",
