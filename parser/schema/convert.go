@@ -158,7 +158,7 @@ func (c *conv) dropHint(at site) string {
 
 func (c *conv) unsupported(at site, t types.Type, hint string) *jsonschema.Schema {
 	c.report(at, fmt.Sprintf("type %s is not supported: %s", c.typeString(t), hint))
-	return &jsonschema.Schema{}
+	return anyValue()
 }
 
 // schema returns a fresh schema for a value of type t.
@@ -181,7 +181,7 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 		case "time.Time":
 			return &jsonschema.Schema{Type: "string", Format: "date-time"}
 		case "encoding/json.RawMessage":
-			return &jsonschema.Schema{} // any JSON value
+			return anyValue()
 		case "encoding/json.Number":
 			// Written as a JSON number; read from a number (or from a
 			// string holding one, which the schema does not offer).
@@ -269,7 +269,7 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 		return c.object(t, at)
 	case *types.Interface:
 		if u.Empty() {
-			return &jsonschema.Schema{} // any JSON value
+			return anyValue()
 		}
 		return c.unsupported(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:

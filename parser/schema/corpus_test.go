@@ -269,12 +269,17 @@ func TestInvariant(t *testing.T) {
 //	null in output schemas           TestDeviationOutputNull
 //	no empty "properties"            TestDeviationEmptyStruct
 //	paragraph lines joined           TestDeviationDescriptionLines
+//	{} for any value, never true     TestDeviationAny
 func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 	switch o := ours.(type) {
 	case []any:
 		t, _ := theirs.([]any)
 		for i := range o {
 			if i < len(t) {
+				if isAnyValue(o[i], t[i]) {
+					o[i] = true
+					continue
+				}
 				l.undoImprovements(o[i], t[i], output)
 			}
 		}
@@ -315,9 +320,20 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 			delete(t, "properties")
 		}
 		for k, v := range o {
+			if isAnyValue(v, t[k]) {
+				o[k] = true
+				continue
+			}
 			l.undoImprovements(v, t[k], output)
 		}
 	}
+}
+
+// isAnyValue reports whether ours is the schema {} where invopop's is the
+// boolean schema true.
+func isAnyValue(ours, theirs any) bool {
+	m, ok := ours.(map[string]any)
+	return ok && len(m) == 0 && theirs == true
 }
 
 // autoEnums returns the automatic enums of the corpus's named types, as

@@ -128,6 +128,22 @@ func TestDeviationEnums(t *testing.T) {
 	wantJSON(t, "invopop priority", at(t, theirs, "properties/priority"), `{"type":"integer"}`)
 }
 
+// TestDeviationAny: a value of any type is {} where invopop writes true, in
+// input and output schemas.
+func TestDeviationAny(t *testing.T) {
+	l := corpusLoaded(t)
+	for _, output := range []bool{false, true} {
+		ours := l.ours(t, "schema_collections.Special", output)
+		for _, p := range []string{"raw", "any", "iface"} {
+			wantJSON(t, "ours "+p, at(t, ours, "properties/"+p), `{}`)
+		}
+	}
+	theirs := theirs(t, schema_collections.Special{})
+	for _, p := range []string{"raw", "any", "iface"} {
+		wantJSON(t, "invopop "+p, at(t, theirs, "properties/"+p), `true`)
+	}
+}
+
 func TestDeviationBytes(t *testing.T) {
 	l := corpusLoaded(t)
 	wantJSON(t, "ours", at(t, l.ours(t, "schema_collections.Special", false), "properties/data"),

@@ -35,7 +35,10 @@
 //     generic struct types;
 //   - a struct without properties has no empty "properties";
 //   - only recursive types go to "$defs";
-//   - in an output schema, a value encoding/json writes as null admits null.
+//   - in an output schema, a value encoding/json writes as null admits null;
+//   - a value of any type (any, interface{}, json.RawMessage) is the schema
+//     {}, never the boolean schema true that invopop writes (the TypeScript
+//     SDK rejects a boolean schema in a tool's properties).
 //
 // # Go types
 //
@@ -280,6 +283,15 @@ func emptyObject() *jsonschema.Schema {
 // way invopop/jsonschema writes a `jsonschema:"nullable"` field.
 func orNull(s *jsonschema.Schema) *jsonschema.Schema {
 	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, nullSchema}}
+}
+
+// anyValue returns a schema that admits every JSON value, written {}.
+// invopop writes a Schema with nothing set as the boolean schema true, which
+// the TypeScript SDK's tools/list rejects (a ZodError on the property), and
+// so would every client that reads a schema as an object: its empty, non-nil
+// Extras make it an object with no members.
+func anyValue() *jsonschema.Schema {
+	return &jsonschema.Schema{Extras: map[string]any{}}
 }
 
 // nullSchema admits only null. It is shared: never modify it.

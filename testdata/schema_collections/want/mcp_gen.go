@@ -510,9 +510,9 @@ const (
       "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
       "contentEncoding": "base64"
     },
-    "raw": true,
-    "any": true,
-    "iface": true
+    "raw": {},
+    "any": {},
+    "iface": {}
   },
   "additionalProperties": false,
   "type": "object",
@@ -547,9 +547,9 @@ const (
         }
       ]
     },
-    "raw": true,
-    "any": true,
-    "iface": true
+    "raw": {},
+    "any": {},
+    "iface": {}
   },
   "additionalProperties": false,
   "type": "object",
