@@ -3,16 +3,23 @@
 # with Node 22 in .ci/conformance/package-lock.json) against the example
 # server examples/conformance over Streamable HTTP on 127.0.0.1.
 #
-# Fails on any unexpected failure, and on any scenario listed in
+# It runs the whole server suite (--suite all: every scenario, pending and
+# extension ones included) once at each scenario's latest protocol version,
+# and again at the legacy versions 2025-11-25 and 2025-06-18, so that the
+# scenarios valid in both eras are also run against the legacy protocol.
+#
+# Fails on any unexpected failure, and on any check listed in
 # .ci/conformance/expected-failures.yml that passes. Needs go, npm and
 # network access to the npm registry (for npm ci).
 #
-#   .ci/conformance.sh                     # the active server suite
-#   CONFORMANCE_SUITE=all .ci/conformance.sh
+#   .ci/conformance.sh                       # all three passes
+#   CONFORMANCE_SUITE=active .ci/conformance.sh
+#   CONFORMANCE_SPEC_VERSIONS=latest .ci/conformance.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 conf="$root/.ci/conformance"
-suite="${CONFORMANCE_SUITE:-active}"
+suite="${CONFORMANCE_SUITE:-all}"
+versions="${CONFORMANCE_SPEC_VERSIONS:-latest 2025-11-25 2025-06-18}"
 
 work="$(mktemp -d)"
 server_pid=""
@@ -56,8 +63,14 @@ fi
 echo "conformance: server at $url"
 
 status=0
-conformance server --url "$url" --suite "$suite" \
-	--expected-failures "$conf/expected-failures.yml" || status=$?
+for v in $versions; do
+	echo "conformance: --suite $suite, protocol version $v"
+	args=(server --url "$url" --suite "$suite" --expected-failures "$conf/expected-failures.yml" -o "$work/results-$v")
+	if [ "$v" != latest ]; then
+		args+=(--spec-version "$v")
+	fi
+	conformance "${args[@]}" || status=$?
+done
 if [ "$status" -ne 0 ]; then
 	echo "conformance: server log:" >&2
 	cat "$work/server.log" >&2
