@@ -25,6 +25,7 @@ type call struct {
 	level    logLevel // client log level of a modern request, levelOff if none
 	token    json.RawMessage
 	cancel   context.CancelFunc
+	local    *CallOptions // set for an in-process call (Server.Call)
 
 	mu       sync.Mutex
 	done     bool // answered or cancelled: nothing more may be sent for it
@@ -79,7 +80,21 @@ func (c *call) send(method string, params []byte) {
 // call has returned or was cancelled.
 func ReportProgress(ctx context.Context, progress, total float64, message string) {
 	c := callFrom(ctx)
-	if c == nil || c.token == nil {
+	if c == nil {
+		return
+	}
+	if c.local != nil {
+		if c.local.Progress == nil {
+			return
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.advance(progress) {
+			c.localProgress(progress, total, message)
+		}
+		return
+	}
+	if c.token == nil {
 		return
 	}
 	b := []byte(`{"progressToken":`)
@@ -98,15 +113,26 @@ func ReportProgress(ctx context.Context, progress, total float64, message string
 
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.advance(progress) {
+		c.out(appendNotification(make([]byte, 0, len(b)+64), "notifications/progress", b))
+	}
+}
+
+// advance records a progress report and reports whether it goes out: not
+// after the call is over, and only when it increases. c.mu is held.
+func (c *call) advance(progress float64) bool {
 	if c.done || (c.reported && progress <= c.progress) || progress != progress {
-		return
+		return false
 	}
 	c.reported, c.progress = true, progress
-	c.out(appendNotification(make([]byte, 0, len(b)+64), "notifications/progress", b))
+	return true
 }
 
 // clientLogs reports whether a record at level l goes to the client.
 func (c *call) clientLogs(l slog.Level) bool {
+	if c.local != nil {
+		return c.local.Log != nil && mcpLevel(l) >= mcpLevel(c.local.LogLevel)
+	}
 	min := c.level
 	if !c.protocol.modern() {
 		min = c.conn.logLevel()
@@ -115,13 +141,17 @@ func (c *call) clientLogs(l slog.Level) bool {
 }
 
 func (c *call) sendLog(l slog.Level, data map[string]any) {
-	b := []byte(`{"level":"` + levelNames[mcpLevel(l)] + `","logger":`)
-	b = appendString(b, c.tool)
-	b = append(b, `,"data":`...)
 	d, err := json.Marshal(data)
 	if err != nil {
 		return
 	}
+	if c.local != nil {
+		c.localLog(mcpLevel(l), d)
+		return
+	}
+	b := []byte(`{"level":"` + levelNames[mcpLevel(l)] + `","logger":`)
+	b = appendString(b, c.tool)
+	b = append(b, `,"data":`...)
 	b = append(b, d...)
 	c.send("notifications/message", append(b, '}'))
 }

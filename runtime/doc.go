@@ -37,4 +37,11 @@
 // or arguments that are not an object. notifications/cancelled cancels a
 // call's context and suppresses its reply. [ReportProgress] and [Logger]
 // reach the client through the call's context.
+//
+// # In-process calls
+//
+// [Server.Tools] lists the registered tools with their schemas as tools/list
+// sends them, and [Server.Call] calls one by name as tools/call would, with
+// the same validation and results, without a transport: for tests, and for
+// adapters that put the tools on another MCP server implementation.
 package runtime
