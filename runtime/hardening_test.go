@@ -530,8 +530,8 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 	cancel()
 	select {
 	case err := <-done:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("Serve: %v, want context.Canceled", err)
+		if err != nil {
+			t.Errorf("Serve: %v, want nil (a cancelled context is a clean stop)", err)
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("Serve did not return after ctx was cancelled while a write was blocked")

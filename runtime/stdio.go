@@ -18,7 +18,8 @@ import (
 // (MCP-NOTES §6.1).
 
 // ServeStdio serves the MCP protocol on os.Stdin and os.Stdout until stdin
-// reaches end of file or ctx is cancelled. See [Server.Serve].
+// reaches end of file or ctx is done; either is a clean stop, and it
+// returns nil. See [Server.Serve].
 func (s *Server) ServeStdio(ctx context.Context) error {
 	return s.Serve(ctx, os.Stdin, os.Stdout)
 }
@@ -33,10 +34,11 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // another goroutine, so later messages, such as a cancellation, are never
 // held up longer than that.) When r reaches end of file, Serve waits for
 // every call in flight to finish and its reply to be written, then returns
-// nil. When ctx is cancelled, Serve cancels the calls in flight, writes
-// nothing more and returns ctx.Err() at once; a Read blocked in r is left
-// to return on its own. Serve also stops, with the error, when reading r
-// or writing w fails.
+// nil. When ctx is done (cancelled, as signal.NotifyContext does on
+// SIGINT, or past its deadline), Serve cancels the calls in flight, writes
+// nothing more and returns nil at once, for that too is a clean stop; a
+// Read blocked in r is left to return on its own. Serve stops with an
+// error only when reading r or writing w fails.
 //
 // A message longer than the limit set by [WithMaxMessageSize] is skipped
 // without being buffered and answered with an Invalid Request error, which
@@ -62,8 +64,11 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	select {
 	case <-ctx.Done():
 		out.close()
-		return ctx.Err()
+		return nil
 	case err := <-l.done:
+		if ctx.Err() != nil {
+			return nil // the loop saw ctx done first
+		}
 		return err
 	}
 }

@@ -291,8 +291,8 @@ func TestServeContextCancel(t *testing.T) {
 	io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wait","arguments":{"key":"`+key+`"}}}`+"\n")
 	<-start
 	cancel()
-	if err := <-done; !errors.Is(err, context.Canceled) {
-		t.Errorf("Serve after cancel: %v, want context.Canceled", err)
+	if err := <-done; err != nil {
+		t.Errorf("Serve after cancel: %v, want nil (a cancelled context is a clean stop)", err)
 	}
 }
 

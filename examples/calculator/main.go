@@ -14,7 +14,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -40,8 +39,7 @@ func main() {
 	} else {
 		err = srv.ListenAndServeHTTP(ctx, *addr)
 	}
-	// A signal ends stdio serving with context.Canceled: a clean exit.
-	if err != nil && !errors.Is(err, context.Canceled) {
+	if err != nil { // a signal is a clean stop: err is nil then
 		fmt.Fprintln(os.Stderr, "calculator:", err)
 		os.Exit(1)
 	}

@@ -22,7 +22,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -49,7 +48,7 @@ func main() {
 	} else {
 		err = srv.ListenAndServeHTTP(ctx, *addr)
 	}
-	if err != nil && !errors.Is(err, context.Canceled) {
+	if err != nil { // a signal is a clean stop: err is nil then
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}

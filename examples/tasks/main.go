@@ -13,7 +13,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -41,8 +40,7 @@ func main() {
 	} else {
 		err = srv.ListenAndServeHTTP(ctx, *addr)
 	}
-	// A signal ends stdio serving with context.Canceled: a clean exit.
-	if err != nil && !errors.Is(err, context.Canceled) {
+	if err != nil { // a signal is a clean stop: err is nil then
 		fmt.Fprintln(os.Stderr, "tasks:", err)
 		os.Exit(1)
 	}

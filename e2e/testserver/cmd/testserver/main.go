@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -43,7 +42,7 @@ func main() {
 	} else {
 		err = serveHTTP(ctx, srv, *httpAddr)
 	}
-	if err != nil && !errors.Is(err, context.Canceled) { // Ctrl-C is a clean stop
+	if err != nil { // a signal is a clean stop: err is nil then
 		log.Fatal(err)
 	}
 }

@@ -1,0 +1,64 @@
+package runtime
+
+import (
+	"context"
+	"io"
+	"testing"
+	"time"
+)
+
+// TestDoneContextIsACleanStop checks that both transports return nil when
+// their context ends, cancelled (as signal.NotifyContext does on Ctrl-C) or
+// past its deadline, so that a main function can treat any error as a
+// failure.
+func TestDoneContextIsACleanStop(t *testing.T) {
+	ends := map[string]func() (context.Context, context.CancelFunc){
+		"cancelled": func() (context.Context, context.CancelFunc) { return context.WithCancel(t.Context()) },
+		"deadline": func() (context.Context, context.CancelFunc) {
+			return context.WithTimeout(t.Context(), 50*time.Millisecond)
+		},
+	}
+	for name, newCtx := range ends {
+		t.Run("stdio/"+name, func(t *testing.T) {
+			s := newTestServer(t)
+			inR, inW := io.Pipe()
+			defer inW.Close()
+			var out syncBuffer
+			ctx, cancel := newCtx()
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- s.Serve(ctx, inR, &out) }()
+			io.WriteString(inW, `{"jsonrpc":"2.0","id":1,"method":"ping"}`+"\n")
+			if name == "cancelled" {
+				cancel()
+			}
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("Serve returned %v, want nil", err)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("Serve did not return")
+			}
+		})
+		t.Run("http/"+name, func(t *testing.T) {
+			s := newTestServer(t)
+			ctx, cancel := newCtx()
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- s.ListenAndServeHTTP(ctx, "127.0.0.1:0") }()
+			if name == "cancelled" {
+				time.Sleep(20 * time.Millisecond) // usually serving by now; the test passes either way
+				cancel()
+			}
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("ListenAndServeHTTP returned %v, want nil", err)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("ListenAndServeHTTP did not return")
+			}
+		})
+	}
+}
