@@ -237,12 +237,9 @@ func (g *gen) handler(w *bytes.Buffer, t *parser.Tool, loc localNames) error {
 			callArgs = append(callArgs, loc.in)
 		}
 	case len(t.Params) > 0:
-		// One field per parameter, tagged with the argument's name, in
-		// gofmt's columns: names, types, tags.
+		// One field per parameter, tagged with the argument's name.
 		used := map[string]bool{}
-		type field struct{ name, typ, tag string }
-		fields := make([]field, 0, len(t.Params))
-		nameW, typeW := 0, 0
+		fields := make([]structField, 0, len(t.Params))
 		for i, p := range t.Params {
 			if p.Name == "" || p.Name == "_" {
 				return fmt.Errorf("parameter %d has no name", i+1)
@@ -256,24 +253,14 @@ func (g *gen) handler(w *bytes.Buffer, t *parser.Tool, loc localNames) error {
 				tag += ",omitempty"
 			}
 			name := fieldName(p.Name, used)
-			fields = append(fields, field{name, code, tagLit(`json:"` + tag + `"`)})
-			nameW = max(nameW, utf8.RuneCountInString(name))
-			typeW = max(typeW, utf8.RuneCountInString(code))
+			fields = append(fields, structField{name, code, tagLit(`json:"` + tag + `"`)})
 			arg := loc.in + "." + name
 			if sig.Variadic() && i == len(t.Params)-1 {
 				arg += "..."
 			}
 			callArgs = append(callArgs, arg)
 		}
-		body.WriteString("\t\t\tvar " + loc.in + " struct {\n")
-		for _, f := range fields {
-			body.WriteString("\t\t\t\t" + f.name)
-			pad(&body, nameW-utf8.RuneCountInString(f.name)+1)
-			body.WriteString(f.typ)
-			pad(&body, typeW-utf8.RuneCountInString(f.typ)+1)
-			body.WriteString(f.tag + "\n")
-		}
-		body.WriteString("\t\t\t}\n")
+		writeStructVar(&body, loc.in, fields)
 	}
 	if decodes {
 		body.WriteString("\t\t\tif " + loc.err + " := " + g.rt("Decode") + "(" + loc.args + ", &" + loc.in + "); " + loc.err + " != nil {\n")
@@ -303,6 +290,59 @@ func (g *gen) handler(w *bytes.Buffer, t *parser.Tool, loc localNames) error {
 	return nil
 }
 
+// A structField is one field of a struct type literal the generated code
+// declares: name, type and tag.
+type structField struct{ name, typ, tag string }
+
+// writeStructVar writes "var name struct {...}" at the depth of a
+// handler's statements, the fields in gofmt's columns: names, types, tags.
+func writeStructVar(w *bytes.Buffer, name string, fields []structField) {
+	nameW, typeW := 0, 0
+	for _, f := range fields {
+		nameW = max(nameW, utf8.RuneCountInString(f.name))
+		typeW = max(typeW, utf8.RuneCountInString(f.typ))
+	}
+	w.WriteString("\t\t\tvar " + name + " struct {\n")
+	for _, f := range fields {
+		w.WriteString("\t\t\t\t" + f.name)
+		pad(w, nameW-utf8.RuneCountInString(f.name)+1)
+		w.WriteString(f.typ)
+		pad(w, typeW-utf8.RuneCountInString(f.typ)+1)
+		w.WriteString(f.tag + "\n")
+	}
+	w.WriteString("\t\t\t}\n")
+}
+
+// objectResult writes the statements that call a function with several
+// results, assign them to the fields of one struct, each tagged with its
+// member name, and return that struct as the structured result.
+func (g *gen) objectResult(w *bytes.Buffer, t *parser.Tool, call string, loc localNames) error {
+	const in = "\t\t\t"
+	used := map[string]bool{}
+	fields := make([]structField, 0, len(t.Results))
+	var targets []string
+	for _, r := range t.Results {
+		code, err := g.typeCode(r.Type)
+		if err != nil {
+			return fmt.Errorf("result %s: %w", r.Name, err)
+		}
+		name := fieldName(r.Name, used)
+		fields = append(fields, structField{name, code, tagLit(`json:"` + r.Name + `"`)})
+		targets = append(targets, loc.out+"."+name)
+	}
+	writeStructVar(w, loc.out, fields)
+	if t.ReturnsError {
+		w.WriteString(in + "var " + loc.err + " error\n")
+		targets = append(targets, loc.err)
+	}
+	w.WriteString(in + strings.Join(targets, ", ") + " = " + call + "\n")
+	if t.ReturnsError {
+		w.WriteString(in + "if " + loc.err + " != nil {\n" + in + "\treturn nil, " + loc.err + "\n" + in + "}\n")
+	}
+	w.WriteString(in + "return " + g.rt("StructuredResult") + "(" + loc.out + ")\n")
+	return nil
+}
+
 // results writes the statements that call the function and return its
 // results as a *runtime.Result.
 func (g *gen) results(w *bytes.Buffer, t *parser.Tool, call string, loc localNames) error {
@@ -316,6 +356,9 @@ func (g *gen) results(w *bytes.Buffer, t *parser.Tool, call string, loc localNam
 		}
 		w.WriteString(in + "return " + g.rt("EmptyResult") + "(), nil\n")
 		return nil
+	}
+	if t.Result == parser.ResultObject {
+		return g.objectResult(w, t, call, loc)
 	}
 	if t.ResultType == nil {
 		return fmt.Errorf("no result type in the model")

@@ -120,8 +120,14 @@ type toolDecl struct {
 	// Positions for the schema builder's diagnostics.
 	structPos token.Pos   // type of the struct parameter
 	paramPos  []token.Pos // name of each plain parameter
-	resultPos token.Pos   // type of R
-	bad       bool        // a diagnostic was reported: the tool is not generated
+	// paramTag and paramTagPos hold, per plain parameter, the jsonschema
+	// keywords its //mcp:arg states and their position.
+	paramTag    []string
+	paramTagPos []token.Pos
+	resultPos   token.Pos // type of R
+	// resultsPos holds the position of each of Results.
+	resultsPos []token.Pos
+	bad        bool // a diagnostic was reported: the tool is not generated
 	// shaped: the parameters were understood, so their schemas can be
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.

@@ -44,8 +44,13 @@ type Tool struct {
 
 	// Result shape.
 	Result ResultKind
-	// ResultType is R in R or (R, error); nil for ResultNone.
+	// ResultType is R in R or (R, error); nil for ResultNone and
+	// ResultObject.
 	ResultType types.Type
+	// Results are the members of the result object of a function with
+	// several results (ResultObject), one per result before the optional
+	// trailing error, in order.
+	Results []*ResultMember
 	// ReturnsError reports whether the last result is error.
 	ReturnsError bool
 
@@ -81,7 +86,15 @@ type Param struct {
 	Name        string     // Go parameter name, also the JSON argument name
 	Type        types.Type // declared type
 	Description string     // from //mcp:arg NAME text
-	Optional    bool       // the parameter is a pointer: absent means nil
+	Optional    bool       // a pointer or variadic parameter: absent means nil
+	Variadic    bool       // the final ...T parameter; Type is then []T
+}
+
+// ResultMember is one result of a function with several results: one
+// member of the tool's result object.
+type ResultMember struct {
+	Name string     // JSON member name: the Go result name, else positional
+	Type types.Type // declared type
 }
 
 // ResultKind is the shape of what a tool function returns.
@@ -91,8 +104,9 @@ const (
 	ResultNone       ResultKind = iota // no R: func(...) or func(...) error
 	ResultText                         // R is string: one text content block
 	ResultStructured                   // R's schema is an object: structuredContent is R itself
-	ResultWrapped                      // R is not an object: structuredContent is {"result": R}
+	ResultWrapped                      // R is not an object, or a pointer (nil is null): structuredContent is {"result": R}
 	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
+	ResultObject                       // several results: structuredContent is {"<name>": result, ...} (Results)
 )
 
 // RegisterFunc returns the name of the generated function that registers a

@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -122,30 +124,21 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			paramsOK = false
 		}
 	}
-	if sig.Variadic() {
-		last := params.Len() - 1
-		bad(names[last], "variadic parameter %s of %s is not supported; use a slice", params.At(last).Name(), t.GoName)
-		paramsOK = false
-	}
 	rest := params.Len() - start
-	if rest == 1 && isArgStruct(params.At(start).Type()) {
+	if rest == 1 && !sig.Variadic() && isArgStruct(params.At(start).Type()) {
 		p := params.At(start)
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
 		t.Struct = &StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
 		t.structPos = typePos[start]
 	} else {
+		// Every parameter, a struct among others included, is one argument.
 		for i := start; i < params.Len(); i++ {
 			p := params.At(i)
 			switch {
-			case isContext(p.Type()) || sig.Variadic() && i == params.Len()-1:
+			case isContext(p.Type()):
 				continue // reported above
 			case p.Name() == "" || p.Name() == "_":
 				bad(typePos[i], "parameter %d of %s needs a name (not _): the name is the tool's argument name", i+1, t.GoName)
-				paramsOK = false
-				continue
-			case isArgStruct(p.Type()):
-				bad(names[i], "parameter %s of %s has struct type %s, which must then be the only parameter (after an optional context.Context); move the other parameters into it as fields",
-					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types))
 				paramsOK = false
 				continue
 			case isUnnamedStruct(p.Type()):
@@ -154,7 +147,8 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 				continue
 			}
 			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr})
+			variadic := sig.Variadic() && i == params.Len()-1
+			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
 			t.paramPos = append(t.paramPos, names[i])
 		}
 	}
@@ -162,25 +156,78 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	// Results.
 	results := sig.Results()
 	_, resPos := fieldPositions(fd.Type.Results)
-	switch n := results.Len(); {
-	case n == 0:
+	n := results.Len()
+	if n > 0 && isError(results.At(n-1).Type()) {
+		t.ReturnsError, n = true, n-1
+	}
+	for i := range n {
+		switch rt := results.At(i).Type(); {
+		case isError(rt):
+			bad(resPos[i], "error must be the last result of %s", t.GoName)
+			return paramsOK
+		case i == n-1 && types.Implements(rt, errorIface):
+			bad(resPos[i], "last result of %s has type %s, which implements error: declare it as error (a nil %s in an error is not a nil error), or make it a value the tool returns",
+				t.GoName, typeString(rt, t.pkg.Types), typeString(rt, t.pkg.Types))
+			return paramsOK
+		}
+	}
+	switch n {
+	case 0:
 		t.Result = ResultNone
-	case n == 1 && isError(results.At(0).Type()):
-		t.Result, t.ReturnsError = ResultNone, true
-	case n == 1:
-		c.result(t, results.At(0).Type(), resPos[0])
-	case n == 2 && isError(results.At(0).Type()):
-		bad(resPos[0], "error must be the last result of %s: return (R, error)", t.GoName)
-	case n == 2 && !isError(results.At(1).Type()):
-		bad(resPos[1], "second result of %s must be error, not %s: a tool returns nothing, error, R or (R, error)",
-			t.GoName, typeString(results.At(1).Type(), t.pkg.Types))
-	case n == 2:
-		t.ReturnsError = true
+	case 1:
 		c.result(t, results.At(0).Type(), resPos[0])
 	default:
-		bad(fd.Type.Results.Pos(), "%s has %d results: a tool returns nothing, error, R or (R, error)", t.GoName, n)
+		c.severalResults(t, results, n, resPos)
 	}
 	return paramsOK
+}
+
+// severalResults models the first n results of t, more than one, as the
+// members of one result object: each named after its Go name, or, when
+// unnamed, "value" and "found" for (T, bool), else "result1", "result2", ...
+func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos []token.Pos) {
+	t.Result = ResultObject
+	valueFound := n == 2 && types.Identical(results.At(1).Type().Underlying(), types.Typ[types.Bool])
+	used := map[string]bool{}
+	for i := range n {
+		r := results.At(i)
+		name := r.Name()
+		switch {
+		case name != "" && name != "_":
+		case valueFound && i == 0:
+			name = "value"
+		case valueFound:
+			name = "found"
+		default:
+			name = fmt.Sprintf("result%d", i+1)
+		}
+		for used[name] { // "result2" named by hand beside an unnamed second result
+			name += "_"
+		}
+		used[name] = true
+		if isRuntimeType(r.Type()) {
+			c.errorf(pos[i], "result %d of %s has type %s: runtime results and content types are a tool's only result (besides error)",
+				i+1, t.GoName, typeString(r.Type(), t.pkg.Types))
+			t.bad = true
+			continue
+		}
+		t.Results = append(t.Results, &ResultMember{Name: name, Type: r.Type()})
+		t.resultsPos = append(t.resultsPos, pos[i])
+	}
+}
+
+// isRuntimeType reports whether t is a type of the runtime package, a
+// pointer to one, or a slice of them.
+func isRuntimeType(t types.Type) bool {
+	t = types.Unalias(t)
+	switch u := t.(type) {
+	case *types.Pointer:
+		t = types.Unalias(u.Elem())
+	case *types.Slice:
+		t = types.Unalias(u.Elem())
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath
 }
 
 // result classifies the result type r of t, declared at pos.
@@ -226,14 +273,32 @@ func isRuntimeNamed(t types.Type, name string) bool {
 }
 
 // argDirectives matches the //mcp:arg directives of t to its plain
-// parameters.
+// parameters: //mcp:arg NAME [jsonschema:"KEYWORDS"] [description]. The
+// keywords are those of a struct field's jsonschema tag; without them, a
+// description is required.
 func (c *checker) argDirectives(t *toolDecl) {
+	t.paramTag = make([]string, len(t.Params))
+	t.paramTagPos = make([]token.Pos, len(t.Params))
 	seen := map[string]int{} // parameter name -> line of its //mcp:arg
 	for _, cm := range t.args {
 		rest := cm.Text[len(argPrefix):]
 		trimmed := strings.TrimLeft(rest, " \t")
 		namePos := cm.Pos() + token.Pos(len(argPrefix)+len(rest)-len(trimmed))
 		name, desc, _ := strings.Cut(strings.ReplaceAll(trimmed, "\t", " "), " ")
+		desc = strings.TrimLeft(desc, " ")
+		descPos := namePos + token.Pos(len(trimmed)-len(desc))
+		tag, tagPos, hasTag, tagErr := "", token.NoPos, false, ""
+		if v, ok := strings.CutPrefix(desc, "jsonschema:"); ok {
+			hasTag = true
+			tagPos = descPos + token.Pos(len("jsonschema:"))
+			if q, err := strconv.QuotedPrefix(v); err != nil || q[0] != '"' {
+				tagErr = "//mcp:arg " + name + ": jsonschema: needs its keywords in double quotes, as in a struct tag: jsonschema:\"minimum=0,maximum=100\""
+			} else {
+				tag, _ = strconv.Unquote(q)
+				tagPos++ // the keywords, after the quote
+				desc = v[len(q):]
+			}
+		}
 		desc = strings.TrimSpace(desc)
 		line := c.fset.Position(cm.Pos()).Line
 		switch {
@@ -254,11 +319,15 @@ func (c *checker) argDirectives(t *toolDecl) {
 			c.errorf(namePos, "%s", msg)
 		case seen[name] != 0:
 			c.errorf(namePos, "duplicate //mcp:arg %s (the first is at line %d)", name, seen[name])
-		case desc == "":
-			c.errorf(namePos, "//mcp:arg %s has no description: //mcp:arg %s text", name, name)
+		case tagErr != "":
+			c.errorf(tagPos, "%s", tagErr)
+		case desc == "" && !hasTag:
+			c.errorf(namePos, "//mcp:arg %s has no description: //mcp:arg %s [jsonschema:\"keywords\"] text", name, name)
 		default:
 			seen[name] = line
-			t.param(name).Description = desc
+			i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+			t.Params[i].Description = desc
+			t.paramTag[i], t.paramTagPos[i] = tag, tagPos
 			continue
 		}
 		t.bad = true
@@ -297,22 +366,38 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		ps := make([]schema.Param, len(t.Params))
 		for i, p := range t.Params {
 			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
+			if i < len(t.paramTag) {
+				ps[i].Tag, ps[i].TagPos = t.paramTag[i], t.paramTagPos[i]
+			}
 		}
 		s, diags := c.builder.Params(ps)
 		in = s
 		report(diags)
 	}
-	if t.Result == ResultStructured {
+	var out *jsonschema.Schema
+	switch t.Result {
+	case ResultStructured:
 		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
 		report(diags)
 		if wrapped {
 			t.Result = ResultWrapped
 		}
+		out = s
+	case ResultObject:
+		ms := make([]schema.Param, len(t.Results))
+		for i, r := range t.Results {
+			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
+		}
+		s, diags := c.builder.Results(ms)
+		report(diags)
+		out = s
+	}
+	if t.Result == ResultStructured || t.Result == ResultWrapped || t.Result == ResultObject {
 		if !bad {
-			if s == nil {
+			if out == nil {
 				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
 			}
-			text, err := schema.Marshal(s)
+			text, err := schema.Marshal(out)
 			if err != nil {
 				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
@@ -357,6 +442,9 @@ func isContext(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
 }
+
+// errorIface is the underlying interface of the predeclared error type.
+var errorIface = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // isError reports whether t is the predeclared error type. A concrete
 // error type does not count: returning one would turn a nil pointer into

@@ -240,7 +240,7 @@ func RegisterTools(s *runtime.Server) {
 			if err != nil {
 				return nil, err
 			}
-			return runtime.StructuredResult(out)
+			return runtime.WrappedResult(out)
 		},
 	})
 	s.MustAddTool(runtime.Tool{
@@ -1131,39 +1131,55 @@ const (
 }`
 	scheduleRestockOutputSchema = `{
   "properties": {
-    "order_id": {
-      "type": "string"
-    },
-    "sku": {
-      "type": "string"
-    },
-    "quantity": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
-    },
-    "priority": {
-      "type": "string"
-    },
-    "at": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "supplier": {
-      "type": "string"
+    "result": {
+      "oneOf": [
+        {
+          "properties": {
+            "order_id": {
+              "type": "string"
+            },
+            "sku": {
+              "type": "string"
+            },
+            "quantity": {
+              "type": "integer",
+              "maximum": 9223372036854775807,
+              "minimum": -9223372036854775808
+            },
+            "priority": {
+              "type": "string"
+            },
+            "at": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "supplier": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "order_id",
+            "sku",
+            "quantity",
+            "priority",
+            "at",
+            "supplier"
+          ],
+          "description": "RestockOrder is a confirmed order."
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "additionalProperties": false,
   "type": "object",
   "required": [
-    "order_id",
-    "sku",
-    "quantity",
-    "priority",
-    "at",
-    "supplier"
-  ],
-  "description": "RestockOrder is a confirmed order."
+    "result"
+  ]
 }`
 	countToInputSchema = `{
   "properties": {

@@ -112,13 +112,21 @@ type Diagnostic struct {
 	Message string
 }
 
-// A Param is one plain tool parameter, which becomes one property.
+// A Param is one plain tool parameter, which becomes one property, or one
+// result of a function with several results, which becomes one member of
+// the result object.
 type Param struct {
 	Name        string     // Go parameter name, also the property name
 	Type        types.Type // declared type
-	Description string     // from //mcp:arg
+	Description string     // from //mcp:arg; else the doc comment of the named type
 	Optional    bool       // not listed in "required"
 	Pos         token.Pos  // position for diagnostics
+	// Tag holds the jsonschema keywords of //mcp:arg, in the syntax of a
+	// struct field's jsonschema tag, which they follow: the same keywords,
+	// checked the same way; the required flag makes an Optional parameter
+	// required. Its diagnostics are reported at TagPos.
+	Tag    string
+	TagPos token.Pos
 }
 
 // A Builder derives schemas for types of the loaded packages. It caches
@@ -191,13 +199,33 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 	c := b.newConv(false, pos)
 	s := emptyObject()
 	for _, p := range params {
-		ps := c.schema(p.Type, site{pos: p.Pos, what: "parameter " + p.Name})
-		ps.Description = p.Description
+		at := site{pos: p.Pos, what: "parameter " + p.Name}
+		ps := c.schema(p.Type, at)
+		required := !p.Optional
+		if p.Tag != "" {
+			tagAt := site{pos: p.TagPos, what: "//mcp:arg " + p.Name}
+			report := func(msg string) { c.report(tagAt, msg) }
+			tag := parseSchemaTag(p.Tag, report)
+			if tag.skip {
+				report(`jsonschema:"-" cannot leave out a parameter: the function needs a value for it`)
+			}
+			if tag.nullable {
+				report("nullable does not apply to a parameter: null for an optional parameter already means absent")
+			}
+			required = required || tag.required
+			lo, hi := bounds(p.Type)
+			var items *keywordTarget
+			if it, ok := c.itemsTarget(p.Type, ps); ok {
+				items = &it
+			}
+			applyKeywords(keywordTarget{s: ps, lo: lo, hi: hi, intType: lo != ""}, items, tag.keywords, report)
+		}
+		c.describe(ps, p)
 		if s.Properties == nil {
 			s.Properties = newProperties(len(params))
 		}
 		s.Properties.Set(p.Name, ps)
-		if !p.Optional {
+		if required {
 			if s.Required == nil {
 				s.Required = make([]string, 0, len(params))
 			}
@@ -207,19 +235,61 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 	return s, c.done(s)
 }
 
+// describe sets the description of ps, the schema of parameter or result
+// p: p's own Description, else one the keywords gave, else the doc comment
+// of p's named type (through a pointer), as a struct field of that type
+// would have.
+func (c *conv) describe(ps *jsonschema.Schema, p Param) {
+	if p.Description != "" {
+		ps.Description = p.Description
+		return
+	}
+	if ps.Description != "" {
+		return
+	}
+	if n, ok := deref(p.Type).(*types.Named); ok {
+		ps.Description = c.b.typeDoc(n.Obj())
+	}
+}
+
+// Results returns the output schema of a function with several results:
+// an object with one required member per result, which admits null where
+// encoding/json can write the result as null.
+func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
+	var pos token.Pos
+	if len(members) > 0 {
+		pos = members[0].Pos
+	}
+	c := b.newConv(true, pos)
+	s := emptyObject()
+	s.Properties = newProperties(len(members))
+	s.Required = make([]string, 0, len(members))
+	for _, m := range members {
+		ms := c.schema(m.Type, site{pos: m.Pos, what: "result " + m.Name})
+		c.describe(ms, m)
+		if c.nilable(m.Type) {
+			ms = orNull(ms)
+		}
+		s.Properties.Set(m.Name, ms)
+		s.Required = append(s.Required, m.Name)
+	}
+	return s, c.done(s)
+}
+
 // Output returns the output schema of a tool result of type t; pos is the
 // position of the result for diagnostics. When t's schema is not an object,
-// it is wrapped as
+// or t is a pointer (which may be nil, and no object schema with required
+// members admits the null encoding/json writes for it), it is wrapped as
 //
 //	{"type":"object","properties":{"result":<t>},"required":["result"],"additionalProperties":false}
 //
 // and wrapped is true. <t> admits null when encoding/json can write t as
-// null (a nil slice or map).
+// null (a nil pointer, slice or map).
 func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wrapped bool, diags []Diagnostic) {
 	c := b.newConv(true, pos)
 	at := site{pos: pos, what: "result"}
 	s = c.root(t, at)
-	if s.Type == "object" {
+	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
 		return s, false, c.done(s)
 	}
 	if c.nilable(t) {

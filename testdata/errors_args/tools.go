@@ -28,3 +28,13 @@ func Plain(a, b int) {}
 //mcp:tool
 //mcp:arg x what
 func NoParams() {}
+
+// Bounded has mistakes in the keywords of its //mcp:arg lines.
+//
+//mcp:tool
+//mcp:arg n jsonschema:"minimum=0,maximim=10" misspelt keyword
+//mcp:arg s jsonschema:minLength=1 not quoted
+//mcp:arg f jsonschema:"maxLength=3" a keyword for strings on a number
+//mcp:arg p jsonschema:"nullable,minimum=3" null for a pointer
+//mcp:arg q jsonschema:"-"
+func Bounded(n int, s string, f float64, p *uint8, q bool) {}

@@ -16,11 +16,6 @@ type Input struct {
 //mcp:tool
 func ContextSecond(q string, ctx context.Context) {}
 
-// Variadic takes a variadic parameter.
-//
-//mcp:tool
-func Variadic(ctx context.Context, names ...string) {}
-
 // Unnamed has unnamed parameters.
 //
 //mcp:tool
@@ -31,30 +26,25 @@ func Unnamed(int, string) {}
 //mcp:tool
 func Blank(a int, _ string) {}
 
-// StructAndMore mixes a struct with plain parameters.
-//
-//mcp:tool
-func StructAndMore(in Input, limit int) {}
-
 // Anonymous takes an unnamed struct.
 //
 //mcp:tool
 func Anonymous(in struct{ A int }) {}
-
-// TwoResults returns two values, the second not an error.
-//
-//mcp:tool
-func TwoResults() (int, string) { return 0, "" }
 
 // ErrorFirst returns the error first.
 //
 //mcp:tool
 func ErrorFirst() (error, int) { return nil, 0 }
 
-// ThreeResults returns three values.
+// ContentAndMore returns a content type beside another result.
 //
 //mcp:tool
-func ThreeResults() (a, b int, err error) { return 0, 0, nil }
+func ContentAndMore() (*runtime.TextContent, int) { return nil, 0 }
+
+// ErrorBetween returns an error that is not the last result.
+//
+//mcp:tool
+func ErrorBetween() (int, error, string) { return 0, nil, "" }
 
 // MyError is a concrete error type.
 type MyError struct{}

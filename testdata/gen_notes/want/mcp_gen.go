@@ -101,7 +101,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 			if err != nil {
 				return nil, err
 			}
-			return runtime.StructuredResult(out)
+			return runtime.WrappedResult(out)
 		},
 	})
 	s.MustAddTool(runtime.Tool{
@@ -544,53 +544,69 @@ const (
     }
   },
   "properties": {
-    "id": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
-    },
-    "title": {
-      "type": "string"
-    },
-    "body": {
-      "type": "string"
-    },
-    "tags": {
-      "items": {
-        "type": "string"
-      },
-      "type": "array"
-    },
-    "priority": {
-      "type": "string"
-    },
-    "created": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "due": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "meta": {
-      "additionalProperties": {
-        "type": "string"
-      },
-      "type": "object"
-    },
-    "outline": {
-      "$ref": "#/$defs/Outline"
+    "result": {
+      "oneOf": [
+        {
+          "properties": {
+            "id": {
+              "type": "integer",
+              "maximum": 9223372036854775807,
+              "minimum": -9223372036854775808
+            },
+            "title": {
+              "type": "string"
+            },
+            "body": {
+              "type": "string"
+            },
+            "tags": {
+              "items": {
+                "type": "string"
+              },
+              "type": "array"
+            },
+            "priority": {
+              "type": "string"
+            },
+            "created": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "due": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "meta": {
+              "additionalProperties": {
+                "type": "string"
+              },
+              "type": "object"
+            },
+            "outline": {
+              "$ref": "#/$defs/Outline"
+            }
+          },
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "id",
+            "title",
+            "priority",
+            "created"
+          ],
+          "description": "Note is one stored note."
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "additionalProperties": false,
   "type": "object",
   "required": [
-    "id",
-    "title",
-    "priority",
-    "created"
-  ],
-  "description": "Note is one stored note."
+    "result"
+  ]
 }`
 	deleteNoteInputSchema = `{
   "properties": {

@@ -71,7 +71,7 @@ func RegisterTools(s *runtime.Server) {
 			if err != nil {
 				return nil, err
 			}
-			return runtime.StructuredResult(out)
+			return runtime.WrappedResult(out)
 		},
 	})
 }
@@ -174,21 +174,37 @@ const (
 }`
 	placeOutputSchema = `{
   "properties": {
-    "id": {
-      "type": "string"
-    },
-    "total": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+    "result": {
+      "oneOf": [
+        {
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "total": {
+              "type": "integer",
+              "maximum": 9223372036854775807,
+              "minimum": -9223372036854775808
+            }
+          },
+          "additionalProperties": false,
+          "type": "object",
+          "required": [
+            "id",
+            "total"
+          ],
+          "description": "Receipt confirms an order."
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "additionalProperties": false,
   "type": "object",
   "required": [
-    "id",
-    "total"
-  ],
-  "description": "Receipt confirms an order."
+    "result"
+  ]
 }`
 )
