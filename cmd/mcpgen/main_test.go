@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -105,10 +106,18 @@ func TestUsage(t *testing.T) {
 	if code != 0 || stdout != "" {
 		t.Errorf("-h: exit %d, stdout %q", code, stdout)
 	}
-	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [packages]", "-o file", "mcp_gen.go", "-check", "-tags list", "Exit status"} {
+	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [packages]", "mcpgen -version",
+		"-o file", "mcp_gen.go", "-check", "-tags list", "-version", "Exit status",
+		// The directive and every option the parser knows (parser/options.go).
+		"//mcp:tool [options]", "//mcp:arg NAME", "name=IDENT", `title="text"`,
+		"readonly", "destructive", "idempotent", "openworld"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("usage lacks %q:\n%s", want, stderr)
 		}
+	}
+	// The README recommends the tool directive: it comes first.
+	if tool, run := strings.Index(stderr, "go tool mcpgen"), strings.Index(stderr, "go run github.com/mcpgen/mcpgen/cmd/mcpgen"); tool < 0 || run < 0 || tool > run {
+		t.Errorf("usage should show go tool mcpgen (at %d) before go run (at %d):\n%s", tool, run, stderr)
 	}
 	for _, args := range [][]string{
 		{"-nope"},
@@ -121,6 +130,60 @@ func TestUsage(t *testing.T) {
 		if code, _, stderr := mcpgen(t, t.TempDir(), args...); code != 2 || stderr == "" {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	// The test binary's build information has mcpgen as its main module.
+	code, stdout, stderr := mcpgen(t, t.TempDir(), "-version")
+	if code != 0 || stderr != "" || !strings.HasPrefix(stdout, "mcpgen ") || !strings.Contains(stdout, ", built with go") {
+		t.Errorf("-version: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	dep := func(version string, replace *debug.Module) *debug.BuildInfo {
+		return &debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: "example.com/m", Version: "(devel)"},
+			Deps: []*debug.Module{{Path: "golang.org/x/mod", Version: "v0.1.0"}, {Path: modulePath, Version: version, Replace: replace}}}
+	}
+	for _, tc := range []struct {
+		bi   *debug.BuildInfo
+		ok   bool
+		want string
+	}{
+		{nil, false, "mcpgen (unknown version: the binary has no build information)"},
+		{dep("v1.2.3", nil), true, "mcpgen v1.2.3, built with go1.26.1"}, // go tool mcpgen
+		{dep("v0.0.0-00010101000000-000000000000", &debug.Module{Path: "/src/mcpgen"}), true,
+			"mcpgen v0.0.0-00010101000000-000000000000 => /src/mcpgen, built with go1.26.1"}, // from a clone
+		{&debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: modulePath, Version: "v0.3.0"}}, true,
+			"mcpgen v0.3.0, built with go1.26.1"}, // go install ...@v0.3.0
+		{&debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: modulePath, Version: "(devel)"},
+			Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc123"}}}, true,
+			"mcpgen (devel) abc123, built with go1.26.1"},
+		{&debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: "example.com/m"}}, true,
+			"mcpgen (unknown version), built with go1.26.1"},
+	} {
+		if got := versionLine(tc.bi, tc.ok); got != tc.want {
+			t.Errorf("versionLine = %q, want %q", got, tc.want)
+		}
+	}
+}
+
+func TestNoToolsNote(t *testing.T) {
+	setGoFlags(t)
+	dir := newModule(t, map[string]string{"plain/plain.go": plainSource, "other/other.go": "package other\n", "calc/calc.go": calcSource})
+	for _, tc := range []struct {
+		args []string
+		want string // on stderr; exit status 0 always
+	}{
+		{[]string{"./plain"}, "mcpgen: no //mcp:tool in package example.com/m/plain: nothing to generate"},
+		{[]string{"-check", "./plain", "./other"}, "mcpgen: no //mcp:tool in the 2 packages matched by ./plain ./other: nothing to generate"},
+		{[]string{"./..."}, ""},
+	} {
+		code, stdout, stderr := mcpgen(t, dir, tc.args...)
+		if code != 0 || stdout != "" || !strings.HasPrefix(stderr, tc.want) || tc.want == "" && stderr != "" {
+			t.Errorf("mcpgen %q: exit %d, stdout %q, stderr %q; want exit 0 and %q", tc.args, code, stdout, stderr, tc.want)
+		}
+	}
+	if exists(filepath.Join(dir, "plain", "mcp_gen.go")) {
+		t.Error("a file was written for a package without tools")
 	}
 }
 
