@@ -4,14 +4,18 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
 const (
 	toolPrefix = "//mcp:tool"
 	argPrefix  = "//mcp:arg"
+	enumPrefix = "//mcp:enum"
 )
 
 // directiveKind classifies one comment.
@@ -21,6 +25,7 @@ const (
 	notDirective     directiveKind = iota
 	toolDirective                  // //mcp:tool [options]
 	argDirective                   // //mcp:arg NAME text
+	typeDirective                  // //mcp:enum [on|off], on a type or struct field
 	unknownDirective               // //mcp:other
 	nearMiss                       // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -37,11 +42,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return toolDirective, ""
 		case "arg":
 			return argDirective, ""
+		case "enum":
+			return typeDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg"} {
+		for _, name := range []string{"tool", "arg", "enum"} {
 			if editDistance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -154,12 +161,14 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool and //mcp:arg", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg and //mcp:enum", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
 			case kind == argDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
+			case kind == typeDirective:
+				c.typeDirective(pkg, f, g, cm)
 			}
 		}
 	}
@@ -189,6 +198,50 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 		}
 	}
 	return tools
+}
+
+// typeDirective checks an //mcp:enum directive: well-formed, and in the
+// doc or line comment of a named string or integer type or of a struct
+// field, where the schema builder reads it.
+func (c *checker) typeDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment) {
+	if _, ok := schema.ParseEnumDirective(cm.Text[len("//mcp:"):]); !ok {
+		c.errorf(cm.Pos(), "malformed directive %q: write //mcp:enum (the type's constants are its values), //mcp:enum on or //mcp:enum off", firstWords(cm.Text))
+		return
+	}
+	ts, ok := typeOrFieldComment(f, g)
+	if !ok {
+		c.errorf(cm.Pos(), "//mcp:enum must be in the doc comment of a type or of a struct field")
+		return
+	}
+	if ts == nil || pkg.Types == nil {
+		return // a field: the schema builder checks its type
+	}
+	if obj := pkg.Types.Scope().Lookup(ts.Name.Name); obj != nil {
+		if b, ok := obj.Type().Underlying().(*types.Basic); !ok || b.Info()&(types.IsString|types.IsInteger) == 0 {
+			c.errorf(cm.Pos(), "//mcp:enum applies to a type whose underlying type is a string or integer type, not to %s", ts.Name.Name)
+		}
+	}
+}
+
+// typeOrFieldComment reports whether g is the doc or line comment of a
+// type declaration or of a struct field in f; ts is the type's spec.
+func typeOrFieldComment(f *ast.File, g *ast.CommentGroup) (ts *ast.TypeSpec, found bool) {
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			if n.Tok == token.TYPE && n.Doc == g && len(n.Specs) == 1 {
+				ts, found = n.Specs[0].(*ast.TypeSpec), true
+			}
+		case *ast.TypeSpec:
+			if n.Doc == g || n.Comment == g {
+				ts, found = n, true
+			}
+		case *ast.Field:
+			found = found || n.Doc == g || n.Comment == g
+		}
+		return !found
+	})
+	return ts, found
 }
 
 // firstWords shortens a comment for quoting in a message.

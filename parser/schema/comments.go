@@ -2,10 +2,12 @@ package schema
 
 import (
 	"go/ast"
+	"go/build"
 	"go/doc"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -23,6 +25,13 @@ type lineCol struct{ line, col int }
 type fileComments struct {
 	fields map[lineCol]string
 	types  map[lineCol]*typeComment
+	// directives holds the mcpgen directives (the lines "//mcp:NAME ...",
+	// joined by newlines) of the doc or line comments of types and fields.
+	directives map[lineCol]string
+	// scaled holds the constants declared by an expression that shifts,
+	// ors or multiplies by another constant (1 << iota, Read | Write,
+	// 1000 * Millisecond): the values of a flag set or of units.
+	scaled map[lineCol]bool
 }
 
 // A typeComment is the doc comment of a type, whose first sentence (the
@@ -158,13 +167,25 @@ func (b *Builder) comments(pos token.Pos) (*fileComments, lineCol) {
 	// A file of a package outside the loaded roots (its types came from
 	// export data): parse it in a private file set just for its comments.
 	fset := token.NewFileSet()
-	f, _ := parser.ParseFile(fset, p.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
+	f, _ := parser.ParseFile(fset, sourceFile(p.Filename), nil, parser.ParseComments|parser.SkipObjectResolution)
 	var fc *fileComments
 	if f != nil {
 		fc = collectComments(fset, f)
 	}
 	b.fileDocs[p.Filename] = fc
 	return fc, at
+}
+
+// sourceFile returns the path of a file named in export data, where the
+// standard library's files are "$GOROOT/src/...".
+func sourceFile(name string) string {
+	if rest, ok := strings.CutPrefix(name, "$GOROOT"+string(filepath.Separator)); ok {
+		return filepath.Join(build.Default.GOROOT, rest)
+	}
+	if rest, ok := strings.CutPrefix(name, "$GOROOT/"); ok {
+		return filepath.Join(build.Default.GOROOT, rest)
+	}
+	return name
 }
 
 // fileDecls holds the comments of each top-level declaration of a root
@@ -197,6 +218,14 @@ func (b *Builder) declComments(name string, f *ast.File, pos token.Pos) *fileCom
 // (which serves only the group's first undocumented type).
 func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 	fc := &fileComments{fields: map[lineCol]string{}, types: map[lineCol]*typeComment{}}
+	directive := func(at lineCol, groups ...*ast.CommentGroup) {
+		if d := mcpDirectives(groups...); d != "" {
+			if fc.directives == nil {
+				fc.directives = map[lineCol]string{}
+			}
+			add(fc.directives, at, d)
+		}
+	}
 	at := func(pos token.Pos) lineCol {
 		p := fset.Position(pos)
 		return lineCol{p.Line, p.Column}
@@ -208,12 +237,21 @@ func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 			// tool's signature, so no schema describes it.
 			return false
 		case *ast.GenDecl:
+			if n.Tok == token.CONST {
+				collectScaled(fc, n, at)
+				return true
+			}
 			if n.Tok != token.TYPE {
 				return true
 			}
 			group := n.Doc.Text()
 			for _, spec := range n.Specs {
 				ts := spec.(*ast.TypeSpec)
+				if len(n.Specs) == 1 {
+					directive(at(ts.Name.Pos()), n.Doc, ts.Doc, ts.Comment)
+				} else {
+					directive(at(ts.Name.Pos()), ts.Doc, ts.Comment)
+				}
 				if !ts.Name.IsExported() {
 					continue
 				}
@@ -229,6 +267,12 @@ func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 			}
 		case *ast.StructType:
 			for _, field := range n.Fields.List {
+				for _, name := range field.Names {
+					directive(at(name.Pos()), field.Doc, field.Comment)
+				}
+				if len(field.Names) == 0 {
+					directive(at(field.Type.Pos()), field.Doc, field.Comment)
+				}
 				text := field.Doc.Text()
 				if text == "" {
 					text = field.Comment.Text()
@@ -245,6 +289,101 @@ func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 		return true
 	})
 	return fc
+}
+
+// mcpDirectives returns the lines "//mcp:..." of the comment groups,
+// without the "//mcp:", joined by newlines.
+func mcpDirectives(groups ...*ast.CommentGroup) string {
+	var lines []string
+	for _, g := range groups {
+		if g == nil {
+			continue
+		}
+		for _, c := range g.List {
+			if d, ok := strings.CutPrefix(c.Text, "//mcp:"); ok {
+				lines = append(lines, strings.TrimSpace(d))
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// collectScaled records in fc.scaled the constants of the declaration d
+// whose value expression (written or, in a group, repeated from above)
+// shifts, ors or multiplies by a named constant.
+func collectScaled(fc *fileComments, d *ast.GenDecl, at func(token.Pos) lineCol) {
+	var last []ast.Expr
+	for _, spec := range d.Specs {
+		vs := spec.(*ast.ValueSpec)
+		if len(vs.Values) > 0 || vs.Type != nil {
+			last = vs.Values
+		}
+		scaled := false
+		for _, e := range last {
+			scaled = scaled || scaledExpr(e)
+		}
+		if !scaled {
+			continue
+		}
+		if fc.scaled == nil {
+			fc.scaled = map[lineCol]bool{}
+		}
+		for _, name := range vs.Names {
+			add(fc.scaled, at(name.Pos()), true)
+		}
+	}
+}
+
+// scaledExpr reports whether e shifts or ors, or multiplies or divides a
+// named constant (not iota) by something.
+func scaledExpr(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return !found
+		}
+		switch b.Op {
+		case token.SHL, token.OR:
+			found = true
+		case token.MUL, token.QUO:
+			found = found || namedConst(b.X) || namedConst(b.Y)
+		}
+		return !found
+	})
+	return found
+}
+
+// namedConst reports whether e names something other than iota (a
+// constant, in a constant expression), possibly qualified.
+func namedConst(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return e.Name != "iota"
+	case *ast.SelectorExpr:
+		return true
+	}
+	return false
+}
+
+// directives returns the mcpgen directives in the comments of the type or
+// field declared at pos, joined by newlines.
+func (b *Builder) directives(pos token.Pos) string {
+	fc, at := b.comments(pos)
+	if fc == nil {
+		return ""
+	}
+	return lookup(fc.directives, at)
+}
+
+// scaledConst reports whether the constant declared at pos is a flag or a
+// unit (see fileComments.scaled).
+func (b *Builder) scaledConst(pos token.Pos) bool {
+	fc, at := b.comments(pos)
+	if fc == nil {
+		return false
+	}
+	return lookup(fc.scaled, at)
 }
 
 // fieldDoc returns the description of struct field v from its comments.

@@ -24,6 +24,9 @@ type conv struct {
 	rootPos token.Pos
 	diags   []Diagnostic
 	depth   int
+	// enumSwitch is the //mcp:enum switch of the field or parameter whose
+	// schema is being derived.
+	enumSwitch EnumSwitch
 
 	// expanding holds the keys of the named types whose schema is being
 	// built, innermost last; meeting one again means the type is recursive.
@@ -182,6 +185,13 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 			return &jsonschema.Schema{Type: "string", Format: "date-time"}
 		case "encoding/json.RawMessage":
 			return anyValue()
+		case "time.Duration":
+			// An integer number of nanoseconds to encoding/json, which a
+			// model cannot guess from "integer"; never an enum of the
+			// time package's units.
+			s := c.body(t.Underlying(), at)
+			s.Description = durationNote
+			return s
 		case "encoding/json.Number":
 			// Written as a JSON number; read from a number (or from a
 			// string holding one, which the schema does not offer).
@@ -205,6 +215,34 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 		return c.named(n, at)
 	}
 	return c.body(t, at)
+}
+
+// durationNote describes a time.Duration value, whose JSON form is an
+// integer number of nanoseconds.
+const durationNote = "A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
+
+// valueNote returns what the schema of a value of type t must say
+// whatever the field or parameter's own description: the unit of a
+// duration.
+func valueNote(t types.Type) string {
+	if n, ok := types.Unalias(deref(t)).(*types.Named); ok && n.Obj().Pkg() != nil &&
+		n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
+		return durationNote
+	}
+	return ""
+}
+
+// withNote returns the description desc followed by note.
+func withNote(desc, note string) string {
+	switch {
+	case note == "" || strings.Contains(desc, note):
+		return desc
+	case desc == "":
+		return note
+	case strings.HasSuffix(desc, ".") || strings.HasSuffix(desc, "!") || strings.HasSuffix(desc, "?"):
+		return desc + " " + note
+	}
+	return desc + ". " + note
 }
 
 // composite reports whether values of t contain other values, so that t
@@ -393,10 +431,12 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 	// Only inputs are held to the declared constants: a result may well be
 	// the zero value or another value of the type, which a client that
 	// validates results would then reject.
-	if n, ok := t.(*types.Named); ok && !c.output {
-		if vals := c.b.enumValues(n); vals != nil {
-			s.Enum = vals
+	if n, ok := t.(*types.Named); ok && !c.output && c.b.isEnum(n, c.enumSwitch) {
+		vals := c.b.enumValues(n)
+		if vals == nil && (c.enumSwitch == EnumOn || c.b.enumDirective(n.Obj()) == EnumOn) {
+			c.report(at, "//mcp:enum: type "+c.typeString(t)+" has no constants declared with exactly that type")
 		}
+		s.Enum = vals
 	}
 	return s
 }

@@ -47,7 +47,11 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 			report("the jsonschema_extras tag is not supported: the runtime could not enforce arbitrary keywords")
 		}
 
+		sw := c.b.enumDirective(f.v)
+		c.checkEnumSwitch(fat, f.v.Type(), sw)
+		c.enumSwitch = sw
 		prop := c.schema(f.v.Type(), fat)
+		c.enumSwitch = EnumInferred
 		lo, hi := bounds(f.v.Type())
 		if f.stringOpt {
 			prop = c.quoted(f, prop, report)
@@ -62,6 +66,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		if prop.Description == "" {
 			prop.Description = c.b.fieldDoc(f.v)
 		}
+		prop.Description = withNote(prop.Description, valueNote(f.v.Type()))
 
 		omitted := f.omitEmpty || f.omitZero
 		nilable := c.nilable(f.v.Type())

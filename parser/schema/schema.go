@@ -121,6 +121,7 @@ type Param struct {
 	Description string     // from //mcp:arg; else the doc comment of the named type
 	Optional    bool       // not listed in "required"
 	Pos         token.Pos  // position for diagnostics
+	Enum        EnumSwitch // whether constants of the parameter's type make an enum
 	// Tag holds the jsonschema keywords of //mcp:arg, in the syntax of a
 	// struct field's jsonschema tag, which they follow: the same keywords,
 	// checked the same way; the required flag makes an Optional parameter
@@ -143,6 +144,7 @@ type Builder struct {
 	mu       sync.Mutex                // guards fileDocs and enums
 	fileDocs map[string]*fileComments  // descriptions per file outside the roots, collected on first use
 	enums    map[*types.TypeName][]any // declared constants per named type
+	enumRule map[*types.TypeName]bool  // inferredEnum of an integer type
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
@@ -155,6 +157,7 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 		syntax:   map[string]*ast.File{},
 		fileDocs: map[string]*fileComments{},
 		enums:    map[*types.TypeName][]any{},
+		enumRule: map[*types.TypeName]bool{},
 	}
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
@@ -200,7 +203,10 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 	s := emptyObject()
 	for _, p := range params {
 		at := site{pos: p.Pos, what: "parameter " + p.Name}
+		c.checkEnumSwitch(at, p.Type, p.Enum)
+		c.enumSwitch = p.Enum
 		ps := c.schema(p.Type, at)
+		c.enumSwitch = EnumInferred
 		required := !p.Optional
 		if p.Tag != "" {
 			tagAt := site{pos: p.TagPos, what: "//mcp:arg " + p.Name}
@@ -221,6 +227,7 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 			applyKeywords(keywordTarget{s: ps, lo: lo, hi: hi, intType: lo != ""}, items, tag.keywords, report)
 		}
 		c.describe(ps, p)
+		ps.Description = withNote(ps.Description, valueNote(p.Type))
 		if s.Properties == nil {
 			s.Properties = newProperties(len(params))
 		}

@@ -83,13 +83,15 @@ const (
     "PC": {
       "type": "integer",
       "maximum": 18446744073709551615,
-      "minimum": 0
+      "minimum": 0,
+      "description": "PC is the program counter for the location in this frame. For a frame that calls another frame, this will be the program counter of a call instruction. Because of inlining, multiple frames may have the same PC value, but different symbolic information."
     },
     "Func": {
       "oneOf": [
         {
           "additionalProperties": false,
-          "type": "object"
+          "type": "object",
+          "description": "Func is the Func value of this call frame. This may be nil for non-Go code or fully inlined functions."
         },
         {
           "type": "null"
@@ -97,10 +99,12 @@ const (
       ]
     },
     "Function": {
-      "type": "string"
+      "type": "string",
+      "description": "Function is the package path-qualified function name of this call frame. If non-empty, this string uniquely identifies a single function in the program. This may be the empty string if not known. If Func is not nil then Function == Func.Name()."
     },
     "File": {
-      "type": "string"
+      "type": "string",
+      "description": "File and Line are the file name and line number of the location in this frame. For non-leaf frames, this will be the location of a call. These may be the empty string and zero, respectively, if not known. The file name uses forward slashes, even on Windows."
     },
     "Line": {
       "type": "integer",
@@ -110,7 +114,8 @@ const (
     "Entry": {
       "type": "integer",
       "maximum": 18446744073709551615,
-      "minimum": 0
+      "minimum": 0,
+      "description": "Entry point program counter for the function; may be zero if not known. If Func is not nil then Entry == Func.Entry()."
     }
   },
   "additionalProperties": false,
@@ -122,6 +127,7 @@ const (
     "File",
     "Line",
     "Entry"
-  ]
+  ],
+  "description": "Frame is the information returned by [Frames] for each call frame."
 }`
 )
