@@ -3,6 +3,7 @@ module github.com/mcpgen/mcpgen
 go 1.26.0
 
 require (
+	github.com/dave/jennifer v1.7.1
 	github.com/invopop/jsonschema v0.14.0
 	github.com/pb33f/ordered-map/v2 v2.3.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3

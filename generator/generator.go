@@ -26,17 +26,15 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"go/format"
 	"go/token"
 	"go/types"
 	"path"
 	"slices"
-	"strconv"
 	"strings"
-	"sync/atomic"
 	"unicode/utf8"
 
-	"github.com/mcpgen/mcpgen/internal/parallel"
+	"github.com/dave/jennifer/jen"
+
 	"github.com/mcpgen/mcpgen/parser"
 )
 
@@ -54,40 +52,63 @@ const (
 // Generate returns the gofmt'd source of the generated file for pkg, which
 // must have at least one tool.
 //
-// The generator writes the file in gofmt's layout directly, as go/printer
-// would print it (tabs, aligned columns, grouped imports), rather than
-// printing loosely and formatting the result: formatting a 500-tool file
-// costs more than loading and type-checking the package it comes from.
-// The few constructs whose layout gofmt decides by rules the generator
-// does not restate (struct and interface type literals with fields or
-// methods, a schema that needs an interpreted string literal, literals
-// longer than 100 kB) make it run go/format over its output instead.
-// Tests check that the direct output is gofmt'd on every golden file and
-// on randomized models.
+// The file is built with jennifer (github.com/dave/jennifer), which
+// renders it and formats it with go/format in one pass. The generator
+// names the imports itself (see gen.nameImports) and hands jennifer those
+// names, since only the generator knows the package-level names of the
+// user's package that an import must not take.
 func Generate(pkg *parser.Package) ([]byte, error) {
-	src, exact, err := generate(pkg)
-	if err != nil || exact {
-		return src, err
-	}
-	out, err := format.Source(src)
-	if err != nil {
-		return nil, fmt.Errorf("generator: package %s: formatting the generated file: %w", pkg.PkgPath, err)
-	}
-	return out, nil
-}
-
-// generate returns the generated file for pkg and whether it is already in
-// gofmt's layout.
-func generate(pkg *parser.Package) (src []byte, exact bool, err error) {
 	if pkg == nil || len(pkg.Tools) == 0 {
-		return nil, false, fmt.Errorf("generator: package has no tools")
+		return nil, fmt.Errorf("generator: package has no tools")
 	}
 	g := newGen(pkg)
-	src, err = g.file()
+	f, err := g.file()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	return src, !g.inexact.Load(), nil
+	size := 4096
+	for _, t := range pkg.Tools {
+		size += 1536 + len(t.InputSchema) + len(t.OutputSchema)
+	}
+	out := bytes.NewBuffer(make([]byte, 0, size))
+	if err := f.Render(out); err != nil {
+		return nil, fmt.Errorf("generator: package %s: rendering the generated file: %w", pkg.PkgPath, err)
+	}
+	return groupImports(out.Bytes()), nil
+}
+
+// groupImports puts the standard library's imports of src, a file
+// rendered by jennifer (one import block sorted by path), apart from the
+// others, as goimports does; gofmt keeps each group sorted.
+func groupImports(src []byte) []byte {
+	const open, closing = "\nimport (\n", "\n)\n"
+	start := bytes.Index(src, []byte(open))
+	if start < 0 {
+		return src // a single import
+	}
+	start += len(open)
+	end := bytes.Index(src[start:], []byte(closing))
+	if end < 0 {
+		return src
+	}
+	end += start
+	var std, other []string
+	for _, line := range strings.Split(string(src[start:end]), "\n") {
+		// line is a tab, an optional name and a quoted path.
+		quoted := line[strings.IndexByte(line, '"')+1:]
+		if first, _, _ := strings.Cut(quoted, "/"); strings.Contains(first, ".") {
+			other = append(other, line)
+		} else {
+			std = append(std, line)
+		}
+	}
+	if len(std) == 0 || len(other) == 0 {
+		return src
+	}
+	out := make([]byte, 0, len(src)+1)
+	out = append(out, src[:start]...)
+	out = append(out, strings.Join(std, "\n")+"\n\n"+strings.Join(other, "\n")...)
+	return append(out, src[end:]...)
 }
 
 // gen holds the state of one Generate call.
@@ -97,20 +118,13 @@ type gen struct {
 	// imports maps the path of every package the generated code refers to
 	// to that package's name.
 	imports map[string]string
-	// aliases maps the path of every import to its name in the file; nil
-	// during the first pass, which collects the imports.
-	aliases map[string]string
-	// inexact is set when the output is not in gofmt's layout as
-	// written. Tools are written concurrently.
-	inexact atomic.Bool
 }
 
 func newGen(pkg *parser.Package) *gen {
-	g := &gen{
+	return &gen{
 		pkg:     pkg,
 		imports: map[string]string{runtimePath: "runtime", contextPath: "context", jsonPath: "json"},
 	}
-	return g
 }
 
 // declared reports whether name is a package-level name of the user's
@@ -167,26 +181,19 @@ func (g *gen) groups() ([]*group, error) {
 	return groups, nil
 }
 
-// qual returns the qualified identifier path.sel, recording the import of
-// path, a package named name, during the first pass.
-func (g *gen) qual(path, name, sel string) string {
-	if g.aliases == nil {
-		g.imports[path] = name
-		return name + "." + sel
-	}
-	alias, ok := g.aliases[path]
-	if !ok {
-		// Every import is collected in the first pass; reaching here is a
-		// bug, which the compile of the output would catch anyway.
-		panic("generator: import " + path + " was not collected")
-	}
-	return alias + "." + sel
+// qual returns the qualified identifier path.sel and records the import of
+// path, a package named name.
+func (g *gen) qual(path, name, sel string) *jen.Statement {
+	g.imports[path] = name
+	return jen.Qual(path, sel)
 }
 
 // rt returns the qualified identifier of the runtime package's sel.
-func (g *gen) rt(sel string) string { return g.qual(runtimePath, "runtime", sel) }
+func (g *gen) rt(sel string) *jen.Statement { return g.qual(runtimePath, "runtime", sel) }
 
-func (g *gen) file() ([]byte, error) {
+// file builds the generated file: the guards, one registration function
+// per group, the schema constants.
+func (g *gen) file() (*jen.File, error) {
 	groups, err := g.groups()
 	if err != nil {
 		return nil, err
@@ -210,19 +217,8 @@ func (g *gen) file() ([]byte, error) {
 	}
 
 	// The guards mention every type of every signature: building them
-	// once collects all imports, which must be named before anything,
-	// locals included, is written.
-	for _, gr := range groups {
-		for _, t := range gr.tools {
-			if _, err := g.guard(t); err != nil {
-				return nil, err
-			}
-		}
-	}
-	g.aliases = g.nameImports()
-	loc := g.locals(g.aliases)
-	g.inexact.Store(false)
-	var guards []guardSpec
+	// collects all imports, which must be named before the locals are.
+	var guards []jen.Code
 	for _, gr := range groups {
 		for _, t := range gr.tools {
 			guard, err := g.guard(t)
@@ -232,135 +228,60 @@ func (g *gen) file() ([]byte, error) {
 			guards = append(guards, guard)
 		}
 	}
+	aliases := g.nameImports()
+	loc := g.locals(aliases)
 
-	var w bytes.Buffer
-	size := 4096
-	for _, t := range g.pkg.Tools {
-		size += 1536 + len(t.InputSchema) + len(t.OutputSchema)
-	}
-	w.Grow(size)
-	w.WriteString("// " + Header + "\n\npackage " + g.pkg.Name + "\n\n")
-	g.writeImports(&w)
-	w.WriteString("\n// Compile-time guards: if a tool's signature changes, regenerate.\n")
-	writeGuards(&w, guards)
-	tools, err := g.tools(groups, names, loc)
-	if err != nil {
-		return nil, err
-	}
-	for _, gr := range groups {
-		w.WriteByte('\n')
-		if err := g.register(&w, gr, tools, loc); err != nil {
-			return nil, err
+	f := jen.NewFilePathName(g.pkg.PkgPath, g.pkg.Name)
+	f.HeaderComment(Header)
+	for p, alias := range aliases {
+		if alias != g.imports[p] || alias != path.Base(p) {
+			// An import whose name is not the last element of its path
+			// gets an explicit name, as goimports does, so a reader
+			// need not know.
+			f.ImportAlias(p, alias)
+		} else {
+			f.ImportName(p, alias)
 		}
 	}
-	// Every constant spans lines (the schemas are indented JSON objects),
-	// so gofmt aligns none of them.
-	w.WriteString("\n// Input and output schemas of the tools, as JSON.\nconst (\n")
+	f.Comment("Compile-time guards: if a tool's signature changes, regenerate.")
+	f.Var().Defs(guards...)
+	for _, gr := range groups {
+		f.Line()
+		fn, err := g.register(gr, names, loc)
+		if err != nil {
+			return nil, err
+		}
+		f.Add(fn)
+	}
+	var consts []jen.Code
 	for _, gr := range groups {
 		for _, t := range gr.tools {
 			n := names[t]
-			g.constSpec(&w, n.input, t.InputSchema)
+			consts = append(consts, jen.Id(n.input).Op("=").Add(stringLit(t.InputSchema)))
 			if n.output != "" {
-				g.constSpec(&w, n.output, t.OutputSchema)
+				consts = append(consts, jen.Id(n.output).Op("=").Add(stringLit(t.OutputSchema)))
 			}
 		}
 	}
-	w.WriteString(")\n")
-	return w.Bytes(), nil
+	f.Line()
+	f.Comment("Input and output schemas of the tools, as JSON.")
+	f.Const().Defs(consts...)
+	return f, nil
 }
 
-// tools returns the s.MustAddTool statement of every tool, written on up
-// to GOMAXPROCS goroutines (each tool's code depends only on the tool and
-// on the names chosen before).
-func (g *gen) tools(groups []*group, names map[*parser.Tool]toolNames, loc localNames) (map[*parser.Tool][]byte, error) {
-	var all []*parser.Tool
-	for _, gr := range groups {
-		all = append(all, gr.tools...)
+// stringLit returns s as a string literal: a raw one when s allows it, so
+// that a schema reads as the indented JSON it is.
+func stringLit(s string) *jen.Statement {
+	if canRaw(s) {
+		// jennifer has no raw string literal; Op writes its text verbatim.
+		return jen.Op("`" + s + "`")
 	}
-	code := make([][]byte, len(all))
-	errs := make([]error, len(all))
-	parallel.For(len(all), minToolsPerWorker, func(i int) {
-		t := all[i]
-		w := bytes.NewBuffer(make([]byte, 0, 2048))
-		errs[i] = g.tool(w, t, names[t], loc)
-		code[i] = w.Bytes()
-	})
-	out := make(map[*parser.Tool][]byte, len(all))
-	for i, t := range all {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		out[t] = code[i]
-	}
-	return out, nil
-}
-
-// minToolsPerWorker is how many tools make starting one more goroutine
-// worth it.
-const minToolsPerWorker = 32
-
-// writeImports writes the import block: the standard library's imports
-// apart from the rest, as goimports and the Go style do, each group sorted
-// by path. An import whose name is not the last element of its path gets
-// an explicit name, as goimports does, so a reader need not know.
-func (g *gen) writeImports(w *bytes.Buffer) {
-	paths := make([]string, 0, len(g.aliases))
-	for p := range g.aliases {
-		paths = append(paths, p)
-	}
-	slices.Sort(paths)
-	var std, other []string
-	for _, p := range paths {
-		spec := strconv.Quote(p)
-		if alias := g.aliases[p]; alias != g.imports[p] || alias != path.Base(p) {
-			spec = alias + " " + spec
-		}
-		if first, _, _ := strings.Cut(p, "/"); strings.Contains(first, ".") {
-			other = append(other, spec)
-		} else {
-			std = append(std, spec)
-		}
-	}
-	if len(paths) == 1 {
-		w.WriteString("import " + append(std, other...)[0] + "\n")
-		return
-	}
-	w.WriteString("import (\n")
-	for _, s := range std {
-		w.WriteString("\t" + s + "\n")
-	}
-	if len(std) > 0 && len(other) > 0 {
-		w.WriteByte('\n')
-	}
-	for _, s := range other {
-		w.WriteString("\t" + s + "\n")
-	}
-	w.WriteString(")\n")
-}
-
-// constSpec writes one schema constant of the const block.
-func (g *gen) constSpec(w *bytes.Buffer, name, schema string) {
-	w.WriteString("\t")
-	w.WriteString(name)
-	w.WriteString(" = ")
-	if !strings.Contains(schema, "\n") {
-		// A one-line spec: gofmt would align it with its neighbours.
-		g.inexact.Store(true)
-	}
-	if canRaw(schema) {
-		w.WriteByte('`')
-		w.WriteString(schema)
-		w.WriteString("`\n")
-		return
-	}
-	g.inexact.Store(true) // an interpreted literal is on one line
-	w.WriteString(strconv.Quote(schema))
-	w.WriteByte('\n')
+	return jen.Lit(s)
 }
 
 // canRaw reports whether s can be written as a raw string literal that
-// gofmt leaves alone: valid UTF-8 without a backquote, carriage return,
-// NUL or byte order mark.
+// means s: valid UTF-8 without a backquote, carriage return (dropped from
+// raw literals), NUL or byte order mark (both rejected by the compiler).
 func canRaw(s string) bool {
 	return strings.IndexByte(s, '`') < 0 && strings.IndexByte(s, '\r') < 0 && strings.IndexByte(s, 0) < 0 &&
 		utf8.ValidString(s) && !strings.Contains(s, "\ufeff")

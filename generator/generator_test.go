@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dave/jennifer/jen"
+
 	model "github.com/mcpgen/mcpgen/parser"
 )
 
@@ -62,7 +64,7 @@ func Hello(name string) string { return "" }
 			"return runtime.TextResult(string(out)), nil\n",
 			"return runtime.TextResult(out), nil\n",
 			"`json:\"c,omitempty\"`",
-			"`json:\"rest\"`",
+			"`json:\"rest,omitempty\"`",
 			"out := Add(in.A, in.B, in.C, in.Rest...)\n",
 			"if err := Ping(ctx); err != nil {\n\t\t\t\treturn nil, err\n\t\t\t}\n\t\t\treturn runtime.EmptyResult(), nil\n",
 			"Touch()\n\t\t\treturn runtime.EmptyResult(), nil\n",
@@ -376,13 +378,17 @@ var (
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		// Formatted in a declaration: a func type alone is no valid Go.
-		src, err := format.Source([]byte("var _ " + code))
-		if err != nil {
-			t.Errorf("%s: %q: %v", name, code, err)
+		// Rendered in a declaration: a func type alone is no valid Go.
+		f := jen.NewFilePathName("example.com/tc", "tc")
+		f.Var().Id("_").Add(code)
+		var buf bytes.Buffer
+		if err := f.Render(&buf); err != nil {
+			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		got := strings.TrimPrefix(string(src), "var _ ")
+		_, src, _ := strings.Cut(buf.String(), "\nvar _ ")
+		src = strings.TrimSuffix(src, "\n")
+		got := src
 		if got != w {
 			t.Errorf("%s (%s): got %q, want %q", name, typ, got, w)
 		}

@@ -151,7 +151,8 @@ func newTool(t *testing.T, pkg *types.Package, name string) *model.Tool {
 		for ; i < params.Len(); i++ {
 			p := params.At(i)
 			_, ptr := p.Type().(*types.Pointer)
-			tool.Params = append(tool.Params, &model.Param{Name: p.Name(), Type: p.Type(), Optional: ptr})
+			variadic := sig.Variadic() && i == params.Len()-1
+			tool.Params = append(tool.Params, &model.Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
 		}
 	}
 	res := sig.Results()

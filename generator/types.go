@@ -4,193 +4,175 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
-	"strings"
+
+	"github.com/dave/jennifer/jen"
 )
 
-// typeCode renders t as Go source in the generated file, qualifying every
-// named type of another package with its import's name and recording that
-// package's import. Before the imports are named (the first pass, which
-// only collects them), a package's own name stands in for its import name.
-//
-// Types are written on one line, as gofmt prints them, except struct and
-// interface literals with fields or methods, which are written one element
-// per line; gofmt lays those out itself (see gen.inexact).
-func (g *gen) typeCode(t types.Type) (string, error) {
-	var b strings.Builder
-	if err := g.writeType(&b, t); err != nil {
-		return "", err
-	}
-	return b.String(), nil
-}
-
-func (g *gen) writeType(b *strings.Builder, t types.Type) error {
+// typeCode returns t as code of the generated file. Every named type of
+// another package is qualified with that package's import, which jennifer
+// names when the file is rendered; typeCode records the package in
+// g.imports, so that the imports can be named (see gen.nameImports) before
+// the file is rendered.
+func (g *gen) typeCode(t types.Type) (*jen.Statement, error) {
 	switch t := t.(type) {
 	case *types.Basic:
 		switch {
 		case t.Kind() == types.UnsafePointer:
-			b.WriteString(g.qual("unsafe", "unsafe", "Pointer"))
-			return nil
+			return g.qual("unsafe", "unsafe", "Pointer"), nil
 		case t.Info()&types.IsUntyped != 0:
-			return fmt.Errorf("untyped %s has no type in source", t)
+			return nil, fmt.Errorf("untyped %s has no type in source", t)
 		}
-		b.WriteString(t.Name())
-		return nil
+		return jen.Id(t.Name()), nil
 	case *types.Named:
-		return g.writeNamed(b, t.Obj(), t.TypeArgs())
+		return g.named(t.Obj(), t.TypeArgs())
 	case *types.Alias:
-		return g.writeNamed(b, t.Obj(), t.TypeArgs())
+		return g.named(t.Obj(), t.TypeArgs())
 	case *types.Pointer:
-		b.WriteByte('*')
-		return g.writeType(b, t.Elem())
+		return g.wrap(jen.Op("*"), t.Elem())
 	case *types.Slice:
-		b.WriteString("[]")
-		return g.writeType(b, t.Elem())
+		return g.wrap(jen.Index(), t.Elem())
 	case *types.Array:
-		b.WriteString("[" + strconv.FormatInt(t.Len(), 10) + "]")
-		return g.writeType(b, t.Elem())
+		return g.wrap(jen.Index(jen.Id(strconv.FormatInt(t.Len(), 10))), t.Elem())
 	case *types.Map:
-		b.WriteString("map[")
-		if err := g.writeType(b, t.Key()); err != nil {
-			return err
+		key, err := g.typeCode(t.Key())
+		if err != nil {
+			return nil, err
 		}
-		b.WriteByte(']')
-		return g.writeType(b, t.Elem())
+		return g.wrap(jen.Map(key), t.Elem())
 	case *types.Chan:
+		elem, err := g.typeCode(t.Elem())
+		if err != nil {
+			return nil, err
+		}
 		switch t.Dir() {
 		case types.SendOnly:
-			b.WriteString("chan<- ")
+			return jen.Chan().Op("<-").Add(elem), nil
 		case types.RecvOnly:
-			b.WriteString("<-chan ")
-		default:
-			// chan (<-chan T) needs the parentheses: chan <-chan T would
-			// parse as chan<- (chan T).
-			if c, ok := t.Elem().(*types.Chan); ok && c.Dir() == types.RecvOnly {
-				b.WriteString("chan (")
-				if err := g.writeType(b, t.Elem()); err != nil {
-					return err
-				}
-				b.WriteByte(')')
-				return nil
-			}
-			b.WriteString("chan ")
+			return jen.Op("<-").Chan().Add(elem), nil
 		}
-		return g.writeType(b, t.Elem())
+		if c, ok := t.Elem().(*types.Chan); ok && c.Dir() == types.RecvOnly {
+			// chan <-chan T would parse as chan<- (chan T).
+			return jen.Chan().Parens(elem), nil
+		}
+		return jen.Chan().Add(elem), nil
 	case *types.Signature:
-		b.WriteString("func")
-		return g.writeSignature(b, "", t)
+		return g.signature(jen.Func(), nil, t)
 	case *types.Struct:
-		return g.writeStruct(b, t)
+		return g.structType(t)
 	case *types.Interface:
-		return g.writeInterface(b, t)
+		return g.interfaceType(t)
 	case *types.TypeParam:
-		return fmt.Errorf("type parameter %s is not supported", t)
+		return nil, fmt.Errorf("type parameter %s is not supported", t)
 	}
-	return fmt.Errorf("type %s (%T) is not supported", t, t)
+	return nil, fmt.Errorf("type %s (%T) is not supported", t, t)
 }
 
-// writeNamed writes a defined type or alias, with its type arguments.
-func (g *gen) writeNamed(b *strings.Builder, obj *types.TypeName, targs *types.TypeList) error {
+// wrap returns prefix followed by the code of elem.
+func (g *gen) wrap(prefix *jen.Statement, elem types.Type) (*jen.Statement, error) {
+	code, err := g.typeCode(elem)
+	if err != nil {
+		return nil, err
+	}
+	return prefix.Add(code), nil
+}
+
+// named returns a defined type or alias, with its type arguments.
+func (g *gen) named(obj *types.TypeName, targs *types.TypeList) (*jen.Statement, error) {
+	var code *jen.Statement
 	switch pkg := obj.Pkg(); {
 	case pkg == nil: // error, any, comparable
-		b.WriteString(obj.Name())
+		code = jen.Id(obj.Name())
 	case obj.Parent() != nil && obj.Parent() != pkg.Scope():
-		return fmt.Errorf("type %s is declared inside a function and cannot be named in generated code", obj.Name())
+		return nil, fmt.Errorf("type %s is declared inside a function and cannot be named in generated code", obj.Name())
 	case pkg.Path() == g.pkg.PkgPath:
-		b.WriteString(obj.Name())
+		code = jen.Id(obj.Name())
 	case !obj.Exported():
-		return fmt.Errorf("type %s.%s is not exported", pkg.Path(), obj.Name())
+		return nil, fmt.Errorf("type %s.%s is not exported", pkg.Path(), obj.Name())
 	default:
-		b.WriteString(g.qual(pkg.Path(), pkg.Name(), obj.Name()))
+		code = g.qual(pkg.Path(), pkg.Name(), obj.Name())
 	}
-	if targs.Len() > 0 {
-		b.WriteByte('[')
-		for i := range targs.Len() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			if err := g.writeType(b, targs.At(i)); err != nil {
-				return err
-			}
+	if targs.Len() == 0 {
+		return code, nil
+	}
+	args := make([]jen.Code, targs.Len())
+	for i := range targs.Len() {
+		arg, err := g.typeCode(targs.At(i))
+		if err != nil {
+			return nil, err
 		}
-		b.WriteByte(']')
+		args[i] = arg
 	}
-	return nil
+	return code.Types(args...), nil
 }
 
-// writeSignature writes the parameters and results of sig. recv, if not
-// empty, is written as an extra first parameter, which makes the type of a
-// method expression.
-func (g *gen) writeSignature(b *strings.Builder, recv string, sig *types.Signature) error {
-	b.WriteByte('(')
-	if recv != "" {
-		b.WriteString(recv)
+// signature appends the parameters and results of sig to s: after func,
+// a function type; after a name, a method of an interface. recv, if not
+// nil, is an extra first parameter, which makes the type of a method
+// expression.
+func (g *gen) signature(s *jen.Statement, recv jen.Code, sig *types.Signature) (*jen.Statement, error) {
+	var params []jen.Code
+	if recv != nil {
+		params = append(params, recv)
 	}
 	for i := range sig.Params().Len() {
-		if i > 0 || recv != "" {
-			b.WriteString(", ")
-		}
 		t := sig.Params().At(i).Type()
-		if sig.Variadic() && i == sig.Params().Len()-1 {
-			b.WriteString("...")
+		variadic := sig.Variadic() && i == sig.Params().Len()-1
+		if variadic {
 			t = t.(*types.Slice).Elem()
 		}
-		if err := g.writeType(b, t); err != nil {
-			return err
+		code, err := g.typeCode(t)
+		if err != nil {
+			return nil, err
 		}
-	}
-	b.WriteByte(')')
-	n := sig.Results().Len()
-	if n == 0 {
-		return nil
-	}
-	b.WriteByte(' ')
-	if n > 1 {
-		b.WriteByte('(')
-	}
-	for i := range n {
-		if i > 0 {
-			b.WriteString(", ")
+		if variadic {
+			code = jen.Op("...").Add(code)
 		}
-		if err := g.writeType(b, sig.Results().At(i).Type()); err != nil {
-			return err
+		params = append(params, code)
+	}
+	results := make([]jen.Code, sig.Results().Len())
+	for i := range results {
+		code, err := g.typeCode(sig.Results().At(i).Type())
+		if err != nil {
+			return nil, err
 		}
+		results[i] = code
 	}
-	if n > 1 {
-		b.WriteByte(')')
+	s = s.Params(params...)
+	switch len(results) {
+	case 0:
+		return s, nil
+	case 1:
+		return s.Add(results[0]), nil
 	}
-	return nil
+	return s.Params(results...), nil
 }
 
-// writeStruct writes a struct type literal, tags included, one field per
-// line. Its layout is left to gofmt.
-func (g *gen) writeStruct(b *strings.Builder, t *types.Struct) error {
-	if t.NumFields() == 0 {
-		b.WriteString("struct{}")
-		return nil
-	}
-	g.inexact.Store(true)
-	b.WriteString("struct {\n")
+// structType returns a struct type literal, tags included verbatim (a tag
+// is part of the type's identity).
+func (g *gen) structType(t *types.Struct) (*jen.Statement, error) {
+	fields := make([]jen.Code, t.NumFields())
 	for i := range t.NumFields() {
 		f := t.Field(i)
 		if !f.Exported() && f.Pkg() != nil && f.Pkg().Path() != g.pkg.PkgPath {
-			return fmt.Errorf("struct type %s has unexported field %s of package %s", t, f.Name(), f.Pkg().Path())
+			return nil, fmt.Errorf("struct type %s has unexported field %s of package %s", t, f.Name(), f.Pkg().Path())
+		}
+		code, err := g.typeCode(f.Type())
+		if err != nil {
+			return nil, err
 		}
 		if !f.Embedded() {
-			b.WriteString(f.Name() + " ")
-		}
-		if err := g.writeType(b, f.Type()); err != nil {
-			return err
+			code = jen.Id(f.Name()).Add(code)
 		}
 		if tag := t.Tag(i); tag != "" {
-			b.WriteString(" " + tagLit(tag))
+			code = code.Op(tagLit(tag))
 		}
-		b.WriteByte('\n')
+		fields[i] = code
 	}
-	b.WriteByte('}')
-	return nil
+	return jen.Struct(fields...), nil
 }
 
-// tagLit renders a struct tag verbatim, as a raw string literal when it can.
+// tagLit returns a struct tag verbatim as a string literal, raw when it
+// can be. (jennifer's Tag rebuilds a tag from a map, in sorted key order.)
 func tagLit(tag string) string {
 	if strconv.CanBackquote(tag) {
 		return "`" + tag + "`"
@@ -198,32 +180,30 @@ func tagLit(tag string) string {
 	return strconv.Quote(tag)
 }
 
-// writeInterface writes an interface type literal: any, or its embedded
-// types and explicit methods one per line, whose layout is left to gofmt.
-func (g *gen) writeInterface(b *strings.Builder, t *types.Interface) error {
+// interfaceType returns an interface type literal: any, or its embedded
+// types and explicit methods.
+func (g *gen) interfaceType(t *types.Interface) (*jen.Statement, error) {
 	if t.Empty() {
-		b.WriteString("any")
-		return nil
+		return jen.Any(), nil
 	}
-	g.inexact.Store(true)
-	b.WriteString("interface {\n")
+	var elems []jen.Code
 	for i := range t.NumEmbeddeds() {
-		if err := g.writeType(b, t.EmbeddedType(i)); err != nil {
-			return err
+		code, err := g.typeCode(t.EmbeddedType(i))
+		if err != nil {
+			return nil, err
 		}
-		b.WriteByte('\n')
+		elems = append(elems, code)
 	}
 	for i := range t.NumExplicitMethods() {
 		m := t.ExplicitMethod(i)
 		if !m.Exported() && m.Pkg() != nil && m.Pkg().Path() != g.pkg.PkgPath {
-			return fmt.Errorf("interface type %s has unexported method %s of package %s", t, m.Name(), m.Pkg().Path())
+			return nil, fmt.Errorf("interface type %s has unexported method %s of package %s", t, m.Name(), m.Pkg().Path())
 		}
-		b.WriteString(m.Name())
-		if err := g.writeSignature(b, "", m.Type().(*types.Signature)); err != nil {
-			return err
+		code, err := g.signature(jen.Id(m.Name()), nil, m.Type().(*types.Signature))
+		if err != nil {
+			return nil, err
 		}
-		b.WriteByte('\n')
+		elems = append(elems, code)
 	}
-	b.WriteByte('}')
-	return nil
+	return jen.Interface(elems...), nil
 }
