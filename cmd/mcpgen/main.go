@@ -186,7 +186,10 @@ func versionLine(bi *debug.BuildInfo, ok bool) string {
 			}
 		}
 		if r := m.Replace; r != nil {
-			v += " => " + strings.TrimSpace(r.Path+" "+r.Version)
+			v += " => " + r.Path
+			if r.Version != "" && r.Version != "(devel)" { // a directory has no version
+				v += " " + r.Version
+			}
 		}
 	}
 	return "mcpgen " + v + ", built with " + bi.GoVersion

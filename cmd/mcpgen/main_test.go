@@ -150,7 +150,7 @@ func TestVersion(t *testing.T) {
 	}{
 		{nil, false, "mcpgen (unknown version: the binary has no build information)"},
 		{dep("v1.2.3", nil), true, "mcpgen v1.2.3, built with go1.26.1"}, // go tool mcpgen
-		{dep("v0.0.0-00010101000000-000000000000", &debug.Module{Path: "/src/mcpgen"}), true,
+		{dep("v0.0.0-00010101000000-000000000000", &debug.Module{Path: "/src/mcpgen", Version: "(devel)"}), true,
 			"mcpgen v0.0.0-00010101000000-000000000000 => /src/mcpgen, built with go1.26.1"}, // from a clone
 		{&debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: modulePath, Version: "v0.3.0"}}, true,
 			"mcpgen v0.3.0, built with go1.26.1"}, // go install ...@v0.3.0
