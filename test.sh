@@ -5,7 +5,9 @@
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
-#   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh).
+#   5. the README's quickstart and its "Annotate, generate, serve" steps in a new module,
+#      exactly as written (.ci/readme.sh);
+#   6. the official MCP conformance suite against examples/conformance (.ci/conformance.sh).
 # It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -52,6 +54,9 @@ if [ -d bench ]; then
     go run ./driver -rounds 1 -scale 0.05 >/dev/null
   )
 fi
+
+step "the README, followed as written: quickstart, a server in the background, a module of your own from a clone"
+.ci/readme.sh
 
 if [ -x .ci/conformance.sh ]; then
   step "official MCP conformance suite"

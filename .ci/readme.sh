@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Follows the README as a new user would, running its commands and writing its
+# files exactly as written. A fenced block preceded by a line
+#
+#   <!-- test: SCENARIO KIND [ARG] -->
+#
+# belongs to SCENARIO, and its KIND says what to do with it:
+#
+#   run         run the commands (bash, set -euo pipefail; one shell per scenario,
+#               so that cd and variables carry over from block to block)
+#   file NAME   write the block to the file NAME
+#   stdout      the output the previous run block must print, exactly
+#   serve       run the commands in the background, in a process group of their own
+#               (as in a terminal), until the scenario's other blocks are done; then
+#               Ctrl-C (SIGINT to the group): every process of it must exit and the
+#               port must be free. (The exit status of go run is not the server's:
+#               go run exits 1 when interrupted, whatever the server's status.)
+#
+# Scenarios:
+#   quickstart  in the repository (a clone): an example server with go run, calls
+#               with curl, Ctrl-C
+#   background  in the repository: the example built and run in the background,
+#               stopped with kill (exit status 0)
+#   module      in a new temporary directory, as a user with a clone of this
+#               repository in ~/src/mcpgen: a module of their own, mcpgen
+#               installed from the clone, tools annotated, generated, built, called
+#
+# If 127.0.0.1:8080 is taken, the blocks use a free port instead.
+#
+#   .ci/readme.sh [SCENARIO...]      # default: every scenario
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+readme="$root/README.md"
+work="$(mktemp -d)"
+serve_pgid=""
+cleanup() {
+	if [ -n "$serve_pgid" ]; then kill -KILL -- "-$serve_pgid" 2>/dev/null || true; fi
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# blocks SCENARIO: the scenario's blocks as records "KIND ARG\x1fTEXT\x1e".
+blocks() {
+	awk -v want="$1" '
+		/^<!-- test: [^ ]+ [^ ]+( [^ ]+)? -->$/ {
+			scen = $3; kind = $4; arg = ($5 == "-->") ? "" : $5; pending = (scen == want); next
+		}
+		pending && /^```/ && !inside { inside = 1; text = ""; next }
+		inside && /^```$/ {
+			printf "%s %s\x1f%s\x1e", kind, arg, text; inside = 0; pending = 0; next
+		}
+		inside { text = text $0 "\n" }
+	' "$readme"
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+free_port() {
+	local p
+	for p in $(seq 18080 18180); do
+		if ! port_in_use "$p"; then echo "$p"; return; fi
+	done
+	echo "readme: no free port" >&2
+	exit 1
+}
+
+# scenario NAME DIR: runs the scenario's blocks in DIR.
+scenario() {
+	local name="$1" dir="$2" n=0 port=8080 kind arg text
+	if port_in_use 8080; then
+		port="$(free_port)"
+		echo "readme: 127.0.0.1:8080 is taken; using 127.0.0.1:$port"
+	fi
+	local script="$work/$name.sh" serve=""
+	printf 'set -euo pipefail\ncd %q\n' "$dir" >"$script"
+	while IFS= read -r -d $'\x1e' rec; do
+		kind="${rec%%$'\x1f'*}"
+		text="${rec#*$'\x1f'}"
+		text="${text//127.0.0.1:8080/127.0.0.1:$port}"
+		arg="${kind#* }"
+		kind="${kind%% *}"
+		n=$((n + 1))
+		case "$kind" in
+		run)
+			printf 'echo "\n--- %s block %d:"; cat <<'"'"'README_EOF'"'"'\n%s''README_EOF\n' "$name" "$n" "$text" >>"$script"
+			printf '{\n%s} >%q\ncat %q\n' "$text" "$work/$name.$n.out" "$work/$name.$n.out" >>"$script"
+			last="$work/$name.$n.out"
+			;;
+		file)
+			printf 'echo "--- %s block %d: writing %s"\ncat >%q <<'"'"'README_EOF'"'"'\n%s''README_EOF\n' \
+				"$name" "$n" "$arg" "$arg" "$text" >>"$script"
+			;;
+		stdout)
+			printf '%s' "$text" >"$work/$name.$n.want"
+			printf 'if ! diff -u %q %q; then echo "readme: %s block %d: the output differs from the README (- README, + got)" >&2; exit 1; fi\n' \
+				"$work/$name.$n.want" "$last" "$name" "$n" >>"$script"
+			;;
+		serve)
+			[ -z "$serve" ] || { echo "readme: $name: more than one serve block" >&2; exit 1; }
+			serve="$text"
+			;;
+		*)
+			echo "readme: $name block $n: unknown kind $kind" >&2
+			exit 1
+			;;
+		esac
+	done < <(blocks "$name")
+	if [ "$n" -eq 0 ]; then
+		echo "readme: no blocks for scenario $name in README.md" >&2
+		exit 1
+	fi
+
+	local status=0
+	if [ -n "$serve" ]; then
+		echo "--- $name: in the background, as in a terminal of its own:"
+		printf '%s' "$serve"
+		(cd "$dir" && exec setsid bash -c "$serve") >"$work/$name.serve.log" 2>&1 &
+		serve_pgid=$!
+		for _ in $(seq 600); do # building first can take a while on a busy machine
+			port_in_use "$port" && break
+			if ! kill -0 "$serve_pgid" 2>/dev/null; then
+				cat "$work/$name.serve.log" >&2
+				echo "readme: $name: the server exited" >&2
+				exit 1
+			fi
+			sleep 0.2
+		done
+	fi
+	bash "$script" || status=$?
+	if [ -n "$serve" ]; then
+		echo "--- $name: Ctrl-C (SIGINT to the process group)"
+		kill -INT -- "-$serve_pgid" 2>/dev/null || true
+		wait "$serve_pgid" || true
+		for _ in $(seq 100); do
+			kill -0 -- "-$serve_pgid" 2>/dev/null || break
+			sleep 0.1
+		done
+		if kill -0 -- "-$serve_pgid" 2>/dev/null; then
+			echo "readme: $name: a process of the server is still running after Ctrl-C:" >&2
+			ps -o pid,pgid,args -g "$serve_pgid" >&2 || true
+			status=1
+		fi
+		serve_pgid=""
+		if port_in_use "$port"; then
+			echo "readme: $name: 127.0.0.1:$port still accepts connections after Ctrl-C" >&2
+			status=1
+		fi
+	fi
+	if [ "$status" -ne 0 ]; then
+		echo "readme: scenario $name failed (status $status)" >&2
+		exit 1
+	fi
+	echo "--- $name: ok"
+}
+
+# The user's environment: a new HOME with the clone in ~/src/mcpgen; the Go
+# caches, proxy and toolchain settings as they are, no GOFLAGS (CI sets some).
+module_env() {
+	local v
+	for v in GOPATH GOMODCACHE GOCACHE GOPROXY GOSUMDB GONOSUMDB GOPRIVATE GONOPROXY GOINSECURE GOTOOLCHAIN; do
+		export "$v=$(go env "$v")"
+	done
+	export GOFLAGS=""
+	export HOME="$work/home"
+	mkdir -p "$HOME/src"
+	ln -s "$root" "$HOME/src/mcpgen"
+}
+
+command -v curl >/dev/null || { echo "readme: the README's commands need curl" >&2; exit 1; }
+
+# curl as in a terminal: no progress meter, errors shown.
+export CURL_HOME="$work/curl"
+mkdir -p "$CURL_HOME"
+printf 'silent\nshow-error\n' >"$CURL_HOME/.curlrc"
+
+scenarios=("$@")
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(quickstart background module)
+for s in "${scenarios[@]}"; do
+	case "$s" in
+	quickstart | background) scenario "$s" "$root" ;;
+	module) (module_env && mkdir -p "$work/user" && scenario module "$work/user") ;;
+	*) echo "readme: unknown scenario $s" >&2; exit 2 ;;
+	esac
+done
