@@ -26,6 +26,12 @@ type call struct {
 	token    json.RawMessage
 	cancel   context.CancelFunc
 	local    *CallOptions // set for an in-process call (Server.Call)
+	input    *roundInput // modern: the questions and answers of this round
+
+	// How the handler ended when its error is not a tool error: it needs
+	// input from the client, or a client capability (modern only).
+	needInput bool
+	rpcErr    *rpcError
 
 	mu       sync.Mutex
 	done     bool // answered or cancelled: nothing more may be sent for it
@@ -178,6 +184,16 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 		return errorResult(err.Error())
 	}
 	res, err := t.Handler(ctx, args)
+	if c := callFrom(ctx); err != nil && c != nil && c.protocol.modern() {
+		if e := missingCapability(err); e != nil {
+			c.rpcErr = e
+			return nil
+		}
+		if errors.Is(err, ErrInputRequired) {
+			c.needInput = true
+			return nil
+		}
+	}
 	if err != nil {
 		if re := (*resultError)(nil); errors.As(err, &re) {
 			s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
@@ -208,6 +224,22 @@ func (s *Server) run(ctx context.Context, c *call, t *tool, id, args json.RawMes
 	res := s.invoke(ctx, t, args)
 	if !c.finish() {
 		return nil
+	}
+	if c.rpcErr != nil {
+		return errorReply(id, c.rpcErr)
+	}
+	if c.needInput {
+		ir, err := s.inputRequired(c.input, t.Name, args)
+		if ir != nil {
+			return appendResult(make([]byte, 0, len(ir)+48+len(id)), id, ir)
+		}
+		if err != nil {
+			s.logger.Error("encoding input_required result", "tool", t.Name, "error", err)
+			res = errorResult(internalErrorText(t.Name))
+		} else {
+			// ErrInputRequired without a question of this call's.
+			res = errorResult(ErrInputRequired.Error())
+		}
 	}
 	b := appendResultStart(make([]byte, 0, 256), id)
 	b, err := s.encodeCallResult(b, res, c.protocol)

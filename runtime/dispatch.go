@@ -26,7 +26,10 @@ type conn struct {
 	modern     bool             // a modern request came first, and no initialize since
 	proto      protocol         // defaultLegacy until initialize
 	calls      map[string]*call // tool calls in flight, by request id
+	caps       clientCaps       // legacy: the client capabilities declared in initialize
 	level      atomic.Int32     // legacy logging/setLevel, levelOff until set
+
+	outbound outbound // legacy: requests sent to the client, awaiting answers
 }
 
 func (s *Server) newConn() *conn {
@@ -84,7 +87,9 @@ func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inB
 	}
 	if env.Method == "" {
 		if len(env.ID) > 0 && (env.Result != nil || env.Error != nil) {
-			// A response: the server sends no requests, so nothing awaits it.
+			// A response to a request the server sent (see askLegacy);
+			// one that nothing awaits is dropped.
+			c.outbound.deliver(env.ID, env.Result, env.Error)
 			return nil, nil
 		}
 		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, "Invalid Request: missing method")), nil
@@ -254,13 +259,19 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 
 	case "initialize":
 		var p struct {
-			ProtocolVersion *string `json:"protocolVersion"`
+			metaParams
+			ProtocolVersion *string         `json:"protocolVersion"`
+			Capabilities    json.RawMessage `json:"capabilities"`
 		}
 		if inBatch {
 			return fail(errorf(codeInvalidRequest, "Invalid Request: initialize must not be sent in a batch"))
 		}
 		if e := decodeParams(env.Params, &p); e != nil {
 			return fail(e)
+		}
+		if era, _ := p.Meta.era(); era.modern {
+			// Removed in 2026-07-28: a modern request never initializes.
+			return fail(errorf(codeMethodNotFound, "Method not found: initialize is not part of protocol 2026-07-28"))
 		}
 		if p.ProtocolVersion == nil {
 			return fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
@@ -273,6 +284,7 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		}
 		c.mu.Lock()
 		c.proto, c.negotiated, c.modern = proto, true, false
+		c.caps = parseClientCaps(p.Capabilities)
 		c.mu.Unlock()
 		return appendResult(nil, id, s.initResult[proto]), nil
 
@@ -284,6 +296,9 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		proto, _, e := c.protocolFor(p.Meta)
 		if e != nil {
 			return fail(e)
+		}
+		if proto.modern() {
+			return fail(errorf(codeMethodNotFound, "Method not found: ping is not part of protocol 2026-07-28"))
 		}
 		return appendResult(nil, id, s.emptyResult[proto]), nil
 
@@ -374,7 +389,7 @@ func (s *Server) listen(id json.RawMessage, out func([]byte)) []byte {
 // startCall registers a tools/call and returns the function that runs it.
 func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) ([]byte, func() []byte) {
 	id := env.ID
-	var nameRaw, args, metaRaw []byte
+	var nameRaw, args, metaRaw, responses, state []byte
 	if len(env.Params) > 0 && string(env.Params) != "null" {
 		ok := eachMember(env.Params, func(key, value []byte) {
 			switch string(key) {
@@ -384,6 +399,10 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 				args = value
 			case "_meta":
 				metaRaw = value
+			case "inputResponses":
+				responses = value
+			case "requestState":
+				state = value
 			}
 		})
 		if !ok {
@@ -418,6 +437,11 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
 	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
+	if proto.modern() {
+		if cl.input, e = c.srv.newRoundInput(parseClientCaps(meta.ClientCapabilities), t.Name, args, responses, state); e != nil {
+			return errorReply(id, e), nil
+		}
+	}
 	if meta != nil && validID(meta.ProgressToken) {
 		cl.token = meta.ProgressToken
 	}

@@ -292,7 +292,9 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	}
 	peek := peekMessage(body)
 	era, eraErr := peek.meta.era()
-	if peek.method != "initialize" && (era.modern || eraErr != nil || headerIsModern(r)) {
+	// An initialize with modern _meta or headers is a modern request for a
+	// method that protocol 2026-07-28 removed: 404 with -32601.
+	if era.modern || headerIsModern(r) || (eraErr != nil && peek.method != "initialize") {
 		h.postModern(w, r, body, peek)
 		return
 	}

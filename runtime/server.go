@@ -23,7 +23,8 @@ type Server struct {
 	pageSize      int
 	maxMessage    int
 	maxCalls      int
-	cacheTTL      int64 // milliseconds
+	cacheTTL      int64  // milliseconds
+	stateKey      []byte // signs the requestState of input_required results
 
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
@@ -126,6 +127,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 	if s.maxCalls > 0 {
 		s.calls = make(chan struct{}, s.maxCalls)
 	}
+	s.initStateKey()
 	s.precompute()
 	return s
 }

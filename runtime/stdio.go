@@ -140,6 +140,9 @@ func (l *stdioLoop) loop() {
 			return
 		}
 		if ln.err != nil {
+			// Questions to the client can no longer be answered: fail
+			// them, so that the calls waiting for answers end.
+			l.c.outbound.close()
 			l.calls.Wait()
 			if err := l.out.failed(); err != nil {
 				l.finish(err)
@@ -179,6 +182,7 @@ func (l *stdioLoop) runInline(run func() []byte) bool {
 
 // finish ends the loop with err: idle workers end, Serve returns err.
 func (l *stdioLoop) finish(err error) {
+	l.c.outbound.close()
 	l.workers.stop()
 	l.done <- err
 }

@@ -11,18 +11,219 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func() string                         = TestSimpleText
-	_ func() *runtime.Result                = TestImageContent
-	_ func() *runtime.Result                = TestAudioContent
-	_ func() *runtime.Result                = TestEmbeddedResource
-	_ func() *runtime.Result                = TestMultipleContentTypes
-	_ func(context.Context) (string, error) = TestToolWithLogging
-	_ func() error                          = TestErrorHandling
-	_ func(context.Context) (string, error) = TestToolWithProgress
+	_ func(context.Context, SamplingArgs) (string, error)    = TestSampling
+	_ func(context.Context, ElicitationArgs) (string, error) = TestElicitation
+	_ func(context.Context) (string, error)                  = TestElicitationSep1034Defaults
+	_ func(context.Context) (string, error)                  = TestElicitationSep1330Enums
+	_ func(context.Context) (string, error)                  = TestMissingCapability
+	_ func(context.Context) (string, error)                  = TestStreamingElicitation
+	_ func(context.Context) string                           = TestLoggingTool
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultElicitation
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultSampling
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultListRoots
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultRequestState
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultipleInputs
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultiRound
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultTamperedState
+	_ func(context.Context) (string, error)                  = TestInputRequiredResultCapabilities
+	_ func() string                                          = TestSimpleText
+	_ func() *runtime.Result                                 = TestImageContent
+	_ func() *runtime.Result                                 = TestAudioContent
+	_ func() *runtime.Result                                 = TestEmbeddedResource
+	_ func() *runtime.Result                                 = TestMultipleContentTypes
+	_ func(context.Context) (string, error)                  = TestToolWithLogging
+	_ func() error                                           = TestErrorHandling
+	_ func(context.Context) (string, error)                  = TestToolWithProgress
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_sampling",
+		Description: "TestSampling asks the client's model to answer a prompt.",
+		InputSchema: testSamplingInputSchema,
+		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in SamplingArgs
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out, err := TestSampling(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_elicitation",
+		Description: "TestElicitation asks the user for a user name and an email address.",
+		InputSchema: testElicitationInputSchema,
+		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in ElicitationArgs
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out, err := TestElicitation(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_elicitation_sep1034_defaults",
+		Description: "TestElicitationSep1034Defaults asks for a form whose fields all have default values (SEP-1034).",
+		InputSchema: testElicitationSep1034DefaultsInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestElicitationSep1034Defaults(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_elicitation_sep1330_enums",
+		Description: "TestElicitationSep1330Enums asks for a form with every kind of enum field (SEP-1330).",
+		InputSchema: testElicitationSep1330EnumsInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestElicitationSep1330Enums(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_missing_capability",
+		Description: "TestMissingCapability needs sampling: a client that did not declare the capability gets an error instead (-32021 under protocol 2026-07-28).",
+		InputSchema: testMissingCapabilityInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestMissingCapability(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_streaming_elicitation",
+		Description: "TestStreamingElicitation asks for the user's name. Under protocol 2026-07-28 the question travels in the result, never as a request of the server's on the response stream.",
+		InputSchema: testStreamingElicitationInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestStreamingElicitation(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_logging_tool",
+		Description: "TestLoggingTool logs a message at level info, which the client receives only if it asked for log messages.",
+		InputSchema: testLoggingToolInputSchema,
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out := TestLoggingTool(ctx)
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_elicitation",
+		Description: "TestInputRequiredResultElicitation asks for the user's name.",
+		InputSchema: testInputRequiredResultElicitationInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultElicitation(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_sampling",
+		Description: "TestInputRequiredResultSampling asks the client's model a question.",
+		InputSchema: testInputRequiredResultSamplingInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultSampling(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_list_roots",
+		Description: "TestInputRequiredResultListRoots lists the client's roots.",
+		InputSchema: testInputRequiredResultListRootsInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultListRoots(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_request_state",
+		Description: "TestInputRequiredResultRequestState asks for a confirmation; its answer comes back with the signed request state.",
+		InputSchema: testInputRequiredResultRequestStateInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultRequestState(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_multiple_inputs",
+		Description: "TestInputRequiredResultMultipleInputs asks three questions at once.",
+		InputSchema: testInputRequiredResultMultipleInputsInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultMultipleInputs(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_multi_round",
+		Description: "TestInputRequiredResultMultiRound asks two questions, one after the other.",
+		InputSchema: testInputRequiredResultMultiRoundInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultMultiRound(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_tampered_state",
+		Description: "TestInputRequiredResultTamperedState asks for a confirmation; a client that alters the request state is refused.",
+		InputSchema: testInputRequiredResultTamperedStateInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultTamperedState(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_input_required_result_capabilities",
+		Description: "TestInputRequiredResultCapabilities asks the user and the model what it can: only questions whose capability the client declared are asked.",
+		InputSchema: testInputRequiredResultCapabilitiesInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestInputRequiredResultCapabilities(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_simple_text",
 		Description: "TestSimpleText returns a fixed line of text.",
@@ -111,6 +312,86 @@ func RegisterTools(s *runtime.Server) {
 
 // Input and output schemas of the tools, as JSON.
 const (
+	testSamplingInputSchema = `{
+  "properties": {
+    "prompt": {
+      "type": "string",
+      "description": "The prompt to send to the client's model."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "prompt"
+  ],
+  "description": "SamplingArgs are the arguments of TestSampling."
+}`
+	testElicitationInputSchema = `{
+  "properties": {
+    "message": {
+      "type": "string",
+      "description": "The message to show the user."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "message"
+  ],
+  "description": "ElicitationArgs are the arguments of TestElicitation."
+}`
+	testElicitationSep1034DefaultsInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testElicitationSep1330EnumsInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testMissingCapabilityInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testStreamingElicitationInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testLoggingToolInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultElicitationInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultSamplingInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultListRootsInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultRequestStateInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultMultipleInputsInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultMultiRoundInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultTamperedStateInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testInputRequiredResultCapabilitiesInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
 	testSimpleTextInputSchema = `{
   "additionalProperties": false,
   "type": "object"

@@ -1,0 +1,135 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"sync"
+)
+
+// This file is the legacy side (protocol 2025-11-25 and earlier) of asking
+// the client for input: the server sends the client a JSON-RPC request, on
+// stdio or on the event stream of the tool call's HTTP POST, and the tool
+// waits for the client's response, which arrives as an ordinary incoming
+// message on the same connection (for HTTP, a POST in the same session).
+
+// ErrClientGone is returned by a question whose client closed the
+// connection before answering.
+var ErrClientGone = errors.New("the client closed the connection before answering")
+
+// outbound is a connection's table of the requests it sent the client and
+// awaits answers to.
+type outbound struct {
+	mu      sync.Mutex
+	next    int64
+	pending map[string]chan answer
+	gone    bool
+}
+
+// An answer is a client's response to a server request.
+type answer struct {
+	result json.RawMessage
+	err    json.RawMessage
+}
+
+// register allocates a request id and the channel its answer arrives on.
+func (o *outbound) register() (id string, ch chan answer, ok bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.gone {
+		return "", nil, false
+	}
+	if o.pending == nil {
+		o.pending = make(map[string]chan answer)
+	}
+	o.next++
+	id = strconv.FormatInt(o.next, 10)
+	ch = make(chan answer, 1)
+	o.pending[id] = ch
+	return id, ch, true
+}
+
+func (o *outbound) forget(id string) {
+	o.mu.Lock()
+	delete(o.pending, id)
+	o.mu.Unlock()
+}
+
+// deliver hands a client's response to the request that awaits it. A
+// response to no request in flight (unknown, answered or abandoned) is
+// dropped.
+func (o *outbound) deliver(id json.RawMessage, result, errObj json.RawMessage) {
+	o.mu.Lock()
+	ch := o.pending[string(id)]
+	delete(o.pending, string(id))
+	o.mu.Unlock()
+	if ch != nil {
+		ch <- answer{result: result, err: errObj}
+	}
+}
+
+// close fails every request in flight, and every later one: the client is
+// gone.
+func (o *outbound) close() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.gone = true
+	for id, ch := range o.pending {
+		close(ch)
+		delete(o.pending, id)
+	}
+}
+
+// askLegacy sends the client a request for the call and waits for the
+// answer, for the call's context to end, or for the client to go away.
+func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (json.RawMessage, error) {
+	c.conn.mu.Lock()
+	caps := c.conn.caps
+	c.conn.mu.Unlock()
+	if !caps[cp] {
+		return nil, &MissingCapabilityError{Capability: cp.String()}
+	}
+	out := &c.conn.outbound
+	id, ch, ok := out.register()
+	if !ok {
+		return nil, ErrClientGone
+	}
+	msg := []byte(jsonrpcPrefix + `,"id":` + id + `,"method":"` + cp.method() + `","params":`)
+	msg = append(append(msg, params...), '}')
+	c.mu.Lock()
+	if c.done {
+		c.mu.Unlock()
+		out.forget(id)
+		return nil, context.Canceled
+	}
+	c.out(msg)
+	c.mu.Unlock()
+
+	select {
+	case a, ok := <-ch:
+		if !ok {
+			return nil, ErrClientGone
+		}
+		if a.err != nil {
+			var e struct {
+				Code    int    `json:"code"`
+				Message string `json:"message"`
+			}
+			if json.Unmarshal(a.err, &e) != nil {
+				return nil, &answerError{cp, "not a JSON-RPC error"}
+			}
+			return nil, &ClientError{Code: e.Code, Message: e.Message}
+		}
+		if len(a.result) == 0 || a.result[0] != '{' {
+			return nil, &answerError{cp, "the result is not an object"}
+		}
+		return a.result, nil
+	case <-ctx.Done():
+		out.forget(id)
+		// Tell the client to stop asking its user or model (a cancelled
+		// call is over: nothing more is sent for it).
+		c.send("notifications/cancelled", []byte(`{"requestId":`+id+`,"reason":"the tool call ended"}`))
+		return nil, ctx.Err()
+	}
+}
