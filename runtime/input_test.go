@@ -337,3 +337,17 @@ func TestModernRemovedMethods(t *testing.T) {
 		t.Errorf("legacy ping: %s", m.line)
 	}
 }
+
+// An in-process call has no client to ask: the question fails as if the
+// client had declared no capability.
+func TestInputInProcess(t *testing.T) {
+	s := inputServer(t, nil)
+	res, err := s.Call(t.Context(), "ask", json.RawMessage(`{}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(res)
+	if !res.IsError || !strings.Contains(string(b), "did not declare the elicitation capability") {
+		t.Errorf("result %s", b)
+	}
+}
