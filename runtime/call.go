@@ -26,7 +26,7 @@ type call struct {
 	token    json.RawMessage
 	cancel   context.CancelFunc
 	local    *CallOptions // set for an in-process call (Server.Call)
-	input    *roundInput // modern: the questions and answers of this round
+	input    *roundInput  // modern: the questions and answers of this round
 
 	// How the handler ended when its error is not a tool error: it needs
 	// input from the client, or a client capability (modern only).
