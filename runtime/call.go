@@ -180,6 +180,7 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 			res = errorResult(internalErrorText(t.Name))
 		}
 	}()
+	args = dropNullOptionals(args, t.validator.root)
 	if err := t.validator.validate(args); err != nil {
 		return errorResult(err.Error())
 	}

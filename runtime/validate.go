@@ -71,8 +71,9 @@ func (e *ArgumentError) Error() string {
 
 // Decode unmarshals tool arguments into v with encoding/json. Empty args
 // decode as the empty object. Any failure is returned as an *ArgumentError
-// that names the offending field where encoding/json reports one (as a
-// dotted path of JSON names, without array indexes: "items.qty").
+// that names the offending value by its path, as validation errors do
+// ("items[2].ip"), also when the failure is a type's own UnmarshalJSON or
+// UnmarshalText, of which encoding/json does not say where it happened.
 //
 // A number with a fraction or an exponent but an integral value, such as
 // 1.0 or 1e2, decodes into Go integer types (JSON Schema counts it as an
@@ -101,8 +102,12 @@ func Decode(args json.RawMessage, v any) error {
 		}
 	}
 	if errors.As(err, &te) {
+		path := te.Field
+		if p, ok := decodeErrorPath(args, v, err.Error()); ok {
+			path = p
+		}
 		return &ArgumentError{Violations: []ArgumentViolation{{
-			Path:    te.Field,
+			Path:    path,
 			Message: "must be a value of Go type " + te.Type.String() + " (got " + te.Value + ")",
 		}}}
 	}
@@ -112,7 +117,10 @@ func Decode(args json.RawMessage, v any) error {
 			Message: "invalid JSON at byte " + strconv.FormatInt(se.Offset, 10) + ": " + se.Error(),
 		}}}
 	}
-	return &ArgumentError{Violations: []ArgumentViolation{{Message: err.Error()}}}
+	// The type's own UnmarshalJSON or UnmarshalText failed: encoding/json
+	// does not say where, so find it.
+	path, _ := decodeErrorPath(args, v, err.Error())
+	return &ArgumentError{Violations: []ArgumentViolation{{Path: path, Message: err.Error()}}}
 }
 
 // A validator checks tool arguments against a compiled input schema in a

@@ -89,29 +89,8 @@ func (s *valState) addf(format string, args ...any) {
 	if s.names {
 		msg = "invalid property name: " + msg
 	}
-	var b strings.Builder
-	key := make([]pathKey, len(s.path))
-	for i, e := range s.path {
-		if e.index >= 0 {
-			key[i] = pathKey{index: e.index}
-			b.WriteByte('[')
-			b.WriteString(strconv.Itoa(e.index))
-			b.WriteByte(']')
-			continue
-		}
-		key[i] = pathKey{name: string(e.key), index: -1}
-		if isPlainName(e.key) {
-			if i > 0 {
-				b.WriteByte('.')
-			}
-			b.Write(e.key)
-		} else {
-			b.WriteByte('[')
-			b.WriteString(strconv.Quote(strings.ToValidUTF8(string(e.key), "\uFFFD")))
-			b.WriteByte(']')
-		}
-	}
-	s.viols = append(s.viols, violation{path: b.String(), key: key, msg: msg})
+	path, key := pathString(s.path)
+	s.viols = append(s.viols, violation{path: path, key: key, msg: msg})
 }
 
 func isPlainName(k []byte) bool {

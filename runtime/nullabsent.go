@@ -1,0 +1,161 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+)
+
+// Models often send null for an argument they mean to leave out. For an
+// optional property whose schema does not admit null, the runtime takes
+// null to mean "absent": dropNullOptionals removes the member before the
+// arguments are validated and decoded, so the Go value is exactly what it
+// would be without it (the zero value, a nil pointer). Where the schema
+// admits null, null is a value and is kept.
+
+// dropNullOptionals returns args without the members whose value is null
+// and which the schema n (followed through properties and array items)
+// makes optional and does not admit null. It returns args itself when
+// there are none, and leaves invalid JSON for the validator to report.
+func dropNullOptionals(args []byte, n *schemaNode) []byte {
+	if n == nil || !bytes.Contains(args, []byte("null")) {
+		return args
+	}
+	var cuts [][2]int
+	if _, ok := nullCuts(args, skipSpace(args, 0), n, 0, &cuts); !ok || len(cuts) == 0 {
+		return args
+	}
+	out := make([]byte, 0, len(args))
+	last := 0
+	for _, c := range mergeCuts(cuts) {
+		out = append(out, args[last:c[0]]...)
+		last = c[1]
+	}
+	return append(out, args[last:]...)
+}
+
+// mergeCuts sorts the byte ranges and joins overlapping ones.
+func mergeCuts(cuts [][2]int) [][2]int {
+	slices.SortFunc(cuts, func(a, b [2]int) int { return a[0] - b[0] })
+	out := cuts[:1]
+	for _, c := range cuts[1:] {
+		if top := &out[len(out)-1]; c[0] <= top[1] {
+			top[1] = max(top[1], c[1])
+		} else {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// nullCuts scans the value at b[i] under schema n and appends to cuts the
+// ranges to remove; it returns the index after the value, and false on
+// invalid JSON.
+func nullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (int, bool) {
+	for hops := 0; n != nil && n.ref != nil && n.props == nil && n.items == nil && hops < 64; hops++ {
+		n = n.ref
+	}
+	if i >= len(b) || depth >= maxDepth {
+		return i, false
+	}
+	switch {
+	case b[i] == '{' && n != nil && n.props != nil:
+		return objectNullCuts(b, i, n, depth, cuts)
+	case b[i] == '[' && n != nil && n.items != nil:
+		i = skipSpace(b, i+1)
+		if i < len(b) && b[i] == ']' {
+			return i + 1, true
+		}
+		for {
+			end, ok := nullCuts(b, i, n.items, depth+1, cuts)
+			if !ok {
+				return end, false
+			}
+			i = skipSpace(b, end)
+			if i >= len(b) {
+				return i, false
+			}
+			if b[i] == ']' {
+				return i + 1, true
+			}
+			if b[i] != ',' {
+				return i, false
+			}
+			i = skipSpace(b, i+1)
+		}
+	}
+	end, err := scanValue(b, i, depth)
+	return end, err == nil
+}
+
+// objectNullCuts is nullCuts for an object with properties.
+func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (int, bool) {
+	i = skipSpace(b, i+1)
+	if i < len(b) && b[i] == '}' {
+		return i + 1, true
+	}
+	comma := -1 // the comma before the current member
+	for {
+		if i >= len(b) || b[i] != '"' {
+			return i, false
+		}
+		keyStart := i
+		keyEnd, escaped, err := scanString(b, i)
+		if err != nil {
+			return keyEnd, false
+		}
+		key := string(b[i+1 : keyEnd-1])
+		if escaped && json.Unmarshal(b[i:keyEnd], &key) != nil {
+			return keyEnd, false
+		}
+		i = skipSpace(b, keyEnd)
+		if i >= len(b) || b[i] != ':' {
+			return i, false
+		}
+		start := skipSpace(b, i+1)
+		p, known := n.props[key]
+		var end int
+		if known && p.schema != nil {
+			e, ok := nullCuts(b, start, p.schema, depth+1, cuts)
+			if !ok {
+				return e, false
+			}
+			i = e
+		} else if i, err = scanValue(b, start, depth+1); err != nil {
+			return i, false
+		}
+		end = i
+		i = skipSpace(b, i)
+		if i >= len(b) {
+			return i, false
+		}
+		if known && p.req < 0 && string(b[start:end]) == "null" && !admitsNull(p.schema) {
+			// Remove the member with the comma after it or, for the last
+			// member, the comma before it.
+			switch {
+			case b[i] == ',':
+				*cuts = append(*cuts, [2]int{keyStart, skipSpace(b, i+1)})
+			case comma >= 0:
+				*cuts = append(*cuts, [2]int{comma, end})
+			default:
+				*cuts = append(*cuts, [2]int{keyStart, end})
+			}
+		}
+		if b[i] == '}' {
+			return i + 1, true
+		}
+		if b[i] != ',' {
+			return i, false
+		}
+		comma = i
+		i = skipSpace(b, i+1)
+	}
+}
+
+// admitsNull reports whether the schema n accepts null.
+func admitsNull(n *schemaNode) bool {
+	if n == nil {
+		return true
+	}
+	return (&validator{root: n}).validate([]byte("null")) == nil
+}
