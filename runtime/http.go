@@ -26,6 +26,7 @@ type httpConfig struct {
 	idle           time.Duration
 	maxSessions    int
 	keepAlive      time.Duration
+	bodyMemory     int64
 	middleware     []func(http.Handler) http.Handler // outermost first
 }
 
@@ -88,6 +89,8 @@ type httpHandler struct {
 
 	paramHeaders sync.Map // *tool -> []paramHeader
 
+	bodies *bodyBudget // the memory of the request bodies being read or handled
+
 	// closing is closed when the http.Server that serves the handler shuts
 	// down (see [Server.ListenAndServeHTTP]): standalone GET streams never
 	// go idle by themselves, so they end there and let Shutdown finish.
@@ -143,7 +146,9 @@ func (h *httpHandler) closeStreams() {
 // authenticate anyone by itself: add a check with [WithMiddleware], such as
 // [RequireBearerToken]. The request body may hold
 // at most the server's maximum message size ([WithMaxMessageSize]); a
-// larger one gets 413 Request Entity Too Large. Limits on headers and
+// larger one gets 413 Request Entity Too Large (before it is read, when its
+// Content-Length says so), and the bodies being read or handled share one
+// memory budget ([WithBodyMemory]). Limits on headers and
 // timeouts belong to the http.Server: set ReadHeaderTimeout (and
 // MaxHeaderBytes, IdleTimeout) there, but no WriteTimeout, which would cut
 // long calls and event streams short. Bind a local server to 127.0.0.1, not
@@ -163,6 +168,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 		opt(&h.cfg)
 	}
 	h.sessions = newSessionStore(h.cfg.idle, h.cfg.maxSessions)
+	h.bodies = newBodyBudget(h.cfg.bodyMemory, int64(s.maxMessage))
 	return h
 }
 
@@ -232,6 +238,11 @@ type postPeek struct {
 	meta   *requestMeta
 	name   json.RawMessage // params.name
 	args   json.RawMessage // params.arguments
+
+	// unreadable is set when the body is not a JSON-RPC message: no
+	// header can be checked against it, and the core answers it (-32700
+	// or -32600).
+	unreadable bool
 }
 
 // peekMessage reads what the transport needs from a message. It reads
@@ -241,8 +252,8 @@ type postPeek struct {
 // "Name" where the core reads "name".
 func peekMessage(body []byte) *postPeek {
 	env, perr := parseEnvelope(body)
-	if perr != nil {
-		return &postPeek{} // the core answers with the right error
+	if perr != nil || env.Method == "" && env.Result == nil && env.Error == nil {
+		return &postPeek{unreadable: true}
 	}
 	p := &postPeek{id: env.ID, method: env.Method}
 	var metaRaw []byte
@@ -267,18 +278,11 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusUnsupportedMediaType, codeInvalidRequest, "Unsupported Media Type: send Content-Type: application/json")
 		return
 	}
-	limit := int64(h.srv.maxMessage)
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest,
-				"Invalid Request: message longer than "+strconv.FormatInt(limit, 10)+" bytes")
-			return
-		}
-		httpError(w, http.StatusBadRequest, codeParseError, "Parse error: reading the request body failed")
+	body, lease := h.readBody(w, r)
+	if lease == nil {
 		return
 	}
+	defer lease.release()
 	// Bodies that are not JSON-RPC messages are answered by the core, with
 	// the error that the stdio transport gives them too (and status 400).
 	body = trimSpace(body)
@@ -287,7 +291,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Invalid Request: batches are not allowed under protocol version 2026-07-28")
 			return
 		}
-		h.postLegacy(w, r, body, nil)
+		h.postLegacy(w, r, body, nil, lease)
 		return
 	}
 	peek := peekMessage(body)
@@ -295,16 +299,19 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	// An initialize with modern _meta or headers is a modern request for a
 	// method that protocol 2026-07-28 removed: 404 with -32601.
 	if era.modern || headerIsModern(r) || (eraErr != nil && peek.method != "initialize") {
-		h.postModern(w, r, body, peek)
+		h.postModern(w, r, body, peek, lease)
 		return
 	}
-	h.postLegacy(w, r, body, peek)
+	h.postLegacy(w, r, body, peek, lease)
 }
 
 // postModern serves one request of protocol 2026-07-28 (MCP-NOTES §6.2–§6.8).
-func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek) {
+func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek, lease *bodyLease) {
 	isRequest := len(peek.id) > 0 && peek.method != ""
-	e := checkModernHeaders(r, peek, isRequest)
+	var e *rpcError
+	if !peek.unreadable {
+		e = checkModernHeaders(r, peek, isRequest)
+	}
 	if e == nil && isRequest && peek.method == "tools/call" {
 		e = h.checkParamHeaders(r, peek)
 	}
@@ -329,7 +336,7 @@ func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []
 	// Each modern request is served on a connection of its own: nothing is
 	// shared between requests (MCP-NOTES §1.3). The request's context is the
 	// call's: closing the stream cancels the call (MCP-NOTES §5.1).
-	h.answer(w, r, r.Context(), h.srv.newConn(), body, true)
+	h.answer(w, r, r.Context(), h.srv.newConn(), body, lease, true)
 }
 
 // checkModernHeaders checks the headers that must mirror a modern request's
@@ -406,7 +413,7 @@ func (h *httpHandler) checkParamHeaders(r *http.Request, peek *postPeek) *rpcErr
 // postLegacy serves a POST of the legacy protocol: initialize, a request of
 // a session, or a stateless request (MCP-NOTES §6.10–§6.13). peek is nil
 // for a batch.
-func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek) {
+func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek, lease *bodyLease) {
 	if peek != nil && peek.method == "initialize" && len(peek.id) > 0 {
 		h.initialize(w, r, body)
 		return
@@ -429,7 +436,7 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 		}
 		// Stateless: a connection of its own, for this request only. Nobody
 		// could fetch a reply later, so a disconnect cancels the call.
-		h.answer(w, r, r.Context(), h.srv.newConn(), body, false)
+		h.answer(w, r, r.Context(), h.srv.newConn(), body, lease, false)
 		return
 	}
 	sess := h.acquireSession(w, id)
@@ -437,7 +444,7 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 		return
 	}
 	defer sess.release()
-	h.answer(w, r, sess.ctx, sess.conn, body, false)
+	h.answer(w, r, sess.ctx, sess.conn, body, lease, false)
 }
 
 // initialize starts a legacy session (MCP-NOTES §6.12).
@@ -464,14 +471,20 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 }
 
 // answer hands body to the core on conn and writes the reply, as JSON or as
-// an event stream. ctx is the parent context of tool calls. For a modern
-// request, error replies get the HTTP status the transport prescribes.
-func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context.Context, c *conn, body []byte, modern bool) {
+// an event stream. ctx is the parent context of tool calls; lease is the
+// body's share of the body memory, which a call that outlives the request
+// keeps until it returns. For a modern request, error replies get the HTTP
+// status the transport prescribes.
+func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context.Context, c *conn, body []byte, lease *bodyLease, modern bool) {
 	x := newExchange(w, parseAccept(r.Header))
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
 		done := make(chan []byte, 1)
-		h.workers.do(func() { done <- run() })
+		lease.hold()
+		h.workers.do(func() {
+			done <- run()
+			lease.release()
+		})
 		select {
 		case reply = <-done:
 		case <-r.Context().Done():

@@ -277,6 +277,12 @@ func TestHTTPBadRequests(t *testing.T) {
 		{"not JSON", "POST", `{"jsonrpc":`, map[string]string{"Content-Type": "application/json"}, 400, codeParseError},
 		{"empty body", "POST", ``, map[string]string{"Content-Type": "application/json"}, 400, codeParseError},
 		{"not a message", "POST", `{"hello":1}`, map[string]string{"Content-Type": "application/json"}, 400, codeInvalidRequest},
+		// The headers of a modern request cannot be checked against a body
+		// that cannot be read: the body's error is the answer.
+		{"not JSON, modern headers", "POST", `{"jsonrpc":`, map[string]string{"Content-Type": "application/json",
+			"MCP-Protocol-Version": modernV, "Mcp-Method": "tools/call", "Mcp-Name": "echo"}, 400, codeParseError},
+		{"not a message, modern headers", "POST", `{"hello":1}`, map[string]string{"Content-Type": "application/json",
+			"MCP-Protocol-Version": modernV, "Mcp-Method": "tools/list"}, 400, codeInvalidRequest},
 		{"body over the limit", "POST", `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":"` + strings.Repeat("a", 2000) + `"}}`,
 			map[string]string{"Content-Type": "application/json"}, 413, codeInvalidRequest},
 		{"PUT", "PUT", `{}`, nil, 405, codeInvalidRequest},

@@ -1,0 +1,323 @@
+package runtime
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// This file reads request bodies with bounded memory: a body is held in one
+// buffer, never more than the maximum message size of it, and every body
+// being read or handled holds a share of one memory budget
+// ([WithBodyMemory]).
+
+// DefaultBodyMemory is the memory that the request bodies being read or
+// handled may hold at once. See [WithBodyMemory].
+const DefaultBodyMemory = 256 << 20
+
+// bodyMemoryWait is how long a request waits for its share of the body
+// memory before it is refused with 503.
+const bodyMemoryWait = 15 * time.Second
+
+// smallBody is the size up to which a body counts as small: small bodies
+// may use the whole budget, larger ones all but an eighth of it, so small
+// calls are served while large bodies fill the rest. A body of unknown
+// length is read into a buffer of at most this size before it must reserve
+// a whole message's worth.
+const smallBody = 64 << 10
+
+// WithBodyMemory sets how much memory, in bytes, the request bodies that
+// the handler is reading or handling may hold at once (default
+// [DefaultBodyMemory]). A body holds its share from its first byte until
+// its answer is written (a legacy session's call whose client hung up:
+// until the call returns). A body with a Content-Length holds that much; a
+// body without one (chunked) holds 64 KiB, and the maximum message size
+// ([WithMaxMessageSize]) once it grows past that. Bodies larger than 64 KiB
+// share seven eighths of the budget; the last eighth is kept for smaller
+// ones, so small calls go on being served while large bodies wait. A
+// request that cannot get its share within 15 seconds is refused with 503
+// Service Unavailable (and Retry-After) before its body is read. The budget
+// is raised to what one message of the maximum size needs when it is
+// smaller. It counts bodies, not what a tool makes of its arguments: bound
+// that with [WithMaxConcurrentCalls]. n <= 0 means the default.
+func WithBodyMemory(n int64) HTTPOption {
+	return func(c *httpConfig) { c.bodyMemory = n }
+}
+
+// collectMin is the size from which a released body stays counted in the
+// budget until the garbage collector has freed it.
+const collectMin = 1 << 20
+
+// bodyBudget is the memory budget shared by the bodies of one handler.
+//
+// A body that is no longer held is not free memory yet: the garbage
+// collector frees it when the heap has grown by as much again as it held
+// after the last collection (GOGC), so bodies that the budget let in one
+// after another would pile up to twice the budget and more (716 MiB of peak
+// RSS growth for 32 bodies of 60 MiB with a 256 MiB budget,
+// hardening/TestHTTPBodyMemoryShared). And memory the collector freed is
+// not always reused: a body of the limit's size (64 MiB, a heap arena) does
+// not fit in the hole another left once small objects were put there (324
+// MiB with collections alone). So a released body of collectMin bytes or
+// more stays counted, as garbage, until a collection that returns free
+// memory to the OS (debug.FreeOSMemory) has run after its release (243 MiB).
+// A collection runs when bodies wait for memory or when garbage fills an
+// eighth of the budget, one at a time; small bodies are left to the
+// collector's own pacing.
+type bodyBudget struct {
+	mu         sync.Mutex
+	used       int64         // held by bodies, and garbage
+	garbage    int64         // released bodies not yet collected
+	collecting bool          // a collect goroutine runs
+	total      int64         // what small bodies may use
+	large      int64         // what bodies larger than smallBody may use
+	wait       time.Duration // how long acquire waits: bodyMemoryWait
+	waiters    int           // goroutines waiting in acquire
+	freed      chan struct{} // closed (and replaced) by a release when waiters > 0
+}
+
+func newBodyBudget(total, limit int64) *bodyBudget {
+	if total <= 0 {
+		total = DefaultBodyMemory
+	}
+	// One message of the maximum size must fit among the large bodies.
+	total = max(total, limit+limit/7+smallBody)
+	return &bodyBudget{total: total, large: total - total/8, wait: bodyMemoryWait, freed: make(chan struct{})}
+}
+
+var errBodyMemory = errors.New("no body memory")
+
+// acquire reserves n bytes, waiting for them for at most b.wait or until
+// ctx is done.
+func (b *bodyBudget) acquire(ctx context.Context, n int64) error {
+	var timer *time.Timer
+	for {
+		b.mu.Lock()
+		avail := b.total
+		if n > smallBody {
+			avail = b.large
+		}
+		if b.used+n <= avail {
+			b.used += n
+			b.mu.Unlock()
+			if timer != nil {
+				timer.Stop()
+			}
+			return nil
+		}
+		b.waiters++
+		b.collectLocked()
+		freed := b.freed
+		b.mu.Unlock()
+		if timer == nil {
+			timer = time.NewTimer(b.wait)
+		}
+		var err error
+		select {
+		case <-freed:
+		case <-ctx.Done():
+			err = ctx.Err()
+		case <-timer.C:
+			err = errBodyMemory
+		}
+		b.mu.Lock()
+		b.waiters--
+		b.mu.Unlock()
+		if err != nil {
+			timer.Stop()
+			return err
+		}
+	}
+}
+
+// release returns n bytes to the budget, once they are free.
+func (b *bodyBudget) release(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if n >= collectMin {
+		b.garbage += n
+		b.collectLocked()
+		return
+	}
+	b.used -= n
+	b.wakeLocked()
+}
+
+// wakeLocked wakes the goroutines waiting for memory.
+func (b *bodyBudget) wakeLocked() {
+	if b.waiters > 0 {
+		close(b.freed)
+		b.freed = make(chan struct{})
+	}
+}
+
+// collectLocked starts a collection when garbage is worth one.
+func (b *bodyBudget) collectLocked() {
+	if !b.collecting && b.garbageDueLocked() {
+		b.collecting = true
+		go b.collect()
+	}
+}
+
+func (b *bodyBudget) garbageDueLocked() bool {
+	return b.garbage > 0 && (b.waiters > 0 || b.garbage >= b.total/8)
+}
+
+// collect runs collections that return free memory to the OS until no
+// garbage is due, and returns to the budget what each freed.
+func (b *bodyBudget) collect() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.garbageDueLocked() {
+		g := b.garbage
+		b.mu.Unlock()
+		debug.FreeOSMemory()
+		b.mu.Lock()
+		b.garbage -= g
+		b.used -= g
+		b.wakeLocked()
+	}
+	b.collecting = false
+}
+
+// A bodyLease is a body's share of the budget. It is returned when the last
+// of its holders (the handler, and a call that may outlive it) lets go.
+type bodyLease struct {
+	budget *bodyBudget
+	mu     sync.Mutex
+	n      int64
+	refs   int
+}
+
+// hold adds a holder.
+func (l *bodyLease) hold() {
+	l.mu.Lock()
+	l.refs++
+	l.mu.Unlock()
+}
+
+// release drops a holder; the last one returns the share.
+func (l *bodyLease) release() {
+	l.mu.Lock()
+	l.refs--
+	var n int64
+	if l.refs == 0 {
+		n, l.n = l.n, 0
+	}
+	l.mu.Unlock()
+	if n > 0 {
+		l.budget.release(n)
+	}
+}
+
+// grow reserves n more bytes for the lease.
+func (l *bodyLease) grow(ctx context.Context, n int64) error {
+	if err := l.budget.acquire(ctx, n); err != nil {
+		return err
+	}
+	l.mu.Lock()
+	l.n += n
+	l.mu.Unlock()
+	return nil
+}
+
+// readBody reads the body of a POST within the size limit and the memory
+// budget. On success it returns the body and its lease, which the caller
+// releases when it no longer holds the body; otherwise it has answered the
+// request and returns a nil lease.
+func (h *httpHandler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *bodyLease) {
+	limit := int64(h.srv.maxMessage)
+	tooLarge := func() {
+		httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest,
+			"Invalid Request: message longer than "+strconv.FormatInt(limit, 10)+" bytes")
+	}
+	if r.ContentLength > limit {
+		tooLarge() // before reading any of it
+		return nil, nil
+	}
+	lease := &bodyLease{budget: h.bodies, refs: 1}
+	refuse := func(err error) ([]byte, *bodyLease) {
+		lease.release()
+		switch {
+		case errors.Is(err, errBodyMemory):
+			w.Header().Set("Retry-After", "1")
+			httpError(w, http.StatusServiceUnavailable, codeInvalidRequest,
+				"Service Unavailable: the server is reading too many large requests; retry later")
+		case errors.As(err, new(*http.MaxBytesError)):
+			tooLarge()
+		default:
+			// The client went away or sent a broken body.
+			httpError(w, http.StatusBadRequest, codeParseError, "Parse error: reading the request body failed")
+		}
+		return nil, nil
+	}
+	if n := r.ContentLength; n >= 0 {
+		// The length is known: one buffer of exactly that size.
+		if err := lease.grow(r.Context(), n); err != nil {
+			return refuse(err)
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(r.Body, body); err != nil {
+			return refuse(err)
+		}
+		return body, lease
+	}
+	// A body of unknown length (chunked): up to smallBody in a small
+	// buffer; past that, one buffer of the limit's size, which it may fill
+	// but not overflow.
+	if err := lease.grow(r.Context(), min(smallBody, limit)); err != nil {
+		return refuse(err)
+	}
+	rd := http.MaxBytesReader(w, r.Body, limit)
+	body := make([]byte, 0, min(4<<10, limit))
+	for {
+		if len(body) == cap(body) {
+			if int64(len(body)) >= min(smallBody, limit) {
+				break
+			}
+			grown := make([]byte, len(body), min(2*cap(body), smallBody))
+			copy(grown, body)
+			body = grown
+		}
+		n, err := rd.Read(body[len(body):cap(body)])
+		body = body[:len(body)+n]
+		if err == io.EOF {
+			return body, lease
+		}
+		if err != nil {
+			return refuse(err)
+		}
+	}
+	if err := lease.grow(r.Context(), limit-int64(len(body))); err != nil {
+		return refuse(err)
+	}
+	big := make([]byte, limit)
+	n := copy(big, body)
+	body = nil
+	for {
+		m, err := rd.Read(big[n:])
+		n += m
+		if err == io.EOF {
+			return big[:n:n], lease
+		}
+		if err != nil {
+			return refuse(err)
+		}
+		if n == len(big) {
+			// Full: the body ends here, or it is too long (the
+			// MaxBytesReader says which on the next read).
+			var one [1]byte
+			if _, err := rd.Read(one[:]); err == io.EOF {
+				return big, lease
+			} else if err != nil {
+				return refuse(err)
+			}
+			return refuse(&http.MaxBytesError{Limit: limit})
+		}
+	}
+}
