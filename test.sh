@@ -3,7 +3,8 @@
 #   1. go vet and the unit, golden and fuzz-seed tests of the main module, with the race detector;
 #   2. freshness of every committed generated file (mcpgen -check);
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
-#      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI;
+#      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
+#      also through the adapters to the official Go SDK and mcp-go (adapters/);
 #   4. the benchmark harness (bench/), one short round with every answer checked;
 #   5. the README's quickstart and its "Annotate, generate, serve" steps in a new module,
 #      exactly as written (.ci/readme.sh);
@@ -43,6 +44,11 @@ if [ -d e2e ]; then
     go test -race -count=1 ./...
   )
 fi
+
+step "adapter modules (adapters/gosdk, adapters/mcpgo): vet, go mod tidy -diff (their tests run in e2e/)"
+for m in adapters/gosdk adapters/mcpgo; do
+  (cd "$m" && go vet ./... && go mod tidy -diff)
+done
 
 if [ -d bench ]; then
   step "benchmark harness (bench module): vet, freshness, one short checked round"

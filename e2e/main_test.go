@@ -66,6 +66,10 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	if err := buildAdapterServers(dir); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: building the adapter servers failed: %v\n", err)
+		return 1
+	}
 	if serverBin = os.Getenv(serverBinEnv); serverBin != "" {
 		fmt.Fprintf(os.Stderr, "e2e: using %s=%s instead of building ./testserver/cmd/testserver\n", serverBinEnv, serverBin)
 		return m.Run()

@@ -31,44 +31,59 @@ func TestTypeScriptSDK(t *testing.T) {
 		} {
 			t.Run(c.sdk+"-"+c.era, func(t *testing.T) {
 				t.Parallel()
-				args := append([]string{"clients/ts-client.mjs", "--sdk", c.sdk, "--era", c.era}, ep.nodeArgs...)
-				stdout, stderr, err := runNode(t, args...)
-				var report struct {
-					OK              bool   `json:"ok"`
-					ProtocolVersion string `json:"protocolVersion"`
-					Checks          []struct {
-						Name   string          `json:"name"`
-						OK     bool            `json:"ok"`
-						Detail json.RawMessage `json:"detail"`
-					} `json:"checks"`
-				}
-				lines := strings.Split(strings.TrimSpace(stdout), "\n")
-				if jerr := json.Unmarshal([]byte(lines[len(lines)-1]), &report); jerr != nil {
-					t.Fatalf("node %s: %v; no JSON report (%v) on stdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, jerr, tail(stdout, 4000), tail(stderr, 4000))
-				}
-				if c.wantVersion != "" && report.ProtocolVersion != c.wantVersion {
-					t.Errorf("negotiated protocol version %q, want %q", report.ProtocolVersion, c.wantVersion)
-				}
-				for _, ch := range report.Checks {
-					t.Run(ch.Name, func(t *testing.T) {
-						if !ch.OK {
-							var detail string
-							if json.Unmarshal(ch.Detail, &detail) != nil {
-								detail = string(ch.Detail)
-							}
-							t.Errorf("%s", tail(detail, 3000))
-						}
-					})
-				}
-				if report.OK != (err == nil) || len(report.Checks) == 0 {
-					t.Errorf("report ok=%v with %d checks, exit: %v; stderr:\n%s", report.OK, len(report.Checks), err, tail(stderr, 4000))
-				}
-				if t.Failed() {
-					t.Logf("reproduce: cd e2e && node %s", strings.Join(args, " "))
-				}
+				runTSClient(t, c.sdk, c.era, c.wantVersion, ep.nodeArgs, nil)
 			})
 		}
 	})
+}
+
+// runTSClient runs clients/ts-client.mjs with the TypeScript SDK sdk in the
+// era against the server that nodeArgs select; each check of its report
+// becomes a subtest. A check named in expected may fail: its failure is
+// logged with the reason and does not fail the test.
+func runTSClient(t *testing.T, sdk, era, wantVersion string, nodeArgs []string, expected map[string]string) {
+	args := append([]string{"clients/ts-client.mjs", "--sdk", sdk, "--era", era}, nodeArgs...)
+	stdout, stderr, err := runNode(t, args...)
+	var report struct {
+		OK              bool   `json:"ok"`
+		ProtocolVersion string `json:"protocolVersion"`
+		Checks          []struct {
+			Name   string          `json:"name"`
+			OK     bool            `json:"ok"`
+			Detail json.RawMessage `json:"detail"`
+		} `json:"checks"`
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	if jerr := json.Unmarshal([]byte(lines[len(lines)-1]), &report); jerr != nil {
+		t.Fatalf("node %s: %v; no JSON report (%v) on stdout:\n%s\nstderr:\n%s", strings.Join(args, " "), err, jerr, tail(stdout, 4000), tail(stderr, 4000))
+	}
+	if wantVersion != "" && report.ProtocolVersion != wantVersion {
+		t.Errorf("negotiated protocol version %q, want %q", report.ProtocolVersion, wantVersion)
+	}
+	failed := 0
+	for _, ch := range report.Checks {
+		t.Run(ch.Name, func(t *testing.T) {
+			if ch.OK {
+				return
+			}
+			failed++
+			var detail string
+			if json.Unmarshal(ch.Detail, &detail) != nil {
+				detail = string(ch.Detail)
+			}
+			if why, ok := expected[ch.Name]; ok {
+				t.Logf("expected failure (%s): %s", why, tail(detail, 1000))
+				return
+			}
+			t.Errorf("%s", tail(detail, 3000))
+		})
+	}
+	if report.OK != (failed == 0) || report.OK != (err == nil) || len(report.Checks) == 0 {
+		t.Errorf("report ok=%v with %d checks (%d failed), exit: %v; stderr:\n%s", report.OK, len(report.Checks), failed, err, tail(stderr, 4000))
+	}
+	if t.Failed() {
+		t.Logf("reproduce: cd e2e && node %s", strings.Join(args, " "))
+	}
 }
 
 // TestInspectorCLI runs the MCP Inspector CLI against the server.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -54,16 +55,19 @@ func forEachTransport(t *testing.T, f func(t *testing.T, ep *endpoint)) {
 	}
 }
 
-func stdioEndpoint() *endpoint {
+func stdioEndpoint() *endpoint { return stdioEndpointFor(serverBin) }
+
+// stdioEndpointFor is stdioEndpoint for the server binary bin.
+func stdioEndpointFor(bin string) *endpoint {
 	return &endpoint{
 		name: "stdio",
 		goTransport: func(t *testing.T) mcp.Transport {
-			cmd := exec.Command(serverBin)
-			cmd.Stderr = stderrLog(t, "testserver")
+			cmd := exec.Command(bin)
+			cmd.Stderr = stderrLog(t, filepath.Base(bin))
 			return &mcp.CommandTransport{Command: cmd}
 		},
-		nodeArgs:      []string{"--stdio", serverBin},
-		inspectorArgs: []string{serverBin},
+		nodeArgs:      []string{"--stdio", bin},
+		inspectorArgs: []string{bin},
 		freshState:    true,
 	}
 }
@@ -71,10 +75,13 @@ func stdioEndpoint() *endpoint {
 // httpEndpoint starts one `testserver -http 127.0.0.1:0` for the calling
 // test and its subtests; its address is read from the server's stderr line
 // "listening on http://ADDR". The MCP endpoint is http://ADDR/mcp.
-func httpEndpoint(t *testing.T) *endpoint {
+func httpEndpoint(t *testing.T) *endpoint { return httpEndpointFor(t, serverBin) }
+
+// httpEndpointFor is httpEndpoint for the server binary bin.
+func httpEndpointFor(t *testing.T, bin string) *endpoint {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, serverBin, "-http", "127.0.0.1:0")
+	cmd := exec.CommandContext(ctx, bin, "-http", "127.0.0.1:0")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +92,7 @@ func httpEndpoint(t *testing.T) *endpoint {
 	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
 
 	addr := make(chan string, 1)
-	logw := stderrLog(t, "testserver -http")
+	logw := stderrLog(t, filepath.Base(bin)+" -http")
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		sc.Buffer(make([]byte, 64<<10), 16<<20)
@@ -104,7 +111,7 @@ func httpEndpoint(t *testing.T) *endpoint {
 	select {
 	case base = <-addr:
 	case <-time.After(30 * time.Second):
-		t.Fatal("testserver -http did not print its address within 30s")
+		t.Fatal(filepath.Base(bin) + " -http did not print its address within 30s")
 	}
 	url := base + "/mcp"
 	return &endpoint{
