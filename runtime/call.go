@@ -165,6 +165,14 @@ func (c *call) sendLog(l slog.Level, data map[string]any) {
 // internalErrorText is the whole of what a client learns about a panic.
 func internalErrorText(name string) string { return "internal error in tool " + name }
 
+// encodeErrorText is the whole of what a client learns about a result
+// that could not be encoded as JSON (a NaN, a failing MarshalJSON, a
+// structured result that is no object): not the same as a panic, which
+// the developer would look for elsewhere.
+func encodeErrorText(name string) string {
+	return "the result of tool " + name + " could not be encoded as JSON"
+}
+
 // invoke validates args and runs the handler, turning a panic into an
 // isError result and logging its stack.
 //
@@ -172,7 +180,7 @@ func internalErrorText(name string) string { return "internal error in tool " + 
 // sent as is (DESIGN §3). What the author did not write never reaches the
 // client: a panic, and a result helper's failure to encode the result (a
 // *resultError, also when wrapped), are logged with their details and
-// answered with [internalErrorText] only.
+// answered with [internalErrorText] or [encodeErrorText] only.
 func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res *Result) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -198,7 +206,7 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 	if err != nil {
 		if re := (*resultError)(nil); errors.As(err, &re) {
 			s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
-			return errorResult(internalErrorText(t.Name))
+			return errorResult(encodeErrorText(t.Name))
 		}
 		return errorResult(err.Error())
 	}
@@ -247,7 +255,7 @@ func (s *Server) run(ctx context.Context, c *call, t *tool, id, args json.RawMes
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
 		b = appendResultStart(b[:0], id)
-		b, _ = s.appendCallResult(b, errorResult(internalErrorText(t.Name)), c.protocol)
+		b, _ = s.appendCallResult(b, errorResult(encodeErrorText(t.Name)), c.protocol)
 	}
 	return append(b, '}')
 }

@@ -124,7 +124,7 @@ func (s *Server) Call(ctx context.Context, name string, args json.RawMessage, op
 	}
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
-		res = errorResult(internalErrorText(t.Name))
+		res = errorResult(encodeErrorText(t.Name))
 	}
 	return res, nil
 }

@@ -132,7 +132,7 @@ func TestCallUnencodableResult(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"internal error in tool bad"}],"isError":true}` {
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"the result of tool bad could not be encoded as JSON"}],"isError":true}` {
 		t.Errorf("got %s", got)
 	}
 }

@@ -52,7 +52,7 @@ func TestStdioHostileInputThen500InFlight(t *testing.T) {
 		{"invalid utf-8 in the id", "{\"jsonrpc\":\"2.0\",\"id\":\"\xc3\x28\",\"method\":\"ping\"}", -32600, ""},
 		{"invalid utf-8 outside strings", "\xff\xfe{}", -32700, ""},
 		{"tool panics", `{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"explode"}}`, 0, "internal error in tool explode"},
-		{"result does not encode", `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"ratio","arguments":{"a":0,"b":0}}}`, 0, "internal error in tool ratio"},
+		{"result does not encode", `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"ratio","arguments":{"a":0,"b":0}}}`, 0, "the result of tool ratio could not be encoded as JSON"},
 		{"tool error", `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"fail","arguments":{"reason":"no"}}}`, 0, "refused: no"},
 	} {
 		p.send(tt.msg)
