@@ -40,6 +40,38 @@ type conv struct {
 	recursive map[string]*types.Named
 	defs      map[string]*jsonschema.Schema
 	refs      map[*jsonschema.Schema]string
+
+	// root names the parameter or result being converted ("parameter
+	// opts", "result") and holds its type; path holds the struct fields
+	// and elements that led from it to the value being converted.
+	rootSite site
+	rootType types.Type
+	path     []pathElem
+	// foreign groups the problems met inside types of other packages by
+	// the type where the path left the user's packages, in the order met:
+	// one diagnostic each, at the parameter or result.
+	foreign []*foreignProblem
+}
+
+// A pathElem is one step from a tool's parameter or result to a value
+// inside it: a struct field (".F", the first one as "T.F") or the elements
+// of a slice, array or map ("[]").
+type pathElem struct {
+	seg string
+	pos token.Pos  // the field's declaration, or its container's for "[]"
+	typ types.Type // the type of the field or element
+}
+
+// A foreignProblem is what was found wrong inside a type of another
+// package, reached from a tool's parameter or result.
+type foreignProblem struct {
+	key   string     // typeKey of typ
+	typ   types.Type // the type of another package
+	where string     // the path to it from the parameter or result, "" for the root
+	at    site       // the parameter or result
+	first string     // the first problem, without its hint
+	more  int        // how many others
+	also  []string   // other paths that lead to the same type
 }
 
 // A site is where a type is used, for diagnostics.
@@ -70,6 +102,35 @@ func (b *Builder) newConv(output bool, pos token.Pos) *conv {
 	return c
 }
 
+// start begins the conversion of a tool's parameter or result of type t,
+// used at the site at: problems inside types of other packages are
+// reported there.
+func (c *conv) start(at site, t types.Type) {
+	c.rootPos, c.rootSite, c.rootType, c.path = at.pos, at, t, c.path[:0]
+}
+
+// push enters a struct field or the elements of a container (seg "[]"),
+// of type t, declared at pos; pop leaves it.
+func (c *conv) push(seg string, pos token.Pos, t types.Type) {
+	if seg == "[]" && len(c.path) > 0 {
+		pos = c.path[len(c.path)-1].pos
+	} else if seg == "[]" {
+		pos = c.rootPos
+	}
+	if seg != "[]" && len(c.path) > 0 {
+		seg = "." + seg[strings.IndexByte(seg, '.')+1:]
+	}
+	c.path = append(c.path, pathElem{seg: seg, pos: pos, typ: t})
+}
+
+func (c *conv) pop() { c.path = c.path[:len(c.path)-1] }
+
+// inRoots reports whether pos is in a file of the loaded root packages.
+func (c *conv) inRoots(pos token.Pos) bool {
+	f := c.b.fset.File(pos)
+	return pos.IsValid() && f != nil && c.b.syntax[f.Name()] != nil
+}
+
 // expand returns the schema of the named type n from its underlying type,
 // with n's key on the expanding stack meanwhile.
 func (c *conv) expand(n types.Type, key string, at site) *jsonschema.Schema {
@@ -79,19 +140,99 @@ func (c *conv) expand(n types.Type, key string, at site) *jsonschema.Schema {
 	return s
 }
 
-// report records a problem at the site. Sites outside the loaded root
-// packages (fields of types imported from elsewhere) are reported at the
-// position of the parameter or result that led there.
+// report records a problem at the site. A problem inside a type of
+// another package, which the user cannot change, is grouped with the others
+// found in that type and reported once, at the parameter or result that
+// led there, with the path of fields to it (see done).
 func (c *conv) report(at site, msg string) {
-	pos := at.pos
-	if f := c.b.fset.File(pos); !pos.IsValid() || f == nil || c.b.syntax[f.Name()] == nil {
-		pos = c.rootPos
-		if p := c.b.fset.Position(at.pos); p.IsValid() {
-			// Only the line: export data keeps no columns.
-			msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
+	if c.inRoots(at.pos) || c.rootSite.what == "" {
+		pos := at.pos
+		if !c.inRoots(pos) {
+			pos = c.rootPos
+		}
+		c.diags = append(c.diags, Diagnostic{Pos: pos, Message: at.String() + ": " + msg})
+		return
+	}
+	// Where the path left the user's packages: the first field declared
+	// elsewhere, or the parameter or result itself.
+	where, typ := "", c.rootType
+	for i, e := range c.path {
+		if !c.inRoots(e.pos) {
+			break
+		}
+		where += e.seg
+		typ = e.typ
+		if i+1 < len(c.path) && c.path[i+1].seg == "[]" {
+			// The elements of a container declared in the user's
+			// package: still the user's field.
+			continue
 		}
 	}
-	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: at.String() + ": " + msg})
+	if p := c.b.fset.Position(at.pos); p.IsValid() {
+		// Only the line: export data keeps no columns.
+		msg += fmt.Sprintf(" (declared at %s:%d)", filepath.Base(p.Filename), p.Line)
+	}
+	if i := strings.Index(msg, "; "); i >= 0 && !strings.Contains(msg[:i], "(declared at") {
+		// The hint is for the type's author, not for its user.
+		decl := ""
+		if j := strings.LastIndex(msg, " (declared at "); j > i {
+			decl = msg[j:]
+		}
+		msg = msg[:i] + decl
+	}
+	key := c.b.keys.of(deref(typ))
+	for _, fp := range c.foreign {
+		if fp.key == key && fp.at == c.rootSite {
+			switch {
+			case where == fp.where:
+				fp.more++
+			case !slices.Contains(fp.also, where):
+				fp.also = append(fp.also, where)
+			}
+			return
+		}
+	}
+	first := at.String()
+	if len(c.path) > 0 {
+		var full strings.Builder
+		for _, e := range c.path {
+			full.WriteString(e.seg)
+		}
+		first = full.String()
+	}
+	c.foreign = append(c.foreign, &foreignProblem{key: key, typ: typ, where: where, at: c.rootSite, first: first + ": " + msg})
+}
+
+// foreignDiagnostics turns the grouped problems of other packages' types
+// into diagnostics.
+func (c *conv) foreignDiagnostics() {
+	verb := "decoded from"
+	if c.output {
+		verb = "encoded as"
+	}
+	for _, fp := range c.foreign {
+		name := fp.at.String()
+		if fp.where != "" {
+			name += " " + fp.where
+		}
+		msg := fmt.Sprintf("%s: type %s cannot be %s JSON: %s", name, c.typeString(fp.typ), verb, fp.first)
+		if fp.more > 0 {
+			msg += fmt.Sprintf(", and %d more problem", fp.more)
+			if fp.more > 1 {
+				msg += "s"
+			}
+		}
+		if len(fp.also) > 0 {
+			msg += "; the same type is also at " + strings.Join(fp.also, ", ")
+		}
+		if fp.where != "" {
+			msg += `; leave the field out with json:"-", or give it a type of your own`
+		} else {
+			msg += "; use a type of your own that holds what the tool needs"
+		}
+		c.diags = append(c.diags, Diagnostic{Pos: fp.at.pos, Message: msg})
+	}
+	c.foreign = c.foreign[:0]
 }
 
 func (c *conv) typeString(t types.Type) string {
@@ -112,6 +253,7 @@ func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
 // done names the definitions of recursive types, puts them into the root
 // schema s, and returns the sorted diagnostics.
 func (c *conv) done(s *jsonschema.Schema) []Diagnostic {
+	c.foreignDiagnostics()
 	if s != nil && len(c.defs) > 0 {
 		names := c.defNames()
 		s.Definitions = jsonschema.Definitions{}
@@ -309,6 +451,9 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 		if u.Empty() {
 			return anyValue()
 		}
+		if c.output {
+			return c.unsupported(at, t, "the JSON form of an interface depends on the value it holds at run time; use a concrete type")
+		}
 		return c.unsupported(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:
 		return c.unsupported(at, t, "channels have no JSON form"+c.dropHint(at))
@@ -339,7 +484,9 @@ func (c *conv) described(t types.Type) *jsonschema.Schema {
 // element returns the schema of a slice, array or map element, which in an
 // output schema admits null when encoding/json can write the element as null.
 func (c *conv) element(t types.Type, at site) *jsonschema.Schema {
+	c.push("[]", token.NoPos, t)
 	s := c.schema(t, at)
+	c.pop()
 	if c.output && c.nilable(t) {
 		s = orNull(s)
 	}

@@ -202,10 +202,10 @@ func TestDeviationEmptyStruct(t *testing.T) {
 	l := corpusLoaded(t)
 	for _, output := range []bool{false, true} {
 		wantJSON(t, "ours", l.ours(t, "schema_collections.Empty", output),
-			`{"type":"object","additionalProperties":false,"description":"Empty has no exported fields."}`)
+			`{"type":"object","additionalProperties":false,"description":"Empty has no fields."}`)
 	}
 	wantJSON(t, "invopop", theirs(t, schema_collections.Empty{}),
-		`{"type":"object","additionalProperties":false,"description":"Empty has no exported fields.","properties":{}}`)
+		`{"type":"object","additionalProperties":false,"description":"Empty has no fields.","properties":{}}`)
 	s, diags := l.builder.Params(nil)
 	// Keys come in the order of invopop's Schema fields.
 	if text, _ := Marshal(s); text != "{\n  \"additionalProperties\": false,\n  \"type\": \"object\"\n}" || len(diags) > 0 {

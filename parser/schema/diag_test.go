@@ -203,7 +203,8 @@ func TestDiagnosticsParams(t *testing.T) {
 }
 
 // TestDiagnosticsElsewhere checks that a problem in a type declared outside
-// the loaded packages is reported at the parameter that leads to it.
+// the loaded packages is reported at the parameter that leads to it, with
+// the path of fields from there, once for the type.
 func TestDiagnosticsElsewhere(t *testing.T) {
 	src := "package d\n\nimport \"example.com/d/sub\"\n\ntype In struct {\n\tS sub.Bad\n}\n"
 	b, pkg := loadSource(t, src, "sub/sub.go", "package sub\n\ntype Bad struct {\n\tC chan int\n}\n")
@@ -212,7 +213,7 @@ func TestDiagnosticsElsewhere(t *testing.T) {
 	if len(diags) != 1 {
 		t.Fatalf("got %v", diags)
 	}
-	want := "field Bad.C: type chan int is not supported: channels have no JSON form; remove the field or tag it json:\"-\" (declared at sub.go:4)"
+	want := `parameter In.S: type sub.Bad cannot be decoded from JSON: In.S.C: type chan int is not supported: channels have no JSON form (declared at sub.go:4); leave the field out with json:"-", or give it a type of your own`
 	if diags[0].Pos != in.Pos() || diags[0].Message != want {
 		t.Errorf("got %q at %v, want %q at %v", diags[0].Message, b.fset.Position(diags[0].Pos), want, b.fset.Position(in.Pos()))
 	}

@@ -19,6 +19,10 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		typeName = n.Obj().Name()
 	}
 	fields := structFields(t, &c.b.keys)
+	if len(fields) == 0 && hasUnexportedField(t) {
+		c.report(at, fmt.Sprintf("type %s has no exported fields and no JSON or text form: encoding/json would always write {} for it and read nothing into it; %s",
+			c.typeString(t), c.opaqueHint(t)))
+	}
 	// fat is the field being converted; report reads it when called.
 	var fat site
 	report := func(msg string) { c.report(fat, msg) }
@@ -50,7 +54,9 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		sw := c.b.enumDirective(f.v)
 		c.checkEnumSwitch(fat, f.v.Type(), sw)
 		c.enumSwitch = sw
+		c.push(typeName+"."+f.v.Name(), f.v.Pos(), f.v.Type())
 		prop := c.schema(f.v.Type(), fat)
+		c.pop()
 		c.enumSwitch = EnumInferred
 		lo, hi := bounds(f.v.Type())
 		if f.stringOpt {
@@ -93,6 +99,32 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		}
 	}
 	return s
+}
+
+// hasUnexportedField reports whether the struct type t has a field that
+// is neither exported nor embedded: state that encoding/json cannot see.
+func hasUnexportedField(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if f := st.Field(i); !f.Exported() && !f.Embedded() {
+			return true
+		}
+	}
+	return false
+}
+
+// opaqueHint says what to do about a struct type with no JSON form.
+func (c *conv) opaqueHint(t types.Type) string {
+	if n, ok := t.(*types.Named); ok && c.inRoots(n.Obj().Pos()) {
+		return "export the fields that carry its value, or give it MarshalText and UnmarshalText methods"
+	}
+	if c.output {
+		return "return a value JSON can carry instead (for example a string the tool formats)"
+	}
+	return "take a value JSON can carry instead (for example a string the tool parses)"
 }
 
 func isInterface(t types.Type) bool {

@@ -181,6 +181,7 @@ func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Dia
 		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
 		return emptyObject(), c.done(nil)
 	}
+	c.start(site{pos: pos, what: "parameter"}, t)
 	s := c.root(elem, site{pos: pos, what: "parameter"})
 	if s.Type != "object" && len(c.diags) == 0 {
 		// A struct with UnmarshalText decodes from a string: the arguments
@@ -203,6 +204,7 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 	s := emptyObject()
 	for _, p := range params {
 		at := site{pos: p.Pos, what: "parameter " + p.Name}
+		c.start(at, p.Type)
 		c.checkEnumSwitch(at, p.Type, p.Enum)
 		c.enumSwitch = p.Enum
 		ps := c.schema(p.Type, at)
@@ -272,7 +274,9 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 	s.Properties = newProperties(len(members))
 	s.Required = make([]string, 0, len(members))
 	for _, m := range members {
-		ms := c.schema(m.Type, site{pos: m.Pos, what: "result " + m.Name})
+		at := site{pos: m.Pos, what: "result " + m.Name}
+		c.start(at, m.Type)
+		ms := c.schema(m.Type, at)
 		c.describe(ms, m)
 		if c.nilable(m.Type) {
 			ms = orNull(ms)
@@ -295,6 +299,7 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wrapped bool, diags []Diagnostic) {
 	c := b.newConv(true, pos)
 	at := site{pos: pos, what: "result"}
+	c.start(at, t)
 	s = c.root(t, at)
 	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
 		return s, false, c.done(s)

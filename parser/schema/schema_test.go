@@ -66,7 +66,7 @@ func TestOutputWrapping(t *testing.T) {
 		// A pointer result may be nil, which encoding/json writes as null:
 		// no object schema with required members admits it.
 		{types.NewPointer(l.lookup(t, "schema_collections.Empty")), true,
-			`{"type":"object","additionalProperties":false,"properties":{"result":{"oneOf":[{"type":"object","additionalProperties":false,"description":"Empty has no exported fields."},{"type":"null"}]}},"required":["result"]}`},
+			`{"type":"object","additionalProperties":false,"properties":{"result":{"oneOf":[{"type":"object","additionalProperties":false,"description":"Empty has no fields."},{"type":"null"}]}},"required":["result"]}`},
 	} {
 		s, wrapped, diags := l.builder.Output(tc.typ, 0)
 		if wrapped != tc.wrapped || len(diags) > 0 {

@@ -19,12 +19,10 @@ func Describe() Info {
 	return Info{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH, Goroutines: runtime.NumGoroutine()}
 }
 
-// Caller returns the frame of its caller.
+// Allocations returns a memory profile record of no allocations, in the
+// standard runtime package's own type.
 //
 //mcp:tool readonly
-func Caller() (runtime.Frame, error) {
-	pcs := make([]uintptr, 1)
-	runtime.Callers(1, pcs)
-	frame, _ := runtime.CallersFrames(pcs).Next()
-	return frame, nil
+func Allocations() (runtime.MemProfileRecord, error) {
+	return runtime.MemProfileRecord{}, nil
 }

@@ -51,10 +51,8 @@ type Nested struct {
 	} `json:"inner"`
 }
 
-// Empty has no exported fields.
-type Empty struct {
-	hidden int
-}
+// Empty has no fields.
+type Empty struct{}
 
 // Level is a level that encodes as text.
 type Level int

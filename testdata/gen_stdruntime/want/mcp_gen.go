@@ -12,8 +12,8 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func() Info                    = Describe
-	_ func() (runtime1.Frame, error) = Caller
+	_ func() Info                               = Describe
+	_ func() (runtime1.MemProfileRecord, error) = Allocations
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -30,13 +30,13 @@ func RegisterTools(s *runtime.Server) {
 		},
 	})
 	s.MustAddTool(runtime.Tool{
-		Name:         "caller",
-		Description:  "Caller returns the frame of its caller.",
-		InputSchema:  callerInputSchema,
-		OutputSchema: callerOutputSchema,
+		Name:         "allocations",
+		Description:  "Allocations returns a memory profile record of no allocations, in the standard runtime package's own type.",
+		InputSchema:  allocationsInputSchema,
+		OutputSchema: allocationsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := Caller()
+			out, err := Allocations()
 			if err != nil {
 				return nil, err
 			}
@@ -74,60 +74,57 @@ const (
   ],
   "description": "Info describes the Go runtime."
 }`
-	callerInputSchema = `{
+	allocationsInputSchema = `{
   "additionalProperties": false,
   "type": "object"
 }`
-	callerOutputSchema = `{
+	allocationsOutputSchema = `{
   "properties": {
-    "PC": {
-      "type": "integer",
-      "maximum": 18446744073709551615,
-      "minimum": 0,
-      "description": "PC is the program counter for the location in this frame. For a frame that calls another frame, this will be the program counter of a call instruction. Because of inlining, multiple frames may have the same PC value, but different symbolic information."
-    },
-    "Func": {
-      "oneOf": [
-        {
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Func is the Func value of this call frame. This may be nil for non-Go code or fully inlined functions."
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "Function": {
-      "type": "string",
-      "description": "Function is the package path-qualified function name of this call frame. If non-empty, this string uniquely identifies a single function in the program. This may be the empty string if not known. If Func is not nil then Function == Func.Name()."
-    },
-    "File": {
-      "type": "string",
-      "description": "File and Line are the file name and line number of the location in this frame. For non-leaf frames, this will be the location of a call. These may be the empty string and zero, respectively, if not known. The file name uses forward slashes, even on Windows."
-    },
-    "Line": {
+    "AllocBytes": {
       "type": "integer",
       "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "minimum": -9223372036854775808,
+      "description": "number of bytes allocated, freed"
     },
-    "Entry": {
+    "FreeBytes": {
       "type": "integer",
-      "maximum": 18446744073709551615,
-      "minimum": 0,
-      "description": "Entry point program counter for the function; may be zero if not known. If Func is not nil then Entry == Func.Entry()."
+      "maximum": 9223372036854775807,
+      "minimum": -9223372036854775808,
+      "description": "number of bytes allocated, freed"
+    },
+    "AllocObjects": {
+      "type": "integer",
+      "maximum": 9223372036854775807,
+      "minimum": -9223372036854775808,
+      "description": "number of objects allocated, freed"
+    },
+    "FreeObjects": {
+      "type": "integer",
+      "maximum": 9223372036854775807,
+      "minimum": -9223372036854775808,
+      "description": "number of objects allocated, freed"
+    },
+    "Stack0": {
+      "items": {
+        "type": "integer",
+        "maximum": 18446744073709551615,
+        "minimum": 0
+      },
+      "type": "array",
+      "maxItems": 32,
+      "minItems": 32,
+      "description": "stack trace for this record; ends at first 0 entry"
     }
   },
   "additionalProperties": false,
   "type": "object",
   "required": [
-    "PC",
-    "Func",
-    "Function",
-    "File",
-    "Line",
-    "Entry"
+    "AllocBytes",
+    "FreeBytes",
+    "AllocObjects",
+    "FreeObjects",
+    "Stack0"
   ],
-  "description": "Frame is the information returned by [Frames] for each call frame."
+  "description": "A MemProfileRecord describes the live objects allocated by a particular call sequence (stack trace)."
 }`
 )

@@ -687,12 +687,12 @@ const (
 	useEmptyInputSchema = `{
   "additionalProperties": false,
   "type": "object",
-  "description": "Empty has no exported fields."
+  "description": "Empty has no fields."
 }`
 	useEmptyOutputSchema = `{
   "additionalProperties": false,
   "type": "object",
-  "description": "Empty has no exported fields."
+  "description": "Empty has no fields."
 }`
 	useKeysInputSchema = `{
   "properties": {
