@@ -4,10 +4,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Header names of the Streamable HTTP transport (MCP-NOTES §6.5, §6.12).
@@ -37,16 +39,12 @@ func headerValue(h http.Header, key string) (string, error) {
 		return "", errHeaderEncoding
 	}
 	v := strings.TrimSpace(vals[0])
-	if inner, ok := strings.CutPrefix(v, "=?base64?"); ok {
-		inner, ok = strings.CutSuffix(inner, "?=")
-		if !ok {
+	// Only a value wrapped in both "=?base64?" and "?=" is encoded; any
+	// other is literal. Encoded values use the padded standard alphabet.
+	if len(v) >= len("=?base64??=") && strings.HasPrefix(v, "=?base64?") && strings.HasSuffix(v, "?=") {
+		b, err := base64.StdEncoding.Strict().DecodeString(v[len("=?base64?") : len(v)-len("?=")])
+		if err != nil || !utf8.Valid(b) {
 			return "", errHeaderEncoding
-		}
-		b, err := base64.StdEncoding.DecodeString(inner)
-		if err != nil {
-			if b, err = base64.RawStdEncoding.DecodeString(inner); err != nil {
-				return "", errHeaderEncoding
-			}
 		}
 		return string(b), nil
 	}
@@ -120,6 +118,82 @@ func checkParamHeaders(h http.Header, params []paramHeader, args json.RawMessage
 		}
 	}
 	return nil
+}
+
+// checkHeaderMarks checks the x-mcp-header marks of an input schema as
+// clients do (a client drops a tool that breaks them,
+// https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http):
+// each is a non-empty HTTP token, unique ignoring case, on a string,
+// integer or boolean property reached from the root through "properties"
+// only.
+func checkHeaderMarks(schema []byte) error {
+	if !strings.Contains(string(schema), `"x-mcp-header"`) {
+		return nil
+	}
+	var root any
+	if err := json.Unmarshal(schema, &root); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	var walk func(v any, ptr string, chain bool) error
+	walk = func(v any, ptr string, chain bool) error {
+		switch v := v.(type) {
+		case []any:
+			for i, e := range v {
+				if err := walk(e, ptr+"/"+strconv.Itoa(i), false); err != nil {
+					return err
+				}
+			}
+		case map[string]any:
+			if h, ok := v["x-mcp-header"]; ok {
+				name, _ := h.(string)
+				switch {
+				case !isToken(name):
+					return fmt.Errorf("at %s: x-mcp-header must be a non-empty HTTP token", ptr)
+				case !chain || ptr == "":
+					return fmt.Errorf("at %s: x-mcp-header must be on a property reached through properties only", ptr)
+				case v["type"] != "string" && v["type"] != "integer" && v["type"] != "boolean":
+					return fmt.Errorf("at %s: x-mcp-header must be on a string, integer or boolean property", ptr)
+				case seen[strings.ToLower(name)]:
+					return fmt.Errorf("at %s: x-mcp-header %q is used twice (ignoring case)", ptr, name)
+				}
+				seen[strings.ToLower(name)] = true
+			}
+			for k, e := range v {
+				if k == "properties" {
+					if props, ok := e.(map[string]any); ok {
+						for name, p := range props {
+							if err := walk(p, ptr+"/properties/"+name, chain); err != nil {
+								return err
+							}
+						}
+						continue
+					}
+				}
+				if err := walk(e, ptr+"/"+k, false); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	return walk(root, "", true)
+}
+
+// isToken reports whether s is an RFC 9110 token.
+func isToken(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
+		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // argumentAt returns the value at path in args; null counts as absent.

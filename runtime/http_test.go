@@ -942,9 +942,14 @@ func TestHeaderValue(t *testing.T) {
 		{[]string{"tools/call"}, "tools/call", nil},
 		{[]string{" padded "}, "padded", nil},
 		{[]string{"=?base64?w6ljaG8=?="}, "écho", nil},
-		{[]string{"=?base64?w6ljaG8?="}, "écho", nil},
-		{[]string{"=?base64?w6ljaG8="}, "", errHeaderEncoding},
+		// SEP-2243's test cases: padding is required, and a value that is
+		// not wrapped in both markers is literal.
+		{[]string{"=?base64?w6ljaG8?="}, "", errHeaderEncoding},
+		{[]string{"=?base64?w6ljaG8="}, "=?base64?w6ljaG8=", nil},
+		{[]string{"w6ljaG8=?="}, "w6ljaG8=?=", nil},
 		{[]string{"=?base64?***?="}, "", errHeaderEncoding},
+		{[]string{"=?base64?SGVs!!!bG8=?="}, "", errHeaderEncoding},
+		{[]string{"=?base64?/w==?="}, "", errHeaderEncoding}, // not UTF-8
 		{[]string{"a\x01b"}, "", errHeaderEncoding},
 		{[]string{"écho"}, "", errHeaderEncoding},
 		{[]string{"a", "b"}, "", errHeaderEncoding},

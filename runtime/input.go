@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -176,27 +175,7 @@ func compileElicitSchema(schema string) (*elicitSchema, error) {
 	if err != nil {
 		return nil, err
 	}
-	// enumNames (titles of enum values, deprecated by SEP-1330 but still
-	// part of the elicitation schema) is for the client only: it does not
-	// constrain a value, and the validator does not know it.
-	vtext := text
-	if bytes.Contains(text, []byte(`"enumNames"`)) {
-		var root map[string]any
-		if err := json.Unmarshal(text, &root); err != nil {
-			return nil, err
-		}
-		if props, ok := root["properties"].(map[string]any); ok {
-			for _, p := range props {
-				if p, ok := p.(map[string]any); ok {
-					delete(p, "enumNames")
-				}
-			}
-		}
-		if vtext, err = json.Marshal(root); err != nil {
-			return nil, err
-		}
-	}
-	v, err := compileSchema(string(vtext))
+	v, err := compileSchema(string(text))
 	if err != nil {
 		return nil, err
 	}

@@ -108,6 +108,9 @@ func newTool(t Tool) (*tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
+	if err := checkHeaderMarks(input); err != nil {
+		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
+	}
 	rt := &tool{Tool: t, input: input, validator: v}
 	if t.OutputSchema != "" {
 		if rt.output, err = compactSchema(t.OutputSchema, false); err != nil {

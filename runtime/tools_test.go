@@ -93,3 +93,23 @@ func TestResultHelpers(t *testing.T) {
 		t.Errorf("TextContent JSON %s %v", got, err)
 	}
 }
+
+// TestAddToolHeaderMarks: a tool whose x-mcp-header marks a client would
+// drop is refused.
+func TestAddToolHeaderMarks(t *testing.T) {
+	noop := func(context.Context, json.RawMessage) (*Result, error) { return nil, nil }
+	for _, tc := range []struct{ schema, err string }{
+		{`{"type":"object","properties":{"r":{"type":"string","x-mcp-header":"Region"},"n":{"type":"object","properties":{"id":{"type":"integer","x-mcp-header":"Id"}}}}}`, ""},
+		{`{"type":"object","properties":{"r":{"type":"string","x-mcp-header":"Bad Name"}}}`, "non-empty HTTP token"},
+		{`{"type":"object","properties":{"r":{"type":"string","x-mcp-header":""}}}`, "non-empty HTTP token"},
+		{`{"type":"object","properties":{"r":{"type":"number","x-mcp-header":"R"}}}`, "string, integer or boolean"},
+		{`{"type":"object","properties":{"a":{"type":"string","x-mcp-header":"R"},"b":{"type":"string","x-mcp-header":"r"}}}`, "used twice"},
+		{`{"type":"object","properties":{"l":{"type":"array","items":{"type":"string","x-mcp-header":"R"}}}}`, "reached through properties only"},
+		{`{"type":"object","x-mcp-header":"R"}`, "reached through properties only"},
+	} {
+		err := NewServer("x", "1").AddTool(Tool{Name: "t", InputSchema: tc.schema, Handler: noop})
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: error %v, want %q", tc.schema, err, tc.err)
+		}
+	}
+}

@@ -96,6 +96,10 @@ var annotations = map[string]bool{
 	"title": true, "description": true, "default": true, "examples": true,
 	"$schema": true, "$comment": true, "readOnly": true, "writeOnly": true,
 	"deprecated": true, "contentMediaType": true, "$id": true,
+	// MCP's own: the header that mirrors an argument (checked by the HTTP
+	// transport, see checkParamHeaders) and the titles of an elicitation
+	// form's enum values.
+	"x-mcp-header": true, "enumNames": true,
 }
 
 type schemaCompiler struct {

@@ -34,6 +34,7 @@ var (
 	_ func(context.Context) (string, error)                  = TestToolWithLogging
 	_ func() error                                           = TestErrorHandling
 	_ func(context.Context) (string, error)                  = TestToolWithProgress
+	_ func(RoutedArgs) string                                = TestParamHeader
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -308,6 +309,20 @@ func RegisterTools(s *runtime.Server) {
 			return runtime.TextResult(out), nil
 		},
 	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_param_header",
+		Description: "TestParamHeader echoes an argument that is mirrored into an HTTP header (x-mcp-header).",
+		InputSchema: testParamHeaderInputSchema,
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in RoutedArgs
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out := TestParamHeader(in)
+			return runtime.TextResult(out), nil
+		},
+	})
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -423,5 +438,20 @@ const (
 	testToolWithProgressInputSchema = `{
   "additionalProperties": false,
   "type": "object"
+}`
+	testParamHeaderInputSchema = `{
+  "properties": {
+    "region": {
+      "type": "string",
+      "description": "The region that serves the request. HTTP clients of protocol 2026-07-28 send it as the Mcp-Param-Region header too, so that a gateway can route the call without reading its body.",
+      "x-mcp-header": "Region"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "region"
+  ],
+  "description": "RoutedArgs are the arguments of TestParamHeader."
 }`
 )

@@ -117,3 +117,19 @@ func sleep(ctx context.Context, d time.Duration) error {
 		return ctx.Err()
 	}
 }
+
+// RoutedArgs are the arguments of TestParamHeader.
+type RoutedArgs struct {
+	// The region that serves the request. HTTP clients of protocol
+	// 2026-07-28 send it as the Mcp-Param-Region header too, so that a
+	// gateway can route the call without reading its body.
+	Region string `json:"region" mcp:"header=Region"`
+}
+
+// TestParamHeader echoes an argument that is mirrored into an HTTP header
+// (x-mcp-header).
+//
+//mcp:tool readonly idempotent
+func TestParamHeader(in RoutedArgs) string {
+	return "region=" + in.Region
+}

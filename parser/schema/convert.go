@@ -27,6 +27,8 @@ type conv struct {
 	// enumSwitch is the //mcp:enum switch of the field or parameter whose
 	// schema is being derived.
 	enumSwitch EnumSwitch
+	// headers are the properties marked with x-mcp-header (header.go).
+	headers []headerMark
 
 	// expanding holds the keys of the named types whose schema is being
 	// built, innermost last; meeting one again means the type is recursive.

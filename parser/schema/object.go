@@ -69,6 +69,9 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 			items = &it
 		}
 		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != ""}, items, tag.keywords, report)
+		if name := headerTag(f.tag, report); name != "" {
+			c.markHeader(prop, f.v.Type(), name, fat)
+		}
 		if prop.Description == "" {
 			prop.Description = c.b.fieldDoc(f.v)
 		}

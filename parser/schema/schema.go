@@ -189,6 +189,7 @@ func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Dia
 		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
 		return emptyObject(), c.done(nil)
 	}
+	c.checkHeaders(s)
 	return s, c.done(s)
 }
 
@@ -241,6 +242,7 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 			s.Required = append(s.Required, p.Name)
 		}
 	}
+	c.checkHeaders(s)
 	return s, c.done(s)
 }
 
