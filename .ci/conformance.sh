@@ -69,7 +69,24 @@ for v in $versions; do
 	if [ "$v" != latest ]; then
 		args+=(--spec-version "$v")
 	fi
-	conformance "${args[@]}" || status=$?
+	# The suite prints each failed scenario as failed (✗) before it compares the
+	# failures with the expected ones. When every failure was expected (exit
+	# status 0), print its summary with those marked as expected; otherwise
+	# print everything it said.
+	vstatus=0
+	conformance "${args[@]}" >"$work/out-$v.log" 2>&1 || vstatus=$?
+	if [ "$vstatus" -eq 0 ]; then
+		awk -v list=".ci/conformance/expected-failures.yml" '
+			/^=== SUMMARY ===/ { on = 1 }
+			!on { next }
+			/^✗ / { sub(/^✗ /, "~ "); $0 = $0 " (expected)" }
+			/^Total: / { $0 = $0 ": every failure is expected, as listed in " list }
+			{ print }
+		' "$work/out-$v.log"
+	else
+		cat "$work/out-$v.log"
+		status=$vstatus
+	fi
 done
 if [ "$status" -ne 0 ]; then
 	echo "conformance: server log:" >&2

@@ -13,6 +13,7 @@
 package e2e
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
@@ -54,7 +55,7 @@ func run(m *testing.M) int {
 	if os.Getenv(noNodeEnv) == "" {
 		if err := checkNode(); err != nil {
 			fmt.Fprintf(os.Stderr, "e2e: %v\n"+
-				"e2e: run `npm ci` in %s (needs Node.js 20+ and npm), or set %s=1 to run only the Go client tests.\n",
+				"e2e: run `npm ci` in %s (it installs the clients and Node.js 22), or set %s=1 to run only the Go client tests.\n",
 				err, e2eDir, noNodeEnv)
 			return 1
 		}
@@ -84,11 +85,23 @@ func run(m *testing.M) int {
 	return m.Run()
 }
 
-// checkNode finds node and the pinned npm packages.
+// checkNode finds node and the pinned npm packages. node is the one that
+// npm ci installs here (package.json pins Node 22: the Inspector needs
+// 22.19 or later), else the one in PATH if it is recent enough.
 func checkNode() error {
-	var err error
-	if nodeBin, err = exec.LookPath("node"); err != nil {
-		return fmt.Errorf("node not found in PATH: %v", err)
+	nodeBin = filepath.Join(e2eDir, "node_modules", ".bin", "node")
+	if _, err := os.Stat(nodeBin); err != nil {
+		if nodeBin, err = exec.LookPath("node"); err != nil {
+			return fmt.Errorf("node not found in node_modules/.bin or in PATH: %v", err)
+		}
+	}
+	out, err := exec.Command(nodeBin, "--version").Output()
+	if err != nil {
+		return fmt.Errorf("%s --version: %v", nodeBin, err)
+	}
+	var major, minor int
+	if _, err := fmt.Sscanf(string(out), "v%d.%d", &major, &minor); err != nil || major < 22 || major == 22 && minor < 19 {
+		return fmt.Errorf("%s is Node.js %s; the MCP Inspector needs 22.19 or later", nodeBin, bytes.TrimSpace(out))
 	}
 	for _, p := range []string{
 		"node_modules/@modelcontextprotocol/sdk/package.json",
