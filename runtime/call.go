@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -113,7 +114,7 @@ func ReportProgress(ctx context.Context, progress, total float64, message string
 	}
 	if message != "" {
 		b = append(b, `,"message":`...)
-		b = appendString(b, message)
+		b = jsontext.AppendString(b, message)
 	}
 	b = append(b, '}')
 
@@ -156,7 +157,7 @@ func (c *call) sendLog(l slog.Level, data map[string]any) {
 		return
 	}
 	b := []byte(`{"level":"` + levelNames[mcpLevel(l)] + `","logger":`)
-	b = appendString(b, c.tool)
+	b = jsontext.AppendString(b, c.tool)
 	b = append(b, `,"data":`...)
 	b = append(b, d...)
 	c.send("notifications/message", append(b, '}'))

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"time"
 )
 
@@ -135,7 +136,7 @@ func appendMarshal(b []byte, v any) ([]byte, error) {
 
 func (c *TextContent) appendContent(b []byte) ([]byte, error) {
 	b = append(b, `{"type":"text","text":`...)
-	b = appendString(b, c.Text)
+	b = jsontext.AppendString(b, c.Text)
 	var err error
 	if c.Annotations != nil {
 		b = append(b, `,"annotations":`...)

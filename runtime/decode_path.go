@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"reflect"
 	"strconv"
 	"strings"
@@ -30,7 +31,7 @@ func decodeErrorPath(args []byte, v any, msg string) (string, bool) {
 	// wrap puts a value where the path points, inside its ancestors
 	// reduced to the path.
 	wraps := []func([]byte) []byte{func(b []byte) []byte { return b }}
-	cur := json.RawMessage(trimSpace(args))
+	cur := json.RawMessage(jsontext.TrimSpace(args))
 	for depth := 0; depth < 1000; depth++ {
 		wrap := wraps[len(wraps)-1]
 		found := false
@@ -41,7 +42,7 @@ func decodeErrorPath(args []byte, v any, msg string) (string, bool) {
 				value json.RawMessage
 			}
 			var members []member
-			if !eachMember(cur, func(key, value []byte) {
+			if !jsontext.EachMember(cur, func(key, value []byte) {
 				members = append(members, member{string(key), value})
 			}) {
 				return "", false

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"sync"
 	"sync/atomic"
 )
@@ -69,7 +70,7 @@ func (c *conn) forget(cl *call) {
 // messages, a subscription acknowledgement); it is called only before the
 // reply is returned, and must be safe for concurrent use.
 func (c *conn) receive(ctx context.Context, msg []byte, out func([]byte)) (reply []byte, run func() []byte) {
-	msg = trimSpace(msg)
+	msg = jsontext.TrimSpace(msg)
 	if len(msg) > 0 && msg[0] == '[' {
 		return c.receiveBatch(ctx, msg, out)
 	}
@@ -391,7 +392,7 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 	id := env.ID
 	var nameRaw, args, metaRaw, responses, state []byte
 	if len(env.Params) > 0 && string(env.Params) != "null" {
-		ok := eachMember(env.Params, func(key, value []byte) {
+		ok := jsontext.EachMember(env.Params, func(key, value []byte) {
 			switch string(key) {
 			case "name":
 				nameRaw = value
@@ -420,7 +421,7 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 	if nameRaw == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name")), nil
 	}
-	name, ok := stringValue(nameRaw)
+	name, ok := jsontext.Unquote(nameRaw)
 	if !ok {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: name must be a string")), nil
 	}

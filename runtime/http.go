@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"io"
 	"mime"
 	"net/http"
@@ -257,7 +258,7 @@ func peekMessage(body []byte) *postPeek {
 	}
 	p := &postPeek{id: env.ID, method: env.Method}
 	var metaRaw []byte
-	eachMember(env.Params, func(key, value []byte) {
+	jsontext.EachMember(env.Params, func(key, value []byte) {
 		switch string(key) {
 		case "_meta":
 			metaRaw = value
@@ -285,7 +286,7 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	defer lease.release()
 	// Bodies that are not JSON-RPC messages are answered by the core, with
 	// the error that the stdio transport gives them too (and status 400).
-	body = trimSpace(body)
+	body = jsontext.TrimSpace(body)
 	if len(body) > 0 && body[0] == '[' {
 		if headerIsModern(r) {
 			httpError(w, http.StatusBadRequest, codeInvalidRequest, "Invalid Request: batches are not allowed under protocol version 2026-07-28")

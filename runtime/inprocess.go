@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"log/slog"
 	"sync"
 )
@@ -90,7 +91,7 @@ func (s *Server) Call(ctx context.Context, name string, args json.RawMessage, op
 	if t == nil {
 		return nil, errors.New("Unknown tool: " + name)
 	}
-	args = trimSpace(args)
+	args = jsontext.TrimSpace(args)
 	switch {
 	case len(args) == 0 || string(args) == "null":
 		args = json.RawMessage(`{}`)

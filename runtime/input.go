@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"reflect"
 	"strconv"
 	"sync"
@@ -189,7 +190,7 @@ func askElicit(ctx context.Context, message string, es *elicitSchema, opts []Inp
 	if c := callFrom(ctx); c != nil && c.protocol >= proto20251125 {
 		params = []byte(`{"mode":"form","message":`)
 	}
-	params = appendString(params, message)
+	params = jsontext.AppendString(params, message)
 	params = append(params, `,"requestedSchema":`...)
 	params = append(append(params, es.text...), '}')
 	err := ask(ctx, capElicitation, params, opts, func(raw json.RawMessage) error {
@@ -371,14 +372,14 @@ func parseClientCaps(raw []byte) clientCaps {
 	if len(raw) == 0 || raw[0] != '{' {
 		return c
 	}
-	eachMember(raw, func(key, value []byte) {
+	jsontext.EachMember(raw, func(key, value []byte) {
 		if len(value) == 0 || value[0] != '{' {
 			return
 		}
 		switch string(key) {
 		case "elicitation":
 			form, other := false, false
-			eachMember(value, func(k, _ []byte) {
+			jsontext.EachMember(value, func(k, _ []byte) {
 				if string(k) == "form" {
 					form = true
 				} else if string(k) == "url" {

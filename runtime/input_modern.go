@@ -8,6 +8,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"strconv"
 	"strings"
 	"sync"
@@ -176,7 +177,7 @@ func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[
 func (s *Server) newRoundInput(caps clientCaps, tool string, args, responses, state []byte) (*roundInput, *rpcError) {
 	in := &roundInput{caps: caps, answers: map[string]json.RawMessage{}, used: map[string]json.RawMessage{}}
 	if len(state) > 0 && string(state) != "null" {
-		st, ok := stringValue(state)
+		st, ok := jsontext.Unquote(state)
 		if !ok {
 			return nil, errorf(codeInvalidParams, "Invalid params: requestState must be a string")
 		}
@@ -189,7 +190,7 @@ func (s *Server) newRoundInput(caps clientCaps, tool string, args, responses, st
 		}
 	}
 	if len(responses) > 0 && string(responses) != "null" {
-		ok := responses[0] == '{' && eachMember(responses, func(key, value []byte) {
+		ok := responses[0] == '{' && jsontext.EachMember(responses, func(key, value []byte) {
 			if len(value) > 0 && value[0] == '{' {
 				in.answers[string(key)] = bytes.Clone(value)
 			}
@@ -214,7 +215,7 @@ func (s *Server) inputRequired(in *roundInput, tool string, args []byte) ([]byte
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = appendString(b, q.key)
+		b = jsontext.AppendString(b, q.key)
 		b = append(b, `:{"method":"`+q.method+`","params":`...)
 		b = append(b, q.params...)
 		b = append(b, '}')
@@ -225,7 +226,7 @@ func (s *Server) inputRequired(in *roundInput, tool string, args []byte) ([]byte
 		return nil, err
 	}
 	b = append(b, `},"requestState":`...)
-	b = appendString(b, state)
+	b = jsontext.AppendString(b, state)
 	b = append(b, s.modernMeta...)
 	return append(b, '}'), nil
 }

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/json"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"strconv"
 	"unicode/utf8"
 )
@@ -39,21 +40,17 @@ type envelope struct {
 func parseEnvelope(msg []byte) (envelope, *rpcError) {
 	var env envelope
 	var jsonrpc, method []byte
-	i := skipSpace(msg, 0)
+	i := jsontext.SkipSpace(msg, 0)
 	if i >= len(msg) || msg[i] != '{' {
-		if checkJSON(msg) {
+		if jsontext.Valid(msg) {
 			return env, errorf(codeInvalidRequest, "Invalid Request: not a JSON-RPC message")
 		}
 		return env, errorf(codeParseError, "Parse error: invalid JSON")
 	}
-	end, err := scanObject(msg, i, 1, func(key []byte, escaped bool, value []byte) {
+	end, err := jsontext.ScanObject(msg, i, 0, func(key []byte, escaped bool, value []byte) {
 		if escaped {
 			// A name spelled with escapes ("\u0069d") is the same name.
-			var k string
-			if json.Unmarshal(append(append([]byte{'"'}, key...), '"'), &k) != nil {
-				return
-			}
-			key = []byte(k)
+			key = jsontext.AppendUnquoted(nil, key)
 		}
 		switch string(key) {
 		case "jsonrpc":
@@ -70,15 +67,15 @@ func parseEnvelope(msg []byte) (envelope, *rpcError) {
 			env.Error = value
 		}
 	})
-	if err != nil || skipSpace(msg, end) != len(msg) {
+	if err != nil || jsontext.SkipSpace(msg, end) != len(msg) {
 		return env, errorf(codeParseError, "Parse error: invalid JSON")
 	}
 	ok := true
 	if method != nil {
-		env.Method, ok = stringValue(method)
+		env.Method, ok = jsontext.Unquote(method)
 	}
 	if jsonrpc != nil && ok {
-		env.JSONRPC, ok = stringValue(jsonrpc)
+		env.JSONRPC, ok = jsontext.Unquote(jsonrpc)
 		if !ok && method == nil && (env.Result != nil || env.Error != nil) {
 			// A response, however malformed, is never answered: two peers
 			// that answered each other's bad responses would never stop.
@@ -148,7 +145,7 @@ func appendError(b []byte, id json.RawMessage, e *rpcError) []byte {
 	b = append(b, `,"error":{"code":`...)
 	b = strconv.AppendInt(b, int64(e.code), 10)
 	b = append(b, `,"message":`...)
-	b = appendString(b, e.message)
+	b = jsontext.AppendString(b, e.message)
 	if e.data != nil {
 		b = append(b, `,"data":`...)
 		b = append(b, e.data...)
@@ -164,62 +161,8 @@ func errorReply(id json.RawMessage, e *rpcError) []byte {
 // appendNotification appends a notification with the given raw params.
 func appendNotification(b []byte, method string, params []byte) []byte {
 	b = append(b, jsonrpcPrefix+`,"method":`...)
-	b = appendString(b, method)
+	b = jsontext.AppendString(b, method)
 	b = append(b, `,"params":`...)
 	b = append(b, params...)
 	return append(b, '}')
-}
-
-const hexDigits = "0123456789abcdef"
-
-// appendString appends s as a JSON string. Like encoding/json it replaces
-// invalid UTF-8 with U+FFFD and escapes U+2028 and U+2029; unlike it, it does
-// not escape <, > and &, which JSON does not require. The output never
-// contains a raw newline.
-func appendString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }

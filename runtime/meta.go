@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file reads the _meta of a request's params and decides which era the
@@ -34,7 +35,7 @@ func parseMeta(raw []byte) (*requestMeta, *rpcError) {
 		return nil, nil
 	}
 	m := new(requestMeta)
-	ok := eachMember(raw, func(key, value []byte) {
+	ok := jsontext.EachMember(raw, func(key, value []byte) {
 		switch string(key) {
 		case metaProtocolVersion:
 			m.ProtocolVersion = m.stringMember(metaProtocolVersion, value)
@@ -55,7 +56,7 @@ func parseMeta(raw []byte) (*requestMeta, *rpcError) {
 }
 
 func (m *requestMeta) stringMember(key string, value []byte) *string {
-	s, ok := stringValue(value)
+	s, ok := jsontext.Unquote(value)
 	if !ok {
 		m.badString = key
 	}
@@ -107,7 +108,7 @@ func (m *requestMeta) era() (requestEra, *rpcError) {
 	}
 	if !ok {
 		err := errorf(codeUnsupportedProtocol, "Unsupported protocol version")
-		err.data = appendString([]byte(`{"supported":`+supportedVersionsJSON+`,"requested":`), v)
+		err.data = jsontext.AppendString([]byte(`{"supported":`+supportedVersionsJSON+`,"requested":`), v)
 		err.data = append(err.data, '}')
 		return e, err
 	}

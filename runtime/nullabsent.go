@@ -2,7 +2,7 @@ package runtime
 
 import (
 	"bytes"
-	"encoding/json"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"slices"
 )
 
@@ -22,7 +22,7 @@ func dropNullOptionals(args []byte, n *schemaNode) []byte {
 		return args
 	}
 	var cuts [][2]int
-	if _, ok := nullCuts(args, skipSpace(args, 0), n, 0, &cuts); !ok || len(cuts) == 0 {
+	if _, ok := nullCuts(args, jsontext.SkipSpace(args, 0), n, 0, &cuts); !ok || len(cuts) == 0 {
 		return args
 	}
 	out := make([]byte, 0, len(args))
@@ -55,14 +55,14 @@ func nullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (int, b
 	for hops := 0; n != nil && n.ref != nil && n.props == nil && n.items == nil && hops < 64; hops++ {
 		n = n.ref
 	}
-	if i >= len(b) || depth >= maxDepth {
+	if i >= len(b) || depth >= jsontext.MaxDepth {
 		return i, false
 	}
 	switch {
 	case b[i] == '{' && n != nil && n.props != nil:
 		return objectNullCuts(b, i, n, depth, cuts)
 	case b[i] == '[' && n != nil && n.items != nil:
-		i = skipSpace(b, i+1)
+		i = jsontext.SkipSpace(b, i+1)
 		if i < len(b) && b[i] == ']' {
 			return i + 1, true
 		}
@@ -71,7 +71,7 @@ func nullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (int, b
 			if !ok {
 				return end, false
 			}
-			i = skipSpace(b, end)
+			i = jsontext.SkipSpace(b, end)
 			if i >= len(b) {
 				return i, false
 			}
@@ -81,16 +81,16 @@ func nullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (int, b
 			if b[i] != ',' {
 				return i, false
 			}
-			i = skipSpace(b, i+1)
+			i = jsontext.SkipSpace(b, i+1)
 		}
 	}
-	end, err := scanValue(b, i, depth)
+	end, err := jsontext.ScanValue(b, i, depth)
 	return end, err == nil
 }
 
 // objectNullCuts is nullCuts for an object with properties.
 func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (int, bool) {
-	i = skipSpace(b, i+1)
+	i = jsontext.SkipSpace(b, i+1)
 	if i < len(b) && b[i] == '}' {
 		return i + 1, true
 	}
@@ -100,20 +100,20 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 			return i, false
 		}
 		keyStart := i
-		keyEnd, escaped, err := scanString(b, i)
+		keyEnd, str, err := jsontext.ScanString(b, i)
 		if err != nil {
 			return keyEnd, false
 		}
-		key := string(b[i+1 : keyEnd-1])
-		if escaped && json.Unmarshal(b[i:keyEnd], &key) != nil {
-			return keyEnd, false
+		key := b[i+1 : keyEnd-1]
+		if str.Escaped || str.BadUTF8 {
+			key = jsontext.AppendUnquoted(nil, key)
 		}
-		i = skipSpace(b, keyEnd)
+		i = jsontext.SkipSpace(b, keyEnd)
 		if i >= len(b) || b[i] != ':' {
 			return i, false
 		}
-		start := skipSpace(b, i+1)
-		p, known := n.props[key]
+		start := jsontext.SkipSpace(b, i+1)
+		p, known := n.props[string(key)]
 		var end int
 		if known && p.schema != nil {
 			e, ok := nullCuts(b, start, p.schema, depth+1, cuts)
@@ -121,11 +121,11 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 				return e, false
 			}
 			i = e
-		} else if i, err = scanValue(b, start, depth+1); err != nil {
+		} else if i, err = jsontext.ScanValue(b, start, depth+1); err != nil {
 			return i, false
 		}
 		end = i
-		i = skipSpace(b, i)
+		i = jsontext.SkipSpace(b, i)
 		if i >= len(b) {
 			return i, false
 		}
@@ -134,7 +134,7 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 			// member, the comma before it.
 			switch {
 			case b[i] == ',':
-				*cuts = append(*cuts, [2]int{keyStart, skipSpace(b, i+1)})
+				*cuts = append(*cuts, [2]int{keyStart, jsontext.SkipSpace(b, i+1)})
 			case comma >= 0:
 				*cuts = append(*cuts, [2]int{comma, end})
 			default:
@@ -148,7 +148,7 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 			return i, false
 		}
 		comma = i
-		i = skipSpace(b, i+1)
+		i = jsontext.SkipSpace(b, i+1)
 	}
 }
 

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"log/slog"
 	"os"
 	"strconv"
@@ -144,12 +145,12 @@ func (s *Server) precompute() {
 	for p := range numProtocols {
 		// Implementation fields by version (MCP-NOTES §1.12): title from
 		// 2025-06-18. The server has no description, icons or websiteUrl.
-		b := append([]byte(`{"name":`), appendString(nil, s.name)...)
+		b := append([]byte(`{"name":`), jsontext.AppendString(nil, s.name)...)
 		b = append(b, `,"version":`...)
-		b = appendString(b, s.version)
+		b = jsontext.AppendString(b, s.version)
 		if p.hasTitle() && s.title != "" {
 			b = append(b, `,"title":`...)
-			b = appendString(b, s.title)
+			b = jsontext.AppendString(b, s.title)
 		}
 		s.serverInfo[p] = append(b, '}')
 	}
@@ -179,7 +180,7 @@ func (s *Server) appendInstructions(b []byte) []byte {
 		return b
 	}
 	b = append(b, `,"instructions":`...)
-	return appendString(b, s.instructions)
+	return jsontext.AppendString(b, s.instructions)
 }
 
 // appendCaching appends the caching members that modern tools/list and

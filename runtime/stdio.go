@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"io"
 	"os"
 	goruntime "runtime"
@@ -107,7 +108,7 @@ func (l *stdioLoop) loop() {
 		if ln.tooLong {
 			l.out.send(errorReply(ln.id, errorf(codeInvalidRequest,
 				"Invalid Request: message longer than "+strconv.Itoa(l.s.maxMessage)+" bytes")))
-		} else if len(trimSpace(ln.data)) > 0 { // blank lines are not messages
+		} else if len(jsontext.TrimSpace(ln.data)) > 0 { // blank lines are not messages
 			reply, run := l.c.receive(l.ctx, ln.data, l.out.send)
 			switch {
 			case run != nil && l.br.Buffered() == 0 && ln.err == nil:

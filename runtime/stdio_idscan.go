@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/mcpgen/mcpgen/internal/jsontext"
+
 // idScanner finds the "id" member of a JSON-RPC message that is too long to
 // keep, as its bytes stream by, so that the error answer to an oversized
 // request carries its id and the client's pending call settles. It keeps
@@ -9,9 +11,7 @@ package runtime
 // "id". Clients place the id anywhere: first (most) or last (the
 // TypeScript SDK writes method, params, jsonrpc, id).
 type idScanner struct {
-	depth     int  // nesting of objects and arrays; 1 inside the message
-	inString  bool // inside a string
-	escaped   bool // after a backslash inside a string
+	lex       jsontext.Lexer
 	isKey     bool // the current string is a top-level member name
 	expectKey bool // the next string at depth 1 is a member name
 	afterKey  bool // a top-level member name was read; its value comes next
@@ -35,48 +35,37 @@ func (s *idScanner) write(p []byte) {
 }
 
 func (s *idScanner) byte(c byte) {
-	if s.inID {
-		if s.inString || (c != ',' && c != '}' && c != ' ' && c != '\t' && c != '\r' && c != '\n') {
-			if len(s.id) >= maxIDLen {
-				s.bad, s.inID = true, false
-				return
-			}
-			s.id = append(s.id, c)
-		}
-	}
-	if s.inString {
-		switch {
-		case s.escaped:
-			s.escaped = false
-		case c == '\\':
-			s.escaped = true
-		case c == '"':
-			s.inString = false
-			if s.isKey {
-				s.isKey = false
-				s.afterKey = true
-				s.wantID = s.keyLen == 2 && s.key[0] == 'i' && s.key[1] == 'd'
-			} else if s.inID {
-				s.endID()
-			}
+	depth, inString := s.lex.Depth(), s.lex.InString()
+	class := s.lex.Step(c)
+	if s.inID && (inString || c != ',' && c != '}' && class != jsontext.Space) {
+		if len(s.id) >= maxIDLen {
+			s.bad, s.inID = true, false
 			return
 		}
+		s.id = append(s.id, c)
+	}
+	switch class {
+	case jsontext.StringByte:
 		if s.isKey {
 			if s.keyLen < len(s.key) {
 				s.key[s.keyLen] = c
 			}
 			s.keyLen++
 		}
-		return
-	}
-	switch c {
-	case '"':
-		s.inString = true
-		if s.depth == 1 && s.expectKey {
+	case jsontext.StringEnd:
+		if s.isKey {
+			s.isKey = false
+			s.afterKey = true
+			s.wantID = s.keyLen == 2 && s.key[0] == 'i' && s.key[1] == 'd'
+		} else if s.inID {
+			s.endID()
+		}
+	case jsontext.StringStart:
+		if depth == 1 && s.expectKey {
 			s.isKey, s.keyLen, s.expectKey = true, 0, false
 		}
-	case ':':
-		if s.depth == 1 && s.afterKey {
+	case jsontext.Colon:
+		if depth == 1 && s.afterKey {
 			s.afterKey = false
 			if s.wantID {
 				s.wantID = false
@@ -87,19 +76,17 @@ func (s *idScanner) byte(c byte) {
 				}
 			}
 		}
-	case '{', '[':
+	case jsontext.Open:
 		if s.inID {
 			s.bad, s.inID = true, false // an object or array is no id
 		}
-		s.depth++
-		s.expectKey = s.depth == 1 && c == '{'
-	case '}', ']':
-		if s.inID && s.depth == 1 {
+		s.expectKey = depth == 0 && c == '{'
+	case jsontext.Close:
+		if s.inID && depth == 1 {
 			s.endID()
 		}
-		s.depth--
-	case ',':
-		if s.depth == 1 {
+	case jsontext.Comma:
+		if depth == 1 {
 			if s.inID {
 				s.endID()
 			}
@@ -115,17 +102,17 @@ func (s *idScanner) endID() {
 // result returns the id as written (a JSON string or number), or nil when
 // the message has no top-level id that could be read, or an unusable one.
 func (s *idScanner) result() []byte {
-	if !s.found || s.bad || len(s.id) == 0 || s.depth != 0 {
+	if !s.found || s.bad || len(s.id) == 0 || s.lex.Depth() != 0 {
 		return nil
 	}
 	id := s.id
 	if id[0] == '"' {
-		if id[len(id)-1] != '"' || !checkJSON(id) {
+		if id[len(id)-1] != '"' || !jsontext.Valid(id) {
 			return nil
 		}
 		return id
 	}
-	if !checkJSON(id) || (id[0] != '-' && (id[0] < '0' || id[0] > '9')) {
+	if !jsontext.Valid(id) || (id[0] != '-' && (id[0] < '0' || id[0] > '9')) {
 		return nil // null, true, false or garbage: not an id
 	}
 	return id

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // A Tool describes one tool: what clients see in tools/list and the
@@ -128,7 +129,7 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 	// The scanner reads the root without reflection (a server's start-up
 	// pays for every type encoding/json sees first); encoding/json decides
 	// whatever the scanner rejects.
-	if !eachMember([]byte(text), func(key, value []byte) {
+	if !jsontext.EachMember([]byte(text), func(key, value []byte) {
 		if string(key) == "type" {
 			typ = value
 		}

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"slices"
 	"strconv"
 	"strings"
@@ -210,11 +211,11 @@ func integralNumbers(args []byte) ([]byte, bool) {
 		c := args[i]
 		switch {
 		case c == '"':
-			i = stringEnd(args, i)
+			i, _, _ = jsontext.ScanString(args, i)
 		case c == '-' || c >= '0' && c <= '9':
-			j := i
-			for j < len(args) && (args[j] >= '0' && args[j] <= '9' || args[j] == '-' || args[j] == '+' || args[j] == '.' || args[j] == 'e' || args[j] == 'E') {
-				j++
+			j, err := jsontext.ScanNumber(args, i)
+			if err != nil {
+				j = len(args) // args are valid JSON: not reached
 			}
 			d, ok := parseDecNum(args[i:j])
 			if ok && (bytes.ContainsAny(args[i:j], ".eE") || d.neg && d.isZero()) && d.isInteger() {

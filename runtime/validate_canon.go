@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"slices"
 	"strconv"
 )
@@ -19,28 +20,8 @@ func appendCanonical(dst, raw []byte) []byte {
 	return dst
 }
 
-func skipSpaceAt(raw []byte, i int) int {
-	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t' || raw[i] == '\n' || raw[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the index just after the string literal starting at i.
-func stringEnd(raw []byte, i int) int {
-	for i++; i < len(raw); i++ {
-		switch raw[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return len(raw)
-}
-
 func appendCanonicalAt(dst, raw []byte, i int) ([]byte, int) {
-	i = skipSpaceAt(raw, i)
+	i = jsontext.SkipSpace(raw, i)
 	if i >= len(raw) {
 		return dst, i
 	}
@@ -52,11 +33,11 @@ func appendCanonicalAt(dst, raw []byte, i int) ([]byte, int) {
 	case 'f':
 		return append(dst, 'f'), i + 5
 	case '"':
-		end := stringEnd(raw, i)
+		end, _, _ := jsontext.ScanString(raw, i)
 		dst = append(dst, 's')
 		// Reserve room for the length, known only after unescaping.
 		mark := len(dst)
-		dst = appendUnescaped(dst, raw[i+1:end-1])
+		dst = jsontext.AppendUnquoted(dst, raw[i+1:end-1])
 		n := len(dst) - mark
 		var hdr [24]byte
 		h := strconv.AppendInt(hdr[:0], int64(n), 10)
@@ -67,13 +48,13 @@ func appendCanonicalAt(dst, raw []byte, i int) ([]byte, int) {
 		return dst, end
 	case '[':
 		dst = append(dst, '[')
-		i = skipSpaceAt(raw, i+1)
+		i = jsontext.SkipSpace(raw, i+1)
 		if i < len(raw) && raw[i] == ']' {
 			return append(dst, ']'), i + 1
 		}
 		for i < len(raw) {
 			dst, i = appendCanonicalAt(dst, raw, i)
-			i = skipSpaceAt(raw, i)
+			i = jsontext.SkipSpace(raw, i)
 			if i < len(raw) && raw[i] == ',' {
 				i++
 				continue
@@ -84,22 +65,22 @@ func appendCanonicalAt(dst, raw []byte, i int) ([]byte, int) {
 	case '{':
 		type member struct{ key, val []byte }
 		var members []member
-		i = skipSpaceAt(raw, i+1)
+		i = jsontext.SkipSpace(raw, i+1)
 		if i < len(raw) && raw[i] == '}' {
 			return append(dst, '{', '}'), i + 1
 		}
 		for i < len(raw) {
-			i = skipSpaceAt(raw, i)
+			i = jsontext.SkipSpace(raw, i)
 			var m member
 			m.key, i = appendCanonicalAt(nil, raw, i)
-			i = skipSpaceAt(raw, i) + 1 // ':'
+			i = jsontext.SkipSpace(raw, i) + 1 // ':'
 			m.val, i = appendCanonicalAt(nil, raw, i)
 			if j := slices.IndexFunc(members, func(o member) bool { return string(o.key) == string(m.key) }); j >= 0 {
 				members[j] = m
 			} else {
 				members = append(members, m)
 			}
-			i = skipSpaceAt(raw, i)
+			i = jsontext.SkipSpace(raw, i)
 			if i < len(raw) && raw[i] == ',' {
 				i++
 				continue
@@ -114,10 +95,7 @@ func appendCanonicalAt(dst, raw []byte, i int) ([]byte, int) {
 		}
 		return append(dst, '}'), i + 1
 	default:
-		j := i
-		for j < len(raw) && (raw[j] >= '0' && raw[j] <= '9' || raw[j] == '-' || raw[j] == '+' || raw[j] == '.' || raw[j] == 'e' || raw[j] == 'E') {
-			j++
-		}
+		j, _ := jsontext.ScanNumber(raw, i)
 		d, _ := parseDecNum(raw[i:j])
 		dst = append(dst, 'n')
 		dst = appendCanonicalNum(dst, &d)

@@ -1,8 +1,8 @@
 package runtime
 
 import (
-	"encoding/binary"
 	"fmt"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"strconv"
 	"strings"
 	"sync"
@@ -132,14 +132,7 @@ func (s *valState) fatalf(format string, args ...any) {
 }
 
 func (s *valState) skipSpace() {
-	for s.pos < len(s.data) {
-		switch s.data[s.pos] {
-		case ' ', '\t', '\n', '\r':
-			s.pos++
-		default:
-			return
-		}
-	}
+	s.pos = jsontext.SkipSpace(s.data, s.pos)
 }
 
 // got describes a value for a message: its JSON text, shortened, or its
@@ -334,227 +327,67 @@ func (s *valState) skip(t uint8) {
 }
 
 func (s *valState) literal() {
-	var lit string
-	switch s.data[s.pos] {
-	case 't':
-		lit = "true"
-	case 'f':
-		lit = "false"
-	default:
-		lit = "null"
-	}
-	if len(s.data)-s.pos < len(lit) || string(s.data[s.pos:s.pos+len(lit)]) != lit {
-		s.syntax("invalid literal")
+	end, err := jsontext.ScanLiteral(s.data, s.pos)
+	if err != nil {
+		s.syntax(err.Error())
 		return
 	}
-	s.pos += len(lit)
+	s.pos = end
 }
 
 func (s *valState) scanNumber() decNum {
-	start := s.pos
-	for s.pos < len(s.data) {
-		c := s.data[s.pos]
-		if c >= '0' && c <= '9' || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' {
-			s.pos++
-			continue
-		}
-		break
+	end, err := jsontext.ScanNumber(s.data, s.pos)
+	if err != nil {
+		s.syntax(err.Error())
+		return decNum{}
 	}
-	d, ok := parseDecNum(s.data[start:s.pos])
-	if !ok {
-		s.pos = start
-		s.syntax("invalid number")
-	}
+	d, _ := parseDecNum(s.data[s.pos:end])
+	s.pos = end
 	return d
 }
 
 // A strInfo describes a scanned string.
 type strInfo struct {
-	start, end int  // content, between the quotes
-	escaped    bool // contains backslash escapes
-	runes      int  // code points
-	badUTF8    bool // invalid UTF-8 bytes
-	badSurr    bool // unpaired surrogate escape
+	start, end int // content, between the quotes
+	jsontext.String
 }
-
-const (
-	lsb = 0x0101010101010101
-	msb = 0x8080808080808080
-)
 
 // scanString scans the string literal at s.pos, checking its syntax.
 func (s *valState) scanString() strInfo {
-	data := s.data
-	i := s.pos + 1
-	st := strInfo{start: i}
-	for {
-		j := i
-		// Skip plain ASCII eight bytes at a time: stop at a word with a
-		// byte < 0x20, '"', '\\' or >= 0x80.
-		for i+8 <= len(data) {
-			x := binary.LittleEndian.Uint64(data[i:])
-			q, b := x^(lsb*'"'), x^(lsb*'\\')
-			if ((x-lsb*0x20)&^x|(q-lsb)&^q|(b-lsb)&^b|x)&msb != 0 {
-				break
-			}
-			i += 8
-		}
-		for i < len(data) {
-			if c := data[i]; c < 0x20 || c == '"' || c == '\\' || c >= 0x80 {
-				break
-			}
-			i++
-		}
-		st.runes += i - j
-		if i >= len(data) {
-			s.pos = i
-			s.syntax("unterminated string")
-			return st
-		}
-		switch c := data[i]; {
-		case c == '"':
-			st.end = i
-			s.pos = i + 1
-			return st
-		case c == '\\':
-			st.escaped = true
-			if i+1 >= len(data) {
-				s.pos = i
-				s.syntax("unterminated string")
-				return st
-			}
-			switch data[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				r, ok := hex4(data, i+2)
-				if !ok {
-					s.pos = i
-					s.syntax(`invalid \u escape`)
-					return st
-				}
-				i += 6
-				if r >= 0xD800 && r < 0xDC00 {
-					if r2, ok := hex4(data, i+2); ok && data[i] == '\\' && data[i+1] == 'u' && r2 >= 0xDC00 && r2 < 0xE000 {
-						i += 6
-					} else {
-						st.badSurr = true
-					}
-				} else if r >= 0xDC00 && r < 0xE000 {
-					st.badSurr = true
-				}
-			default:
-				s.pos = i
-				s.syntax("invalid escape in string")
-				return st
-			}
-			st.runes++
-		case c < 0x20:
-			s.pos = i
-			s.syntax("control character in string")
-			return st
-		default:
-			r, size := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && size == 1 {
-				st.badUTF8 = true
-			}
-			i += size
-			st.runes++
-		}
+	end, str, err := jsontext.ScanString(s.data, s.pos)
+	if err != nil {
+		s.pos = end
+		s.syntax(err.Error())
+		return strInfo{String: str}
 	}
-}
-
-func hex4(data []byte, i int) (rune, bool) {
-	if i+4 > len(data) {
-		return 0, false
-	}
-	var r rune
-	for _, c := range data[i : i+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			c -= '0'
-		case c >= 'a' && c <= 'f':
-			c -= 'a' - 10
-		case c >= 'A' && c <= 'F':
-			c -= 'A' - 10
-		default:
-			return 0, false
-		}
-		r = r<<4 | rune(c)
-	}
-	return r, true
-}
-
-// appendUnescaped appends the content of a syntactically valid string
-// literal (without quotes) with escapes resolved, as encoding/json does.
-func appendUnescaped(dst, raw []byte) []byte {
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			j := i + 1
-			for j < len(raw) && raw[j] != '\\' {
-				j++
-			}
-			dst = append(dst, raw[i:j]...)
-			i = j
-			continue
-		}
-		switch raw[i+1] {
-		case 'b':
-			dst = append(dst, '\b')
-		case 'f':
-			dst = append(dst, '\f')
-		case 'n':
-			dst = append(dst, '\n')
-		case 'r':
-			dst = append(dst, '\r')
-		case 't':
-			dst = append(dst, '\t')
-		case 'u':
-			r, _ := hex4(raw, i+2)
-			i += 6
-			if r >= 0xD800 && r < 0xDC00 && i+1 < len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
-				if r2, ok := hex4(raw, i+2); ok && r2 >= 0xDC00 && r2 < 0xE000 {
-					r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
-					i += 6
-				}
-			}
-			if r >= 0xD800 && r < 0xE000 {
-				r = utf8.RuneError
-			}
-			dst = utf8.AppendRune(dst, r)
-			continue
-		default:
-			dst = append(dst, raw[i+1])
-		}
-		i += 2
-	}
-	return dst
+	st := strInfo{start: s.pos + 1, end: end - 1, String: str}
+	s.pos = end
+	return st
 }
 
 // stringBytes returns the content of a scanned string, unescaped if needed.
 func (s *valState) stringBytes(st strInfo) []byte {
-	if !st.escaped {
+	if !st.Escaped {
 		return s.data[st.start:st.end]
 	}
-	s.buf = appendUnescaped(s.buf[:0], s.data[st.start:st.end])
+	s.buf = jsontext.AppendUnquoted(s.buf[:0], s.data[st.start:st.end])
 	return s.buf
 }
 
 func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
-	if st.badUTF8 {
+	if st.BadUTF8 {
 		s.addf("must be valid UTF-8 (got %s)", got(s.data[start:s.pos]))
 		return
 	}
-	if st.badSurr {
+	if st.BadSurrogate {
 		s.addf(`must not contain an unpaired surrogate \u escape (got %s)`, got(s.data[start:s.pos]))
 		return
 	}
-	if n.minLength >= 0 && st.runes < n.minLength {
-		s.addf("must be at least %s long (got %d: %s)", plural(n.minLength, "character"), st.runes, got(s.data[start:s.pos]))
+	if n.minLength >= 0 && st.Runes < n.minLength {
+		s.addf("must be at least %s long (got %d: %s)", plural(n.minLength, "character"), st.Runes, got(s.data[start:s.pos]))
 	}
-	if n.maxLength >= 0 && st.runes > n.maxLength {
-		s.addf("must be at most %s long (got %d: %s)", plural(n.maxLength, "character"), st.runes, got(s.data[start:s.pos]))
+	if n.maxLength >= 0 && st.Runes > n.maxLength {
+		s.addf("must be at most %s long (got %d: %s)", plural(n.maxLength, "character"), st.Runes, got(s.data[start:s.pos]))
 	}
 	if n.pattern == nil && n.format == nil && !n.base64 {
 		return
@@ -678,9 +511,9 @@ func (s *valState) object(n *schemaNode) {
 				return
 			}
 			kr := keyRef{off: ks.start, end: ks.end}
-			if ks.escaped {
+			if ks.Escaped {
 				off := len(s.arena)
-				s.arena = appendUnescaped(s.arena, s.data[ks.start:ks.end])
+				s.arena = jsontext.AppendUnquoted(s.arena, s.data[ks.start:ks.end])
 				kr = keyRef{off: off, end: len(s.arena), inArena: true}
 			}
 			kb := s.keyBytes(kr)
@@ -709,7 +542,7 @@ func (s *valState) object(n *schemaNode) {
 			if dup {
 				s.addf("duplicate property (a JSON object must not repeat a key)")
 			}
-			if ks.badUTF8 || ks.badSurr {
+			if ks.BadUTF8 || ks.BadSurrogate {
 				s.addf("property name must be valid UTF-8 without unpaired surrogate escapes")
 			}
 			if n.propertyNames != nil {
