@@ -10,16 +10,36 @@ import (
 type Diagnostic struct {
 	Pos     token.Position
 	Message string
+	// Warning marks a likely mistake that does not stop generation: the
+	// code generated is what the user's code says, which may not be what
+	// was meant.
+	Warning bool
 }
 
-// String formats d like the go command and go vet do: "file:line:col: message".
+// String formats d like the go command and go vet do: "file:line:col: message",
+// with "warning: " before the message of a warning.
 // The file name is printed as recorded; making it relative is the caller's job.
 // A diagnostic without a position prints as its message alone.
 func (d Diagnostic) String() string {
-	if d.Pos.Filename == "" && d.Pos.Line == 0 {
-		return d.Message
+	msg := d.Message
+	if d.Warning {
+		msg = "warning: " + msg
 	}
-	return d.Pos.String() + ": " + d.Message
+	if d.Pos.Filename == "" && d.Pos.Line == 0 {
+		return msg
+	}
+	return d.Pos.String() + ": " + msg
+}
+
+// Errors returns the diagnostics of diags that are not warnings.
+func Errors(diags []Diagnostic) []Diagnostic {
+	var errs []Diagnostic
+	for _, d := range diags {
+		if !d.Warning {
+			errs = append(errs, d)
+		}
+	}
+	return errs
 }
 
 // sortDiagnostics orders diags by file, line, column and message, and drops

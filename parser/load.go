@@ -36,8 +36,8 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 // stub of its functions), and a call of a registration function that is
 // yet to be generated (undefined: RegisterTools), which is reported only if
 // no tool will produce it. A tool with a diagnostic is left out of its
-// package; a caller must not write or remove any file when diagnostics are
-// present.
+// package; a caller must not write or remove any file when diagnostics
+// other than warnings (see [Errors]) are present.
 //
 // The error result reports a failure of the loader itself (for example,
 // no go command), not a problem in the loaded code.
@@ -238,6 +238,11 @@ type checker struct {
 // errorf records a diagnostic at pos.
 func (c *checker) errorf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...)})
+}
+
+// warnf records a warning at pos.
+func (c *checker) warnf(pos token.Pos, format string, args ...any) {
+	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...), Warning: true})
 }
 
 // pkg builds the model of one package: it scans every comment of every

@@ -146,6 +146,10 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 				paramsOK = false
 				continue
 			}
+			if decodeTarget(t.GoName, p) {
+				c.warnf(names[i], "parameter %s of %s (type %s) looks like where %s decodes data to: the tool fills it with the argument's JSON value (a map, slice, string, number, bool or nil), never a pointer to a value of yours, so what %s decodes into it is lost; annotate a function that returns the decoded value instead",
+					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types), t.GoName, t.GoName)
+			}
 			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
 			variadic := sig.Variadic() && i == params.Len()-1
 			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
@@ -435,6 +439,37 @@ func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
 		}
 	}
 	return names, types
+}
+
+// decodeTargetNames are the names functions give the parameter they decode
+// into, and decodeVerbs the words of the names of such functions.
+var (
+	decodeTargetNames = []string{"v", "dst", "dest", "out", "target", "into", "ptr", "result", "obj"}
+	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
+)
+
+// decodeTarget reports whether p, a parameter of the function named fn,
+// has an empty interface type and looks like where fn decodes data to
+// (json.Unmarshal(data, v), toml.Decode(data, v), row.Scan(dest...)): its
+// name is one such functions give it, or fn's name has a decoding verb.
+func decodeTarget(fn string, p *types.Var) bool {
+	t := p.Type()
+	if s, ok := types.Unalias(t).(*types.Slice); ok {
+		t = s.Elem() // Scan(dest ...any)
+	}
+	iface, ok := types.Unalias(t).Underlying().(*types.Interface)
+	if !ok || !iface.Empty() {
+		return false
+	}
+	if slices.Contains(decodeTargetNames, p.Name()) {
+		return true
+	}
+	for _, verb := range decodeVerbs {
+		if strings.Contains(fn, verb) {
+			return true
+		}
+	}
+	return false
 }
 
 // isContext reports whether t is context.Context.

@@ -82,7 +82,9 @@ Annotate a function or method with a line at the end of its doc comment
 (the rest of the doc comment is the tool's description):
 
 	//mcp:tool [options]
-	//mcp:arg NAME description     (describes the plain parameter NAME)
+	//mcp:arg NAME [jsonschema:"KEYWORDS"] description
+	    describes the plain parameter NAME; the keywords bound it as
+	    a struct field's jsonschema tag does
 
 Options, separated by spaces, each at most once:
 
@@ -95,7 +97,8 @@ Options, separated by spaces, each at most once:
 	openworld      openWorldHint (likewise)
 
 Diagnostics are printed as file:line:col: message; when there is any,
-nothing is written. With -check, the differences go to standard output as
+nothing is written. Warnings (file:line:col: warning: message) are
+printed too, but the files are written. With -check, the differences go to standard output as
 unified diffs.
 
 Exit status: 0 on success, 1 on diagnostics, errors or (with -check) stale
@@ -225,7 +228,10 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, versionLine(bi, ok))
 		return 0
 	}
-	changes, problems, note, err := plan(dir, opts)
+	changes, problems, warnings, note, err := plan(dir, opts)
+	for _, w := range warnings {
+		fmt.Fprintln(stderr, w)
+	}
 	if note != "" {
 		fmt.Fprintln(stderr, "mcpgen:", note)
 	}
@@ -298,15 +304,18 @@ type output struct {
 
 // generate loads the packages and generates their files. problems are the
 // diagnostics in the user's code and the generator's errors, formatted to
-// be printed; the error reports a failure to load at all.
-func generate(dir string, opts *options) (outs []output, problems []string, err error) {
+// be printed; warnings are the diagnostics that do not stop generation,
+// when there is no problem; the error reports a failure to load at all.
+func generate(dir string, opts *options) (outs []output, problems, warnings []string, err error) {
 	pkgs, diags, err := mcpparser.Load(dir, opts.tags, opts.patterns...)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	if len(diags) > 0 {
-		return nil, formatDiagnostics(dir, diags), nil
+	if len(mcpparser.Errors(diags)) > 0 {
+		return nil, formatDiagnostics(dir, diags), nil, nil
 	}
+	// Only warnings: printed as problems are, and the files generated.
+	warnings = formatDiagnostics(dir, diags)
 	for _, pkg := range pkgs {
 		if pkg.Dir == "" {
 			continue
@@ -321,18 +330,18 @@ func generate(dir string, opts *options) (outs []output, problems []string, err 
 		}
 		outs = append(outs, out)
 	}
-	return outs, problems, nil
+	return outs, problems, warnings, nil
 }
 
 // plan generates the files and returns the changes to make on disk, or the
 // problems that forbid any change: those of generate, and files mcpgen
 // must not touch. note, if not empty, tells the user that no package
 // declares a tool, which is not an error (the last tool of a package may
-// just have gone) but likely a surprise.
-func plan(dir string, opts *options) (_ []change, problems []string, note string, err error) {
-	outs, problems, err := generate(dir, opts)
+// just have gone) but likely a surprise. warnings are those of generate.
+func plan(dir string, opts *options) (_ []change, problems, warnings []string, note string, err error) {
+	outs, problems, warnings, err := generate(dir, opts)
 	if err != nil || len(problems) > 0 {
-		return nil, problems, "", err
+		return nil, problems, nil, "", err
 	}
 	note = noToolsNote(outs, opts.patterns)
 	var changes []change
@@ -357,7 +366,7 @@ func plan(dir string, opts *options) (_ []change, problems []string, note string
 		}
 		changes = append(changes, change{path: out.path, old: have, new: out.content})
 	}
-	return changes, problems, note, nil
+	return changes, problems, warnings, note, nil
 }
 
 // noToolsNote returns a note saying that no package matched by patterns

@@ -323,6 +323,21 @@ func TestDiagnosticsWriteNothing(t *testing.T) {
 	}
 }
 
+// TestWarningsWrite: a warning is printed, and the file is written anyway.
+func TestWarningsWrite(t *testing.T) {
+	setGoFlags(t)
+	dir := newModule(t, map[string]string{
+		"conv/conv.go": "package conv\n\n// Decode decodes data into v.\n//\n//mcp:tool\nfunc Decode(data string, v any) error { return nil }\n",
+	})
+	code, _, stderr := mcpgen(t, dir, "./...")
+	if want := filepath.Join("conv", "conv.go") + ":6:26: warning: parameter v of Decode (type any)"; code != 0 || !strings.HasPrefix(stderr, want) {
+		t.Errorf("exit %d, stderr %q; want exit 0 and a warning starting %q", code, stderr, want)
+	}
+	if !exists(filepath.Join(dir, "conv", "mcp_gen.go")) {
+		t.Error("no file written for a package with warnings only")
+	}
+}
+
 func TestOutputNameAndTags(t *testing.T) {
 	setGoFlags(t)
 	dir := newModule(t, map[string]string{
