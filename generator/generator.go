@@ -14,7 +14,10 @@
 //     sorted by type name, and RegisterTools(s *runtime.Server) for the
 //     package-level functions, if any; tools keep the order of the model;
 //   - the input and output schemas as string constants holding the
-//     indented JSON, as raw string literals where the text allows it.
+//     indented JSON, as raw string literals where the text allows it;
+//   - when the package elicits forms with runtime.Elicit[T], an init
+//     function that registers the schema of every such T
+//     (runtime.RegisterElicitSchema), and those schemas as constants.
 //
 // A tool's title, when set, is emitted both as Tool.Title and as
 // ToolAnnotations.Title: clients of protocol 2025-03-26 only know the
@@ -228,6 +231,17 @@ func (g *gen) file() (*jen.File, error) {
 			guards = append(guards, guard)
 		}
 	}
+	// The form types of runtime.Elicit, registered with their schemas.
+	var forms, formConsts []jen.Code
+	for _, e := range g.pkg.Elicits {
+		typ, err := g.typeCode(e.Type)
+		if err != nil {
+			return nil, err
+		}
+		name := uniqueName(lowerCamel(formBase(e.Type)), "FormSchema", used)
+		forms = append(forms, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
+		formConsts = append(formConsts, jen.Id(name).Op("=").Add(stringLit(e.Schema)))
+	}
 	aliases := g.nameImports()
 	loc := g.locals(aliases)
 
@@ -266,7 +280,26 @@ func (g *gen) file() (*jen.File, error) {
 	f.Line()
 	f.Comment("Input and output schemas of the tools, as JSON.")
 	f.Const().Defs(consts...)
+	if len(forms) > 0 {
+		f.Line()
+		f.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.")
+		f.Func().Id("init").Params().Block(forms...)
+		f.Line()
+		f.Comment("Schemas of the forms, as JSON.")
+		f.Const().Defs(formConsts...)
+	}
 	return f, nil
+}
+
+// formBase names the schema constant of a form type after the type.
+func formBase(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return "form"
 }
 
 // stringLit returns s as a string literal: a raw one when s allows it, so

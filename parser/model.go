@@ -18,6 +18,16 @@ type Package struct {
 	Dir     string         // absolute directory holding the package's files
 	Types   *types.Package // for qualifying type names in generated code
 	Tools   []*Tool        // in source order (file name, then offset)
+	// Elicits are the form types the package asks users to fill in with
+	// runtime.Elicit[T], in order of first use.
+	Elicits []*Elicit
+}
+
+// Elicit is a form type: the type argument of runtime.Elicit.
+type Elicit struct {
+	Pos    token.Position // the first use, for diagnostics
+	Type   types.Type
+	Schema string // the form's schema, as indented JSON text
 }
 
 // Tool is one function or method annotated with //mcp:tool.

@@ -17,6 +17,7 @@ var (
 	_ func(*Board, int) error                              = (*Board).DeleteTask
 	_ func(*Board) Stats                                   = (*Board).Summarize
 	_ func(*Board) string                                  = (*Board).Agenda
+	_ func(*Board, context.Context) (int, error)           = (*Board).ClearDone
 )
 
 // RegisterBoardTools registers on s the tools declared as methods of Board, to be called on recv.
@@ -113,6 +114,20 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 			out := recv.Agenda()
 			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "clear_done",
+		Description:  "ClearDone removes every done task, once the user confirms it in a form the client shows. A client that cannot show forms gets an error; use delete_task there.",
+		InputSchema:  clearDoneInputSchema,
+		OutputSchema: clearDoneOutputSchema,
+		Annotations:  &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := recv.ClearDone(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.WrappedResult(out)
 		},
 	})
 }
@@ -643,5 +658,45 @@ const (
 	agendaInputSchema = `{
   "additionalProperties": false,
   "type": "object"
+}`
+	clearDoneInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	clearDoneOutputSchema = `{
+  "properties": {
+    "result": {
+      "type": "integer",
+      "maximum": 9223372036854775807,
+      "minimum": -9223372036854775808
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "result"
+  ]
+}`
+)
+
+// The forms that the package's tools elicit (runtime.Elicit[T]), by type.
+func init() {
+	runtime.RegisterElicitSchema[ClearConfirmation](clearConfirmationFormSchema)
+}
+
+// Schemas of the forms, as JSON.
+const (
+	clearConfirmationFormSchema = `{
+  "properties": {
+    "confirm": {
+      "type": "boolean",
+      "description": "Remove the done tasks for good."
+    }
+  },
+  "type": "object",
+  "required": [
+    "confirm"
+  ],
+  "description": "ClearConfirmation is the form that ClearDone asks the user to fill in."
 }`
 )

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -220,4 +221,46 @@ func (b *Board) Agenda() string {
 		return "Nothing to do."
 	}
 	return sb.String()
+}
+
+// ClearConfirmation is the form that ClearDone asks the user to fill in.
+type ClearConfirmation struct {
+	// Remove the done tasks for good.
+	Confirm bool `json:"confirm"`
+}
+
+// ClearDone removes every done task, once the user confirms it in a form
+// the client shows. A client that cannot show forms gets an error; use
+// delete_task there.
+//
+//mcp:tool destructive
+func (b *Board) ClearDone(ctx context.Context) (int, error) {
+	b.mu.Lock()
+	n := 0
+	for _, t := range b.tasks {
+		if t.Status == Done {
+			n++
+		}
+	}
+	b.mu.Unlock()
+	if n == 0 {
+		return 0, nil
+	}
+	form, err := runtime.Elicit[ClearConfirmation](ctx, fmt.Sprintf("Remove %d done tasks for good?", n))
+	if err != nil {
+		return 0, err
+	}
+	if !form.Accepted() || !form.Content.Confirm {
+		return 0, errors.New("nothing removed: the user did not confirm")
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	removed := 0
+	for id, t := range b.tasks {
+		if t.Status == Done {
+			delete(b.tasks, id)
+			removed++
+		}
+	}
+	return removed, nil
 }
