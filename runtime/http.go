@@ -183,22 +183,8 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusForbidden, codeInvalidRequest, "Forbidden: Origin not allowed")
 		return
 	}
-	if h.cfg.allowedOrigins != nil && r.Header.Get("Origin") != "" {
-		// A listed origin is a browser client by design: let it read the
-		// answers (CORS), including the session id.
-		hd := w.Header()
-		hd.Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
-		hd.Add("Vary", "Origin")
-		hd.Set("Access-Control-Expose-Headers", headerSessionID)
-		if r.Method == http.MethodOptions {
-			hd.Set("Access-Control-Allow-Methods", "GET, POST, DELETE")
-			if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
-				hd.Set("Access-Control-Allow-Headers", req)
-			}
-			hd.Set("Access-Control-Max-Age", "600")
-			w.WriteHeader(http.StatusNoContent)
-			return
-		}
+	if h.cfg.allowedOrigins != nil && r.Header.Get("Origin") != "" && cors(w, r) {
+		return
 	}
 	switch r.Method {
 	case http.MethodPost:
@@ -211,6 +197,26 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", "GET, POST, DELETE")
 		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed")
 	}
+}
+
+// cors lets a listed origin, a browser client by design, read the answers
+// (CORS), including the session id, and answers a preflight request, in
+// which case it reports true.
+func cors(w http.ResponseWriter, r *http.Request) bool {
+	hd := w.Header()
+	hd.Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
+	hd.Add("Vary", "Origin")
+	hd.Set("Access-Control-Expose-Headers", headerSessionID)
+	if r.Method != http.MethodOptions {
+		return false
+	}
+	hd.Set("Access-Control-Allow-Methods", "GET, POST, DELETE")
+	if req := r.Header.Get("Access-Control-Request-Headers"); req != "" {
+		hd.Set("Access-Control-Allow-Headers", req)
+	}
+	hd.Set("Access-Control-Max-Age", "600")
+	w.WriteHeader(http.StatusNoContent)
+	return true
 }
 
 // httpError writes a JSON-RPC error without id as the body of an HTTP error.

@@ -232,92 +232,108 @@ func (l *bodyLease) grow(ctx context.Context, n int64) error {
 // request and returns a nil lease.
 func (h *httpHandler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, *bodyLease) {
 	limit := int64(h.srv.maxMessage)
-	tooLarge := func() {
-		httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest,
-			"Invalid Request: message longer than "+strconv.FormatInt(limit, 10)+" bytes")
-	}
 	if r.ContentLength > limit {
-		tooLarge() // before reading any of it
+		bodyTooLarge(w, limit) // before reading any of it
 		return nil, nil
 	}
 	lease := &bodyLease{budget: h.bodies, refs: 1}
-	refuse := func(err error) ([]byte, *bodyLease) {
+	var body []byte
+	var err error
+	if r.ContentLength >= 0 {
+		body, err = readDeclared(r, lease)
+	} else {
+		body, err = readStreamed(w, r, lease, limit)
+	}
+	if err != nil {
 		lease.release()
-		switch {
-		case errors.Is(err, errBodyMemory):
-			w.Header().Set("Retry-After", "1")
-			httpError(w, http.StatusServiceUnavailable, codeInvalidRequest,
-				"Service Unavailable: the server is reading too many large requests; retry later")
-		case errors.As(err, new(*http.MaxBytesError)):
-			tooLarge()
-		default:
-			// The client went away or sent a broken body.
-			httpError(w, http.StatusBadRequest, codeParseError, "Parse error: reading the request body failed")
-		}
+		refuseBody(w, err, limit)
 		return nil, nil
 	}
-	if n := r.ContentLength; n >= 0 {
-		// The length is known: one buffer of exactly that size.
-		if err := lease.grow(r.Context(), n); err != nil {
-			return refuse(err)
-		}
-		body := make([]byte, n)
-		if _, err := io.ReadFull(r.Body, body); err != nil {
-			return refuse(err)
-		}
-		return body, lease
+	return body, lease
+}
+
+// readDeclared reads a body whose length is known into one buffer of
+// exactly that size.
+func readDeclared(r *http.Request, lease *bodyLease) ([]byte, error) {
+	if err := lease.grow(r.Context(), r.ContentLength); err != nil {
+		return nil, err
 	}
-	// A body of unknown length (chunked): up to smallBody in a small
-	// buffer; past that, one buffer of the limit's size, which it may fill
-	// but not overflow.
-	if err := lease.grow(r.Context(), min(smallBody, limit)); err != nil {
-		return refuse(err)
+	body := make([]byte, r.ContentLength)
+	if _, err := io.ReadFull(r.Body, body); err != nil {
+		return nil, err
+	}
+	return body, nil
+}
+
+// readStreamed reads a body of unknown length (chunked): up to smallBody
+// in a small buffer; past that, into one buffer of the limit's size, which
+// it may fill but not overflow.
+func readStreamed(w http.ResponseWriter, r *http.Request, lease *bodyLease, limit int64) ([]byte, error) {
+	small := min(smallBody, limit)
+	if err := lease.grow(r.Context(), small); err != nil {
+		return nil, err
 	}
 	rd := http.MaxBytesReader(w, r.Body, limit)
-	body := make([]byte, 0, min(4<<10, limit))
-	for {
+	body := make([]byte, 0, min(4<<10, small))
+	for int64(len(body)) < small {
 		if len(body) == cap(body) {
-			if int64(len(body)) >= min(smallBody, limit) {
-				break
-			}
-			grown := make([]byte, len(body), min(2*cap(body), smallBody))
+			grown := make([]byte, len(body), min(2*int64(cap(body)), small))
 			copy(grown, body)
 			body = grown
 		}
 		n, err := rd.Read(body[len(body):cap(body)])
 		body = body[:len(body)+n]
 		if err == io.EOF {
-			return body, lease
+			return body, nil
 		}
 		if err != nil {
-			return refuse(err)
+			return nil, err
 		}
 	}
-	if err := lease.grow(r.Context(), limit-int64(len(body))); err != nil {
-		return refuse(err)
+	if err := lease.grow(r.Context(), limit-small); err != nil {
+		return nil, err
 	}
 	big := make([]byte, limit)
 	n := copy(big, body)
-	body = nil
-	for {
+	for n < len(big) {
 		m, err := rd.Read(big[n:])
 		n += m
 		if err == io.EOF {
-			return big[:n:n], lease
+			return big[:n:n], nil
 		}
 		if err != nil {
-			return refuse(err)
+			return nil, err
 		}
-		if n == len(big) {
-			// Full: the body ends here, or it is too long (the
-			// MaxBytesReader says which on the next read).
-			var one [1]byte
-			if _, err := rd.Read(one[:]); err == io.EOF {
-				return big, lease
-			} else if err != nil {
-				return refuse(err)
-			}
-			return refuse(&http.MaxBytesError{Limit: limit})
+	}
+	// Full: the body ends here, or it is too long (the MaxBytesReader
+	// says which on the next read).
+	var one [1]byte
+	if _, err := rd.Read(one[:]); err != io.EOF {
+		if err == nil {
+			err = &http.MaxBytesError{Limit: limit}
 		}
+		return nil, err
+	}
+	return big, nil
+}
+
+// bodyTooLarge answers a body over the limit.
+func bodyTooLarge(w http.ResponseWriter, limit int64) {
+	httpError(w, http.StatusRequestEntityTooLarge, codeInvalidRequest,
+		"Invalid Request: message longer than "+strconv.FormatInt(limit, 10)+" bytes")
+}
+
+// refuseBody answers a body that could not be read for err.
+func refuseBody(w http.ResponseWriter, err error, limit int64) {
+	switch {
+	case errors.Is(err, errBodyMemory):
+		w.Header().Set("Retry-After", "1")
+		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest,
+			"Service Unavailable: the server is reading too many large requests; retry later")
+	case errors.As(err, new(*http.MaxBytesError)):
+		bodyTooLarge(w, limit)
+	default:
+		// The client went away or sent a broken body.
+		httpError(w, http.StatusBadRequest, codeParseError, "Parse error: reading the request body failed")
 	}
 }

@@ -233,7 +233,31 @@ func (c *schemaCompiler) compileObject(n *schemaNode, m map[string]any, ptr stri
 	return nil
 }
 
+// keyword compiles keyword k, whose value is v, into n; kp is the
+// keyword's JSON pointer. Each family of keywords has a function of its
+// own.
 func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string) error {
+	switch k {
+	case "$defs", "definitions", "$ref":
+		return c.referenceKeyword(n, k, v, kp)
+	case "type", "enum", "const":
+		return c.valueKeyword(n, k, v, kp)
+	case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+		return c.numberKeyword(n, k, v, kp)
+	case "minLength", "maxLength", "pattern", "format", "contentEncoding":
+		return c.stringKeyword(n, k, v, kp)
+	case "properties", "required", "patternProperties", "additionalProperties", "propertyNames", "minProperties", "maxProperties":
+		return c.objectKeyword(n, k, v, kp)
+	case "items", "prefixItems", "minItems", "maxItems", "uniqueItems":
+		return c.arrayKeyword(n, k, v, kp)
+	case "allOf", "anyOf", "oneOf", "not":
+		return c.combinatorKeyword(n, k, v, kp)
+	}
+	return errors.New("unsupported keyword")
+}
+
+// referenceKeyword compiles the keywords that name and refer to schemas.
+func (c *schemaCompiler) referenceKeyword(n *schemaNode, k string, v any, kp string) error {
 	var err error
 	switch k {
 	case "$defs", "definitions":
@@ -253,6 +277,14 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		}
 		n.ref, err = c.resolve(s)
 		c.refs = append(c.refs, n)
+	}
+	return err
+}
+
+// valueKeyword compiles the keywords that restrict a value's type or its values.
+func (c *schemaCompiler) valueKeyword(n *schemaNode, k string, v any, kp string) error {
+	var err error
+	switch k {
 	case "type":
 		switch v := v.(type) {
 		case string:
@@ -298,6 +330,14 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 	case "const":
 		n.hasConst = true
 		n.constVal, n.constTxt, err = canonicalSchemaValue(v)
+	}
+	return err
+}
+
+// numberKeyword compiles the keywords of numbers.
+func (c *schemaCompiler) numberKeyword(n *schemaNode, k string, v any, kp string) error {
+	var err error
+	switch k {
 	case "minimum":
 		n.minimum, err = bound(v, false)
 	case "maximum":
@@ -308,24 +348,18 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		n.exclMax, err = bound(v, false)
 	case "multipleOf":
 		n.multipleOf, err = bound(v, true)
+	}
+	return err
+}
+
+// stringKeyword compiles the keywords of strings.
+func (c *schemaCompiler) stringKeyword(n *schemaNode, k string, v any, kp string) error {
+	var err error
+	switch k {
 	case "minLength":
 		n.minLength, err = count(v)
 	case "maxLength":
 		n.maxLength, err = count(v)
-	case "minItems":
-		n.minItems, err = count(v)
-	case "maxItems":
-		n.maxItems, err = count(v)
-	case "minProperties":
-		n.minProps, err = count(v)
-	case "maxProperties":
-		n.maxProps, err = count(v)
-	case "uniqueItems":
-		b, ok := v.(bool)
-		if !ok {
-			return errors.New("must be a boolean")
-		}
-		n.uniqueItems = b
 	case "pattern":
 		n.pattern, err = compilePattern(v)
 		if err == nil {
@@ -349,6 +383,14 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 			return fmt.Errorf("unsupported encoding %v (only base64)", v)
 		}
 		n.base64 = true
+	}
+	return err
+}
+
+// objectKeyword compiles the keywords of objects.
+func (c *schemaCompiler) objectKeyword(n *schemaNode, k string, v any, kp string) error {
+	var err error
+	switch k {
 	case "properties":
 		props, ok := v.(map[string]any)
 		if !ok {
@@ -415,6 +457,18 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		n.additional, err = c.compile(v, kp)
 	case "propertyNames":
 		n.propertyNames, err = c.compile(v, kp)
+	case "minProperties":
+		n.minProps, err = count(v)
+	case "maxProperties":
+		n.maxProps, err = count(v)
+	}
+	return err
+}
+
+// arrayKeyword compiles the keywords of arrays.
+func (c *schemaCompiler) arrayKeyword(n *schemaNode, k string, v any, kp string) error {
+	var err error
+	switch k {
 	case "items":
 		n.items, err = c.compile(v, kp)
 	case "prefixItems":
@@ -430,6 +484,24 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 			}
 			n.prefixItems = append(n.prefixItems, s)
 		}
+	case "minItems":
+		n.minItems, err = count(v)
+	case "maxItems":
+		n.maxItems, err = count(v)
+	case "uniqueItems":
+		b, ok := v.(bool)
+		if !ok {
+			return errors.New("must be a boolean")
+		}
+		n.uniqueItems = b
+	}
+	return err
+}
+
+// combinatorKeyword compiles the keywords that combine schemas.
+func (c *schemaCompiler) combinatorKeyword(n *schemaNode, k string, v any, kp string) error {
+	var err error
+	switch k {
 	case "allOf", "anyOf", "oneOf":
 		list, ok := v.([]any)
 		if !ok || len(list) == 0 {
@@ -451,8 +523,6 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		}
 	case "not":
 		n.not, err = c.compile(v, kp)
-	default:
-		return errors.New("unsupported keyword")
 	}
 	return err
 }

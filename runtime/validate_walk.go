@@ -19,24 +19,46 @@ const (
 // anySchema is the true schema: it accepts every value.
 var anySchema = &schemaNode{minLength: -1, maxLength: -1, maxProps: -1, maxItems: -1}
 
-// A valState is the state of one validate call. States are pooled so that
-// valid input is checked without allocating.
+// A valState is the state of one validate call: the arguments being read
+// (a cursor), what bounds the work, the report of violations, and scratch
+// buffers reused between calls. States are pooled so that valid input is
+// checked without allocating.
 type valState struct {
-	data    []byte
-	pos     int
-	depth   int
-	steps   int  // values visited
-	budget  int  // limit of steps
+	cursor
+	effort
+	report
+	scratch
+}
+
+// A cursor is the position in the arguments.
+type cursor struct {
+	data []byte
+	pos  int
+}
+
+// An effort bounds the work of one call: nesting, and values visited.
+type effort struct {
+	depth  int
+	steps  int // values visited
+	budget int // limit of steps
+}
+
+// A report collects the violations found, with the path of each.
+type report struct {
 	fatal   bool // a syntax error or too deep: stop
 	names   bool // validating a property name (for messages)
 	viols   []violation
 	omitted int
 	path    []pathElem
-	keys    []keyRef // keys of the objects being walked, for duplicates
-	arena   []byte   // unescaped keys
-	buf     []byte   // unescaped string values
-	canon   []byte   // canonical forms
-	spans   []int    // item bounds for uniqueItems
+}
+
+// scratch holds the buffers of one call, kept with the pooled state.
+type scratch struct {
+	keys  []keyRef // keys of the objects being walked, for duplicates
+	arena []byte   // unescaped keys
+	buf   []byte   // unescaped string values
+	canon []byte   // canonical forms
+	spans []int    // item bounds for uniqueItems
 }
 
 type violation struct {
@@ -73,14 +95,16 @@ func putValState(s *valState) {
 		return // don't keep big buffers
 	}
 	*s = valState{
-		path: s.path[:0], keys: s.keys[:0], arena: s.arena[:0], buf: s.buf[:0],
-		canon: s.canon[:0], spans: s.spans[:0],
+		report: report{path: s.path[:0]},
+		scratch: scratch{
+			keys: s.keys[:0], arena: s.arena[:0], buf: s.buf[:0], canon: s.canon[:0], spans: s.spans[:0],
+		},
 	}
 	valStatePool.Put(s)
 }
 
 // addf records a violation at the current path.
-func (s *valState) addf(format string, args ...any) {
+func (s *report) addf(format string, args ...any) {
 	if len(s.viols) >= maxCollect {
 		s.omitted++
 		return
@@ -119,7 +143,7 @@ func (s *valState) tooDeep() {
 }
 
 // fatalf records a violation at the root path and stops the walk.
-func (s *valState) fatalf(format string, args ...any) {
+func (s *report) fatalf(format string, args ...any) {
 	if s.fatal {
 		return
 	}
@@ -482,17 +506,12 @@ func (s *valState) keyBytes(k keyRef) []byte {
 
 // object walks the object at s.pos.
 func (s *valState) object(n *schemaNode) {
-	start := s.pos
 	if !s.enter() {
 		return
 	}
 	s.pos++
 	keys0, arena0 := len(s.keys), len(s.arena)
-	var seen uint64 // required properties seen (when there are at most 64)
-	var seenBig []bool
-	if len(n.required) > 64 {
-		seenBig = make([]bool, len(n.required))
-	}
+	seen := newRequiredSeen(len(n.required))
 	var dups map[string]struct{}
 	count := 0
 	s.skipSpace()
@@ -500,101 +519,12 @@ func (s *valState) object(n *schemaNode) {
 		s.pos++
 	} else {
 		for {
-			s.skipSpace()
-			if s.pos >= len(s.data) || s.data[s.pos] != '"' {
-				s.syntax("expected a property name")
+			kb, ok := s.propertyName(n, keys0, count, &dups)
+			if !ok {
 				return
 			}
-			keyPos := s.pos
-			ks := s.scanString()
-			if s.fatal {
-				return
-			}
-			kr := keyRef{off: ks.start, end: ks.end}
-			if ks.Escaped {
-				off := len(s.arena)
-				s.arena = jsontext.AppendUnquoted(s.arena, s.data[ks.start:ks.end])
-				kr = keyRef{off: off, end: len(s.arena), inArena: true}
-			}
-			kb := s.keyBytes(kr)
 			s.path = append(s.path, pathElem{key: kb, index: -1})
-			// Duplicate keys: encoding/json would silently keep the last.
-			dup := false
-			if count < 32 {
-				for _, o := range s.keys[keys0:] {
-					if string(s.keyBytes(o)) == string(kb) {
-						dup = true
-						break
-					}
-				}
-				s.keys = append(s.keys, kr)
-			} else {
-				if dups == nil {
-					dups = make(map[string]struct{}, 64)
-					for _, o := range s.keys[keys0:] {
-						dups[string(s.keyBytes(o))] = struct{}{}
-					}
-				}
-				if _, dup = dups[string(kb)]; !dup {
-					dups[string(kb)] = struct{}{}
-				}
-			}
-			if dup {
-				s.addf("duplicate property (a JSON object must not repeat a key)")
-			}
-			if ks.BadUTF8 || ks.BadSurrogate {
-				s.addf("property name must be valid UTF-8 without unpaired surrogate escapes")
-			}
-			if n.propertyNames != nil {
-				end := s.pos
-				s.pos = keyPos
-				s.names = true
-				s.value(n.propertyNames)
-				s.names = false
-				s.pos = end
-			}
-			s.skipSpace()
-			if s.pos >= len(s.data) || s.data[s.pos] != ':' {
-				s.syntax("expected ':' after a property name")
-				return
-			}
-			s.pos++
-			s.skipSpace()
-			vstart := s.pos
-			applied := false
-			if p, ok := n.props[string(kb)]; ok {
-				if p.schema != nil {
-					s.value(p.schema)
-					applied = true
-				}
-				if p.req >= 0 {
-					if seenBig != nil {
-						seenBig[p.req] = true
-					} else {
-						seen |= 1 << p.req
-					}
-				}
-			}
-			for _, pp := range n.patternProps {
-				if s.fatal {
-					return
-				}
-				if pp.re.Match(kb) {
-					s.pos = vstart
-					s.value(pp.schema)
-					applied = true
-				}
-			}
-			if !applied {
-				if n.additional != nil && n.additional.never {
-					s.value(nil)
-					if !s.fatal {
-						s.unknownProperty(n)
-					}
-				} else {
-					s.value(n.additional)
-				}
-			}
+			s.propertyValue(n, kb, &seen)
 			s.path = s.path[:len(s.path)-1]
 			if s.fatal {
 				return
@@ -615,8 +545,156 @@ func (s *valState) object(n *schemaNode) {
 	}
 	s.depth--
 	s.keys, s.arena = s.keys[:keys0], s.arena[:arena0]
+	s.objectCounts(n, &seen, count)
+}
+
+// requiredSeen records which required properties an object has: in a bit
+// set when there are at most 64 (no allocation), else in a slice.
+type requiredSeen struct {
+	bits uint64
+	big  []bool
+}
+
+func newRequiredSeen(n int) requiredSeen {
+	if n > 64 {
+		return requiredSeen{big: make([]bool, n)}
+	}
+	return requiredSeen{}
+}
+
+func (r *requiredSeen) mark(i int) {
+	if r.big != nil {
+		r.big[i] = true
+	} else {
+		r.bits |= 1 << i
+	}
+}
+
+func (r *requiredSeen) has(i int) bool {
+	if r.big != nil {
+		return r.big[i]
+	}
+	return r.bits&(1<<i) != 0
+}
+
+// propertyName reads the name of the member at s.pos and the ':' after it,
+// reports a repeated or invalid name and checks propertyNames. It returns
+// the name, unescaped, and false on a syntax error. keys0 is where the
+// object's names start in s.keys, count how many members came before.
+func (s *valState) propertyName(n *schemaNode, keys0, count int, dups *map[string]struct{}) ([]byte, bool) {
+	s.skipSpace()
+	if s.pos >= len(s.data) || s.data[s.pos] != '"' {
+		s.syntax("expected a property name")
+		return nil, false
+	}
+	keyPos := s.pos
+	ks := s.scanString()
+	if s.fatal {
+		return nil, false
+	}
+	kr := keyRef{off: ks.start, end: ks.end}
+	if ks.Escaped {
+		off := len(s.arena)
+		s.arena = jsontext.AppendUnquoted(s.arena, s.data[ks.start:ks.end])
+		kr = keyRef{off: off, end: len(s.arena), inArena: true}
+	}
+	kb := s.keyBytes(kr)
+	s.path = append(s.path, pathElem{key: kb, index: -1})
+	if s.repeatedName(kr, kb, keys0, count, dups) {
+		s.addf("duplicate property (a JSON object must not repeat a key)")
+	}
+	if ks.BadUTF8 || ks.BadSurrogate {
+		s.addf("property name must be valid UTF-8 without unpaired surrogate escapes")
+	}
+	if n.propertyNames != nil {
+		end := s.pos
+		s.pos = keyPos
+		s.names = true
+		s.value(n.propertyNames)
+		s.names = false
+		s.pos = end
+	}
+	s.path = s.path[:len(s.path)-1]
+	s.skipSpace()
+	if s.pos >= len(s.data) || s.data[s.pos] != ':' {
+		s.syntax("expected ':' after a property name")
+		return nil, false
+	}
+	s.pos++
+	s.skipSpace()
+	return kb, true
+}
+
+// repeatedName records the name kb (at kr) of an object's member and
+// reports whether the object had it already (encoding/json would silently
+// keep the last). The first 32 names are compared one by one, without
+// allocating; past them, a set of the names takes over.
+func (s *valState) repeatedName(kr keyRef, kb []byte, keys0, count int, dups *map[string]struct{}) bool {
+	if count < 32 {
+		for _, o := range s.keys[keys0:] {
+			if string(s.keyBytes(o)) == string(kb) {
+				return true
+			}
+		}
+		s.keys = append(s.keys, kr)
+		return false
+	}
+	if *dups == nil {
+		*dups = make(map[string]struct{}, 64)
+		for _, o := range s.keys[keys0:] {
+			(*dups)[string(s.keyBytes(o))] = struct{}{}
+		}
+	}
+	if _, dup := (*dups)[string(kb)]; dup {
+		return true
+	}
+	(*dups)[string(kb)] = struct{}{}
+	return false
+}
+
+// propertyValue validates the value of member kb at s.pos against the
+// schemas that apply to it: its property's, those of the patterns it
+// matches, else additionalProperties.
+func (s *valState) propertyValue(n *schemaNode, kb []byte, seen *requiredSeen) {
+	vstart := s.pos
+	applied := false
+	if p, ok := n.props[string(kb)]; ok {
+		if p.schema != nil {
+			s.value(p.schema)
+			applied = true
+		}
+		if p.req >= 0 {
+			seen.mark(p.req)
+		}
+	}
+	for _, pp := range n.patternProps {
+		if s.fatal {
+			return
+		}
+		if pp.re.Match(kb) {
+			s.pos = vstart
+			s.value(pp.schema)
+			applied = true
+		}
+	}
+	if applied {
+		return
+	}
+	if n.additional != nil && n.additional.never {
+		s.value(nil)
+		if !s.fatal {
+			s.unknownProperty(n)
+		}
+		return
+	}
+	s.value(n.additional)
+}
+
+// objectCounts reports the required properties an object lacks, and a
+// count of members out of bounds.
+func (s *valState) objectCounts(n *schemaNode, seen *requiredSeen, count int) {
 	for i, name := range n.required {
-		if seenBig != nil && seenBig[i] || seenBig == nil && seen&(1<<i) != 0 {
+		if seen.has(i) {
 			continue
 		}
 		s.path = append(s.path, pathElem{key: []byte(name), index: -1})
@@ -629,7 +707,6 @@ func (s *valState) object(n *schemaNode) {
 	if n.maxProps >= 0 && count > n.maxProps {
 		s.addf("must have at most %s (got %d)", plural(n.maxProps, "property"), count)
 	}
-	_ = start
 }
 
 func (s *valState) unknownProperty(n *schemaNode) {
