@@ -26,6 +26,7 @@ const (
 	toolDirective                  // //mcp:tool [options]
 	argDirective                   // //mcp:arg NAME text
 	typeDirective                  // //mcp:enum [on|off], on a type or struct field
+	schemaDirective                // //mcp:schema [TYPE] {...}
 	unknownDirective               // //mcp:other
 	nearMiss                       // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -44,11 +45,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return argDirective, ""
 		case "enum":
 			return typeDirective, ""
+		case "schema":
+			return schemaDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema"} {
 			if editDistance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -161,7 +164,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg and //mcp:enum", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum and //mcp:schema", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
@@ -169,6 +172,8 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
 			case kind == typeDirective:
 				c.typeDirective(pkg, f, g, cm)
+			case kind == schemaDirective:
+				c.schemaDirective(pkg, f, g, cm)
 			}
 		}
 	}
@@ -221,6 +226,56 @@ func (c *checker) typeDirective(pkg *packages.Package, f *ast.File, g *ast.Comme
 			c.errorf(cm.Pos(), "//mcp:enum applies to a type whose underlying type is a string or integer type, not to %s", ts.Name.Name)
 		}
 	}
+}
+
+// schemaDirective checks an //mcp:schema directive: a schema for the type
+// or field it documents, or, with a type name, for that type in the whole
+// package, which it hands to the schema builder.
+func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment) {
+	name, s, err := schema.ParseSchemaDirective(cm.Text[len("//mcp:"):])
+	if err != nil {
+		c.errorf(cm.Pos(), "//mcp:schema: %v", err)
+		return
+	}
+	if name == "" {
+		if _, ok := typeOrFieldComment(f, g); !ok {
+			c.errorf(cm.Pos(), "//mcp:schema {...} must be in the doc comment of a type or of a struct field; to state the schema of a type for the whole package, name it: //mcp:schema path/to/pkg.Type {...}")
+		}
+		return
+	}
+	obj := lookupTypeName(pkg, name)
+	if obj == nil {
+		c.errorf(cm.Pos(), "//mcp:schema: no type %s in this package or the packages it imports (name it by import path or package name, then the type: net/netip.Addr, semver.Version)", name)
+		return
+	}
+	c.builder.State(pkg.PkgPath, obj.Pkg().Path()+"."+obj.Name(), s)
+}
+
+// lookupTypeName finds the type named "path.Name" or "pkgname.Name" in
+// pkg or the packages it imports, or nil.
+func lookupTypeName(pkg *packages.Package, name string) *types.TypeName {
+	if pkg.Types == nil {
+		return nil
+	}
+	i := strings.LastIndex(name, ".")
+	if i <= 0 {
+		return nil
+	}
+	qual, short := name[:i], name[i+1:]
+	candidates := append([]*types.Package{pkg.Types}, pkg.Types.Imports()...)
+	var found *types.TypeName
+	for _, p := range candidates {
+		if p.Path() != qual && (strings.Contains(qual, "/") || p.Name() != qual) {
+			continue
+		}
+		if tn, ok := p.Scope().Lookup(short).(*types.TypeName); ok {
+			if found != nil && found != tn {
+				return nil // two imported packages of that name
+			}
+			found = tn
+		}
+	}
+	return found
 }
 
 // typeOrFieldComment reports whether g is the doc or line comment of a

@@ -94,7 +94,12 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 	if i < len(b) && b[i] == '}' {
 		return i + 1, true
 	}
-	comma := -1 // the comma before the current member
+	type span struct {
+		start, end int
+		drop       bool
+	}
+	var members []span
+	dropped := false
 	for {
 		if i >= len(b) || b[i] != '"' {
 			return i, false
@@ -114,7 +119,6 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 		}
 		start := jsontext.SkipSpace(b, i+1)
 		p, known := n.props[string(key)]
-		var end int
 		if known && p.schema != nil {
 			e, ok := nullCuts(b, start, p.schema, depth+1, cuts)
 			if !ok {
@@ -124,32 +128,44 @@ func objectNullCuts(b []byte, i int, n *schemaNode, depth int, cuts *[][2]int) (
 		} else if i, err = jsontext.ScanValue(b, start, depth+1); err != nil {
 			return i, false
 		}
-		end = i
+		drop := known && p.req < 0 && string(b[start:i]) == "null" && !admitsNull(p.schema)
+		dropped = dropped || drop
+		members = append(members, span{keyStart, i, drop})
 		i = jsontext.SkipSpace(b, i)
 		if i >= len(b) {
 			return i, false
 		}
-		if known && p.req < 0 && string(b[start:end]) == "null" && !admitsNull(p.schema) {
-			// Remove the member with the comma after it or, for the last
-			// member, the comma before it.
-			switch {
-			case b[i] == ',':
-				*cuts = append(*cuts, [2]int{keyStart, jsontext.SkipSpace(b, i+1)})
-			case comma >= 0:
-				*cuts = append(*cuts, [2]int{comma, end})
-			default:
-				*cuts = append(*cuts, [2]int{keyStart, end})
-			}
-		}
 		if b[i] == '}' {
-			return i + 1, true
+			break
 		}
 		if b[i] != ',' {
 			return i, false
 		}
-		comma = i
 		i = jsontext.SkipSpace(b, i+1)
 	}
+	if dropped {
+		// A dropped member goes with the text up to the next member; the
+		// dropped members after the last kept one go with the text from
+		// the end of that one (its comma included).
+		lastKept := -1
+		for k, m := range members {
+			if !m.drop {
+				lastKept = k
+			}
+		}
+		for k, m := range members {
+			switch {
+			case !m.drop:
+			case k < lastKept:
+				*cuts = append(*cuts, [2]int{m.start, members[k+1].start})
+			case lastKept >= 0:
+				*cuts = append(*cuts, [2]int{members[lastKept].end, m.end})
+			default:
+				*cuts = append(*cuts, [2]int{members[0].start, m.end})
+			}
+		}
+	}
+	return i + 1, true
 }
 
 // admitsNull reports whether the schema n accepts null.

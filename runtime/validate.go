@@ -77,8 +77,10 @@ func (e *ArgumentError) Error() string {
 // UnmarshalText, of which encoding/json does not say where it happened.
 //
 // A number with a fraction or an exponent but an integral value, such as
-// 1.0 or 1e2, decodes into Go integer types (JSON Schema counts it as an
-// integer), and -0 into unsigned types; the value is unchanged.
+// 1.0 or 1e2, decodes into Go integer types and *big.Int (JSON Schema
+// counts it as an integer), and -0 into unsigned types; the value is
+// unchanged (where decoding first failed, the retry writes every such
+// number as an integer, also one that goes into a json.RawMessage).
 //
 // Decode does not validate: the runtime has already validated args against
 // the tool's input schema when a Handler runs.
@@ -91,10 +93,12 @@ func Decode(args json.RawMessage, v any) error {
 		return nil
 	}
 	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") {
+	var se *json.SyntaxError
+	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") || te == nil && !errors.As(err, &se) {
 		// JSON Schema calls 1.0 and 1e2 integers, encoding/json does not
-		// decode them into Go integers: retry with such numbers written
-		// as integers (which changes no value).
+		// decode them into Go integers, nor does math/big.Int's
+		// UnmarshalJSON: retry with such numbers written as integers
+		// (which changes no value).
 		if norm, ok := integralNumbers(args); ok {
 			err = json.Unmarshal(norm, v)
 			if err == nil {
@@ -112,7 +116,6 @@ func Decode(args json.RawMessage, v any) error {
 			Message: "must be a value of Go type " + te.Type.String() + " (got " + te.Value + ")",
 		}}}
 	}
-	var se *json.SyntaxError
 	if errors.As(err, &se) {
 		return &ArgumentError{Violations: []ArgumentViolation{{
 			Message: "invalid JSON at byte " + strconv.FormatInt(se.Offset, 10) + ": " + se.Error(),

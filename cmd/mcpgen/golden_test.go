@@ -157,35 +157,41 @@ func TestGoldensCompile(t *testing.T) {
 	}
 }
 
-// TestGoldenServes runs testdata/serve_notes_test.go inside the gen_notes
-// case, with its golden want/mcp_gen.go in place: the generated handlers
-// decode arguments, call the tools and shape their results as intended.
+// TestGoldenServes runs the serve tests of testdata/ (serve_CASE_test.go)
+// inside their cases, with the golden want/mcp_gen.go in place: the
+// generated handlers decode arguments, call the tools and shape their
+// results as intended.
 func TestGoldenServes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_notes"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	test, err := filepath.Abs(filepath.Join("testdata", "serve_notes_test.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := json.Marshal(map[string]any{"Replace": map[string]string{
-		filepath.Join(caseDir, "mcp_gen.go"):          filepath.Join(caseDir, "want", "mcp_gen.go"),
-		filepath.Join(caseDir, "serve_notes_test.go"): test,
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "overlay.json")
-	if err := os.WriteFile(file, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", "test", "-count=1", "-overlay="+file, "./testdata/gen_notes")
-	cmd.Dir = moduleRoot
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Errorf("go test of the gen_notes golden: %v\n%s", err, out)
+	for _, name := range []string{"gen_notes", "real_marshalers"} {
+		t.Run(name, func(t *testing.T) {
+			caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			testFile := "serve_" + strings.TrimPrefix(name, "gen_") + "_test.go"
+			test, err := filepath.Abs(filepath.Join("testdata", testFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := json.Marshal(map[string]any{"Replace": map[string]string{
+				filepath.Join(caseDir, "mcp_gen.go"): filepath.Join(caseDir, "want", "mcp_gen.go"),
+				filepath.Join(caseDir, testFile):     test,
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(t.TempDir(), "overlay.json")
+			if err := os.WriteFile(file, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.Command("go", "test", "-count=1", "-overlay="+file, "./testdata/"+name)
+			cmd.Dir = moduleRoot
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("go test of the %s golden: %v\n%s", name, err, out)
+			}
+		})
 	}
 }

@@ -29,6 +29,12 @@ type conv struct {
 	enumSwitch EnumSwitch
 	// headers are the properties marked with x-mcp-header (header.go).
 	headers []headerMark
+	// statedField is the schema stated by //mcp:schema at the field whose
+	// schema is to be derived next.
+	statedField *jsonschema.Schema
+	// addressed: the value whose schema is derived next is reached through
+	// a pointer, so encoding/json can call its pointer methods.
+	addressed bool
 
 	// expanding holds the keys of the named types whose schema is being
 	// built, innermost last; meeting one again means the type is recursive.
@@ -311,6 +317,8 @@ func (c *conv) unsupported(at site, t types.Type, hint string) *jsonschema.Schem
 // schema returns a fresh schema for a value of type t.
 func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	t = types.Unalias(t)
+	addressed := c.addressed
+	c.addressed = false
 	if c.depth > 100 {
 		return c.unsupported(at, t, "it nests too deeply (an ever-growing generic type?)")
 	}
@@ -320,30 +328,33 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	if _, ok := t.(*types.TypeParam); ok {
 		return c.unsupported(at, t, "a type parameter has no schema at generate time; use a concrete type")
 	}
+	if st := c.statedField; st != nil {
+		// The schema stated at the field is that of its whole value.
+		c.statedField = nil
+		return copySchema(st)
+	}
 	if p, ok := t.(*types.Pointer); ok {
+		c.addressed = true
 		return c.schema(p.Elem(), at) // encoding/json handles nil and methods through the pointer
 	}
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
-		switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
-		case "time.Time":
-			return &jsonschema.Schema{Type: "string", Format: "date-time"}
-		case "encoding/json.RawMessage":
-			return anyValue()
-		case "time.Duration":
+		if st := c.stated(n); st != nil {
+			return copySchema(st)
+		}
+		if n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
 			// An integer number of nanoseconds to encoding/json, which a
 			// model cannot guess from "integer"; never an enum of the
 			// time package's units.
 			s := c.body(t.Underlying(), at)
 			s.Description = durationNote
 			return s
-		case "encoding/json.Number":
-			// Written as a JSON number; read from a number (or from a
-			// string holding one, which the schema does not offer).
-			return &jsonschema.Schema{Type: "number"}
+		}
+		if s, ok := c.known(t, addressed, at); ok {
+			return s
 		}
 	}
 	if _, ok := t.Underlying().(*types.Interface); !ok {
-		if s, ok := c.custom(t, at); ok {
+		if s, ok := c.custom(t, addressed, at); ok {
 			return s
 		}
 		for _, m := range []string{"JSONSchema", "JSONSchemaExtend", "JSONSchemaAlias"} {
@@ -367,11 +378,18 @@ const durationNote = "A duration as an integer number of nanoseconds: 1500000000
 
 // valueNote returns what the schema of a value of type t must say
 // whatever the field or parameter's own description: the unit of a
-// duration.
+// duration, the form of a known standard-library type's text.
 func valueNote(t types.Type) string {
-	if n, ok := types.Unalias(deref(t)).(*types.Named); ok && n.Obj().Pkg() != nil &&
-		n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
+	n, ok := types.Unalias(deref(t)).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return ""
+	}
+	key := n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	if key == "time.Duration" {
 		return durationNote
+	}
+	if k, ok := knownTypes[key]; ok {
+		return k.schema().Description
 	}
 	return ""
 }
@@ -512,24 +530,63 @@ func (c *conv) nilable(t types.Type) bool {
 // custom handles types with their own JSON or text methods. encoding/json
 // prefers json.Unmarshaler, then encoding.TextUnmarshaler (for JSON strings)
 // when decoding, and json.Marshaler, then encoding.TextMarshaler when encoding.
-func (c *conv) custom(t types.Type, at site) (*jsonschema.Schema, bool) {
+func (c *conv) custom(t types.Type, addressed bool, at site) (*jsonschema.Schema, bool) {
 	jsonMethod, textMethod := "UnmarshalJSON", "UnmarshalText"
 	jsonIface, params, results := "json.Unmarshaler", 1, 1
 	if c.output {
 		jsonMethod, textMethod = "MarshalJSON", "MarshalText"
 		jsonIface, params, results = "json.Marshaler", 0, 2
 	}
+	for _, m := range []string{jsonMethod, textMethod} {
+		// A method promoted from an embedded field gives the value the
+		// JSON form of that field's type (a struct embedding time.Time
+		// is a date-time string).
+		if emb, ptr := promotedFrom(t, m); emb != nil && hasMethod(t, m, params, results) {
+			c.addressed = addressed || ptr
+			return c.schema(emb, at), true
+		}
+	}
 	if hasMethod(t, jsonMethod, params, results) {
 		hint := "take a plain type instead (for example a string the tool parses)"
 		if c.output {
 			hint = "return a plain type instead (for example a string the tool formats)"
 		}
-		return c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; %s", jsonIface, hint)), true
+		return c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; state it with //mcp:schema {...} in the type's doc comment (for a type from another package: in the field's comment, or once per package as //mcp:schema %s {...}), or %s",
+			jsonIface, qualifiedTypeName(t), hint)), true
 	}
 	if hasMethod(t, textMethod, params, results) {
 		return &jsonschema.Schema{Type: "string"}, true
 	}
 	return nil, false
+}
+
+// promotedFrom returns the type of the embedded field from which t's
+// method name is promoted, and whether that field is a pointer; nil when
+// t has no such method or declares it itself.
+func promotedFrom(t types.Type, name string) (types.Type, bool) {
+	obj, index, _ := types.LookupFieldOrMethod(t, true, nil, name)
+	if _, ok := obj.(*types.Func); !ok || len(index) < 2 {
+		return nil, false
+	}
+	typ, ptr := t, false
+	for _, i := range index[:len(index)-1] {
+		st, ok := deref(typ).Underlying().(*types.Struct)
+		if !ok {
+			return nil, false
+		}
+		typ = st.Field(i).Type()
+		_, ptr = types.Unalias(typ).(*types.Pointer)
+	}
+	return typ, ptr
+}
+
+// qualifiedTypeName names t by import path, as a package-wide
+// //mcp:schema directive names it.
+func qualifiedTypeName(t types.Type) string {
+	if n, ok := types.Unalias(deref(t)).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	}
+	return types.TypeString(t, nil)
 }
 
 // hasMethod reports whether t or *t has the method name with the given

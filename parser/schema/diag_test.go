@@ -107,7 +107,7 @@ type InBad struct {
 	M        map[float64]string // want ` + "`map keys of string or integer kind`" + `
 	I        Iface              // want ` + "`cannot decode into a non-empty interface`" + `
 	Cu       Custom             // want ` + "`type d.Custom is not supported: it implements json.Unmarshaler`" + `
-	St       stamped            // want ` + "`type d.stamped is not supported: it implements json.Unmarshaler`" + `
+	St       stamped            // time.Time's methods, promoted: a date-time string
 	Min      int                ` + "`jsonschema:\"minimum=abc\"`" + `               // want ` + "`minimum=abc is not a JSON number`" + `
 	Pat      string             ` + "`jsonschema:\"pattern=a(b\"`" + `                // want ` + "`pattern=a\\(b does not compile`" + `
 	Typo     int                ` + "`jsonschema:\"minimun=1\"`" + `                 // want ` + "`unknown keyword \"minimun\"`" + `

@@ -54,9 +54,11 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		sw := c.b.enumDirective(f.v)
 		c.checkEnumSwitch(fat, f.v.Type(), sw)
 		c.enumSwitch = sw
+		c.statedField = c.b.declStated(f.v)
 		c.push(typeName+"."+f.v.Name(), f.v.Pos(), f.v.Type())
 		prop := c.schema(f.v.Type(), fat)
 		c.pop()
+		c.statedField = nil
 		c.enumSwitch = EnumInferred
 		lo, hi := bounds(f.v.Type())
 		if f.stringOpt {

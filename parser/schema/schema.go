@@ -48,14 +48,22 @@
 // string; maps with string, integer or text keys are objects whose
 // additionalProperties is the element schema; structs are objects with
 // "additionalProperties": false, nested ones written out in place;
-// time.Time is a "date-time" string; json.RawMessage and empty interfaces
-// admit any value. Types with MarshalText/UnmarshalText are strings.
+// time.Time is a "date-time" string; time.Duration an integer number of
+// nanoseconds (its description says so); json.RawMessage and empty
+// interfaces admit any value. Types with MarshalText/UnmarshalText are
+// strings. The standard library's types with their own JSON or text form
+// (math/big.Int, Float and Rat, net.IP, net/netip.Addr, AddrPort and
+// Prefix, log/slog.Level, regexp.Regexp) have the schema of what
+// encoding/json reads and writes (see knownTypes). A type whose JSON or
+// text methods are promoted from an embedded field has that field's
+// schema. A schema stated by //mcp:schema (see ParseSchemaDirective) is
+// used as stated.
 //
 // Diagnostics, with the position of the field or parameter and a hint:
 // channels, functions, complex numbers, unsafe.Pointer, other map keys,
 // non-empty interfaces, types with their own MarshalJSON (output) or
-// UnmarshalJSON (input), types with invopop's JSONSchema methods, and type
-// parameters.
+// UnmarshalJSON (input) and no stated schema, types with invopop's
+// JSONSchema methods, and type parameters.
 //
 // Input schemas never admit null (except for a `jsonschema:"nullable"`
 // pointer, slice, map or interface field): encoding/json would silently
@@ -141,10 +149,12 @@ type Builder struct {
 
 	declDocs sync.Map // file name -> *fileDecls: descriptions per declaration of root files, collected on first use
 
-	mu       sync.Mutex                // guards fileDocs and enums
-	fileDocs map[string]*fileComments  // descriptions per file outside the roots, collected on first use
-	enums    map[*types.TypeName][]any // declared constants per named type
-	enumRule map[*types.TypeName]bool  // inferredEnum of an integer type
+	mu       sync.Mutex                       // guards fileDocs and enums
+	fileDocs map[string]*fileComments         // descriptions per file outside the roots, collected on first use
+	enums    map[*types.TypeName][]any        // declared constants per named type
+	enumRule map[*types.TypeName]bool         // inferredEnum of an integer type
+	stated   map[[2]string]*jsonschema.Schema // package path and type key -> schema stated by //mcp:schema
+	filePkg  map[string]string                // root file name -> package path; read-only
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
@@ -158,11 +168,13 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 		fileDocs: map[string]*fileComments{},
 		enums:    map[*types.TypeName][]any{},
 		enumRule: map[*types.TypeName]bool{},
+		filePkg:  map[string]string{},
 	}
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
 			if tf := fset.File(f.Pos()); tf != nil {
 				b.syntax[tf.Name()] = f
+				b.filePkg[tf.Name()] = p.PkgPath
 			}
 		}
 	}

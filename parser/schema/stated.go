@@ -1,0 +1,240 @@
+package schema
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+// A user states the schema of a type whose JSON form mcpgen cannot derive
+// (its own MarshalJSON or UnmarshalJSON, say) with the directive
+//
+//	//mcp:schema {"type":"string","pattern":"^v[0-9]+"}
+//
+// in the doc comment of the type's declaration, or in the comment of a
+// struct field of that type (for a type from another module), or, once for
+// a whole package, with the type named by its import path or package name
+// in any comment of one of the package's files:
+//
+//	//mcp:schema github.com/Masterminds/semver/v3.Version {"type":"string"}
+//
+// The nearest statement wins: the field's, then the package's, then the
+// type's own. The schema is used as stated, for inputs and results; the
+// user promises that what it admits, the type decodes.
+
+// ParseSchemaDirective splits the text of an //mcp:schema directive, after
+// "//mcp:", into the type it names (empty at a type or field) and the
+// schema, which it parses and checks.
+func ParseSchemaDirective(text string) (typeName string, s *jsonschema.Schema, err error) {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), "schema")
+	if !ok || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return "", nil, fmt.Errorf("not an //mcp:schema directive")
+	}
+	rest = strings.TrimSpace(rest)
+	if !strings.HasPrefix(rest, "{") {
+		typeName, rest, _ = strings.Cut(rest, " ")
+		rest = strings.TrimSpace(rest)
+	}
+	if !strings.HasPrefix(rest, "{") {
+		return "", nil, fmt.Errorf(`write //mcp:schema {"type":...} (a JSON object), or //mcp:schema path/to/pkg.Type {...} to state a type's schema for a whole package`)
+	}
+	s, err = parseStated(rest)
+	return typeName, s, err
+}
+
+// parseStated parses a stated schema and checks that mcpgen keeps all of
+// it and that the runtime can enforce it.
+func parseStated(text string) (*jsonschema.Schema, error) {
+	var want any
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	if err := dec.Decode(&want); err != nil {
+		return nil, fmt.Errorf("the schema is not valid JSON: %v", err)
+	}
+	if dec.More() {
+		return nil, fmt.Errorf("the schema must be one JSON object, with nothing after it")
+	}
+	if _, ok := want.(map[string]any); !ok {
+		return nil, fmt.Errorf("the schema must be a JSON object")
+	}
+	var s jsonschema.Schema
+	if err := json.Unmarshal([]byte(text), &s); err != nil {
+		return nil, fmt.Errorf("the schema does not fit a JSON Schema: %v", err)
+	}
+	emptyToAny(&s)
+	out, err := Marshal(&s)
+	if err != nil {
+		return nil, err
+	}
+	var got any
+	dec = json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	if err := dec.Decode(&got); err != nil {
+		return nil, err
+	}
+	if !reflect.DeepEqual(normalNumbers(got), normalNumbers(want)) {
+		return nil, fmt.Errorf("the schema has keywords that mcpgen does not know or cannot keep as written (it keeps %s); write the 2020-12 keywords invopop/jsonschema models, with schemas (not true or false) as subschemas", compactJSON(out))
+	}
+	srv := runtime.NewServer("check", "0")
+	wrapped := `{"type":"object","properties":{"v":` + compactJSON(out) + `}}`
+	if err := srv.AddTool(runtime.Tool{Name: "check", InputSchema: wrapped,
+		Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) { return nil, nil }}); err != nil {
+		msg := err.Error()
+		if i := strings.Index(msg, "input schema: "); i >= 0 {
+			msg = msg[i+len("input schema: "):]
+		}
+		return nil, fmt.Errorf("the runtime cannot enforce the schema: %s", msg)
+	}
+	return &s, nil
+}
+
+// emptyToAny replaces the subschemas with nothing set, which invopop writes
+// as true, with anyValue, written {}.
+func emptyToAny(s *jsonschema.Schema) {
+	fix := func(p **jsonschema.Schema) {
+		if *p == nil {
+			return
+		}
+		if reflect.DeepEqual(*p, &jsonschema.Schema{}) {
+			*p = anyValue()
+			return
+		}
+		emptyToAny(*p)
+	}
+	for _, p := range []**jsonschema.Schema{&s.Items, &s.AdditionalProperties, &s.Not, &s.Contains, &s.PropertyNames, &s.If, &s.Then, &s.Else} {
+		fix(p)
+	}
+	for _, list := range [][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems} {
+		for i := range list {
+			fix(&list[i])
+		}
+	}
+	for _, m := range []map[string]*jsonschema.Schema{s.Definitions, s.PatternProperties, s.DependentSchemas} {
+		for k, v := range m {
+			fix(&v)
+			m[k] = v
+		}
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			fix(&p.Value)
+		}
+	}
+}
+
+// normalNumbers rewrites the json.Numbers in v as their float64 values, so
+// that 1.0 and 1 compare equal.
+func normalNumbers(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		f, _ := v.Float64()
+		return f
+	case []any:
+		for i := range v {
+			v[i] = normalNumbers(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = normalNumbers(v[k])
+		}
+	}
+	return v
+}
+
+func compactJSON(s string) string {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return s
+	}
+	return b.String()
+}
+
+// stated returns the schema stated for the named type t as seen from the
+// package of the tool being derived (see ParseSchemaDirective), or nil.
+func (c *conv) stated(t *types.Named) *jsonschema.Schema {
+	obj := t.Obj()
+	if obj.Pkg() == nil {
+		return nil
+	}
+	if s := c.b.packageStated(c.rootPos, obj.Pkg().Path()+"."+obj.Name()); s != nil {
+		return s
+	}
+	return c.b.declStated(obj)
+}
+
+// declStated returns the schema stated in the comments of the type or
+// field declared at obj's position, or nil. A malformed statement, which
+// the parser reports (in the loaded packages), counts as {}.
+func (b *Builder) declStated(obj types.Object) *jsonschema.Schema {
+	dirs := b.directives(obj.Pos())
+	if !strings.Contains(dirs, "schema") {
+		return nil
+	}
+	var s *jsonschema.Schema
+	for line := range strings.SplitSeq(dirs, "\n") {
+		if !strings.HasPrefix(line, "schema") {
+			continue
+		}
+		name, st, err := ParseSchemaDirective(line)
+		switch {
+		case err != nil:
+			// Reported where the directive is: do not add that the type
+			// has no schema.
+			s = anyValue()
+		case name == "":
+			s = st
+		}
+	}
+	return s
+}
+
+// State records the schema stated for the type named typeKey (import path,
+// ".", name) in the package pkgPath, by an //mcp:schema directive with a
+// type name in one of its files. Call it before deriving schemas.
+func (b *Builder) State(pkgPath, typeKey string, s *jsonschema.Schema) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stated == nil {
+		b.stated = map[[2]string]*jsonschema.Schema{}
+	}
+	b.stated[[2]string{pkgPath, typeKey}] = s
+}
+
+// packageStated returns the schema stated for typeKey in the package of
+// the file holding pos, or nil.
+func (b *Builder) packageStated(pos token.Pos, typeKey string) *jsonschema.Schema {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.stated) == 0 {
+		return nil
+	}
+	f := b.fset.File(pos)
+	if f == nil {
+		return nil
+	}
+	return b.stated[[2]string{b.filePkg[f.Name()], typeKey}]
+}
+
+// copySchema returns a deep copy of s, so that a stated schema can be
+// described and changed at each use.
+func copySchema(s *jsonschema.Schema) *jsonschema.Schema {
+	text, err := Marshal(s)
+	if err != nil {
+		return anyValue()
+	}
+	var out jsonschema.Schema
+	if json.Unmarshal([]byte(text), &out) != nil {
+		return anyValue()
+	}
+	emptyToAny(&out)
+	return &out
+}

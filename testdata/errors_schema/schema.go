@@ -1,0 +1,39 @@
+// Package errors_schema has mistakes in //mcp:schema directives and a type
+// whose schema is not stated.
+//
+//mcp:schema nosuch.Type {"type":"string"}
+package errors_schema
+
+import "encoding/json"
+
+// Raw has its own JSON and no stated schema.
+type Raw struct{ b []byte }
+
+func (r *Raw) UnmarshalJSON(b []byte) error { r.b = b; return nil }
+
+// In has the mistakes.
+type In struct {
+	// A is not JSON.
+	//
+	//mcp:schema {"type":
+	A json.RawMessage `json:"a"`
+	// B has an unknown keyword.
+	//
+	//mcp:schema {"type":"string","patern":"x"}
+	B Raw `json:"b"`
+	// C has a pattern the runtime cannot compile.
+	//
+	//mcp:schema {"type":"string","pattern":"a(b"}
+	C Raw `json:"c"`
+	// D is not an object.
+	//
+	//mcp:schema "string"
+	D Raw `json:"d"`
+	E Raw `json:"e"`
+}
+
+// Use uses In.
+//
+//mcp:tool
+//mcp:schema {"type":"object"}
+func Use(in In) error { return nil }
