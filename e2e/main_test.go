@@ -71,6 +71,11 @@ func run(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "e2e: building the adapter servers failed: %v\n", err)
 		return 1
 	}
+	inputBin = filepath.Join(dir, "inputserver")
+	if out, err := exec.Command("go", "build", "-o", inputBin, "./inputserver").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "e2e: building the inputserver failed: %v\n%s", err, out)
+		return 1
+	}
 	if serverBin = os.Getenv(serverBinEnv); serverBin != "" {
 		fmt.Fprintf(os.Stderr, "e2e: using %s=%s instead of building ./testserver/cmd/testserver\n", serverBinEnv, serverBin)
 		return m.Run()

@@ -42,7 +42,13 @@ func TestTypeScriptSDK(t *testing.T) {
 // becomes a subtest. A check named in expected may fail: its failure is
 // logged with the reason and does not fail the test.
 func runTSClient(t *testing.T, sdk, era, wantVersion string, nodeArgs []string, expected map[string]string) {
-	args := append([]string{"clients/ts-client.mjs", "--sdk", sdk, "--era", era}, nodeArgs...)
+	runTSScript(t, "clients/ts-client.mjs", sdk, era, wantVersion, nodeArgs, expected)
+}
+
+// runTSScript is runTSClient for another client script with the same
+// arguments and report.
+func runTSScript(t *testing.T, script, sdk, era, wantVersion string, nodeArgs []string, expected map[string]string) {
+	args := append([]string{script, "--sdk", sdk, "--era", era}, nodeArgs...)
 	stdout, stderr, err := runNode(t, args...)
 	var report struct {
 		OK              bool   `json:"ok"`

@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// ts-input.mjs drives the mcpgen inputserver, whose tools ask the client for
+// input, with the official TypeScript SDK, and prints one JSON report on
+// stdout like ts-client.mjs: {"sdk","era","ok","checks":[{"name","ok","detail"}]}.
+// It exits 1 when a check fails, 2 on bad usage.
+//
+// Usage: node clients/ts-input.mjs [--sdk v1|v2] [--era legacy|modern]
+//                                  (--stdio SERVER_BINARY | --url MCP_URL)
+// The client answers elicitation/create, sampling/createMessage and
+// roots/list: as server requests in the legacy era, as the inputRequests of
+// input_required results (which the v2 client answers and retries by
+// itself) in the modern era.
+
+import { parseArgs } from "node:util";
+
+const { values: opt } = parseArgs({
+  options: {
+    sdk: { type: "string", default: "v1" },
+    era: { type: "string", default: "legacy" },
+    stdio: { type: "string" },
+    url: { type: "string" },
+  },
+});
+if ((!opt.stdio) === (!opt.url) || !["v1", "v2"].includes(opt.sdk) || !["legacy", "modern"].includes(opt.era) ||
+    (opt.sdk === "v1" && opt.era === "modern")) {
+  console.error("usage: ts-input.mjs [--sdk v1|v2] [--era legacy|modern] (--stdio BIN | --url URL); v1 is legacy only");
+  process.exit(2);
+}
+const modern = opt.era === "modern";
+
+let Client, StdioClientTransport, StreamableHTTPClientTransport, schemas;
+if (opt.sdk === "v1") {
+  ({ Client } = await import("@modelcontextprotocol/sdk/client/index.js"));
+  ({ StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js"));
+  ({ StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js"));
+  schemas = await import("@modelcontextprotocol/sdk/types.js");
+} else {
+  ({ Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client"));
+  ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
+}
+
+function connect(capabilities, answers) {
+  const options = { capabilities };
+  if (opt.sdk === "v2") options.versionNegotiation = { mode: modern ? { pin: "2026-07-28" } : "legacy" };
+  const client = new Client({ name: `mcpgen-e2e-input-${opt.sdk}`, version: "1.0.0" }, options);
+  const on = (method, v1Schema, fn) => {
+    if (opt.sdk === "v1") client.setRequestHandler(v1Schema, fn);
+    else client.setRequestHandler(method, fn);
+  };
+  if (capabilities.elicitation) {
+    on("elicitation/create", schemas?.ElicitRequestSchema, async (req) => {
+      answers.elicit.push(req.params);
+      return answers.action === "accept" ? { action: "accept", content: { by: "plane", nights: 3 } } : { action: answers.action };
+    });
+  }
+  if (capabilities.sampling) {
+    on("sampling/createMessage", schemas?.CreateMessageRequestSchema, async () =>
+      ({ role: "assistant", model: "test", content: { type: "text", text: "Go west" }, stopReason: "endTurn" }));
+  }
+  if (capabilities.roots) {
+    on("roots/list", schemas?.ListRootsRequestSchema, async () =>
+      ({ roots: [{ uri: "file:///trips", name: "Trips" }, { uri: "file:///maps" }] }));
+  }
+  const transport = opt.stdio
+    ? new StdioClientTransport({ command: opt.stdio, args: [], stderr: "inherit" })
+    : new StreamableHTTPClientTransport(new URL(opt.url));
+  return { client, transport };
+}
+
+const checks = [];
+async function check(name, fn) {
+  try {
+    const detail = await fn();
+    checks.push({ name, ok: true, ...(detail !== undefined && { detail }) });
+  } catch (e) {
+    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
+  }
+}
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+const text = (res) => (res.content ?? []).filter((c) => c.type === "text").map((c) => c.text).join("");
+const all = { elicitation: {}, sampling: {}, roots: { listChanged: false } };
+const clients = [];
+async function session(capabilities, action = "accept") {
+  const answers = { elicit: [], action };
+  const { client, transport } = connect(capabilities, answers);
+  await client.connect(transport);
+  clients.push(client);
+  return { client, answers };
+}
+
+await check("elicitation, sampling and roots", async () => {
+  const { client, answers } = await session(all);
+  const res = await client.callTool({ name: "plan_trip", arguments: { city: "Paris" } });
+  assert(!res.isError, `tool error: ${text(res)}`);
+  const want = `Paris by plane for 3 nights; "Go west"; roots file:///trips,file:///maps`;
+  assert(text(res) === want, `got ${JSON.stringify(text(res))}, want ${JSON.stringify(want)}`);
+  const form = answers.elicit[0];
+  assert(form?.message === "How do you want to travel to Paris?", `elicitation params ${JSON.stringify(form)}`);
+  const by = form.requestedSchema?.properties?.by;
+  assert(JSON.stringify(by?.enum) === '["plane","train"]' || JSON.stringify(by?.enum) === '["train","plane"]', `form schema ${JSON.stringify(form.requestedSchema)}`);
+  assert(by.default === "train", `default ${JSON.stringify(by)}`);
+  return { form: form.requestedSchema };
+});
+
+await check("three questions at once", async () => {
+  const { client } = await session(all);
+  const res = await client.callTool({ name: "ask_all", arguments: {} });
+  assert(!res.isError && text(res) === "plane/Go west/2", `got ${JSON.stringify(res)}`);
+});
+
+await check("declined form", async () => {
+  const { client } = await session(all, "decline");
+  const res = await client.callTool({ name: "plan_trip", arguments: { city: "Oslo" } });
+  assert(!res.isError && text(res) === "trip decline", `got ${JSON.stringify(res)}`);
+});
+
+await check("missing capability", async () => {
+  const { client } = await session({ sampling: {} });
+  let res;
+  try {
+    res = await client.callTool({ name: "plan_trip", arguments: { city: "Rome" } });
+  } catch (e) {
+    assert(modern && e.code === -32021, `error ${e.code}: ${e.message}`);
+    return { code: e.code };
+  }
+  assert(!modern && res.isError && text(res) === "the client did not declare the elicitation capability",
+    `got ${JSON.stringify(res)}`);
+});
+
+const ok = checks.every((c) => c.ok);
+process.stdout.write(JSON.stringify({ sdk: opt.sdk, era: opt.era, ok, checks }) + "\n");
+for (const c of clients) { try { await c.close(); } catch {} }
+process.exit(ok ? 0 : 1);
