@@ -50,7 +50,10 @@ func decodeErrorPath(args []byte, v any, msg string) (string, bool) {
 			for _, m := range members {
 				keyJSON, _ := json.Marshal(m.key)
 				w := func(b []byte) []byte {
-					return wrap(append(append(append([]byte{'{'}, keyJSON...), ':'), append(b, '}')...))
+					// b may be a subslice of the caller's arguments: a
+					// copy, never append(b, ...), which would write into them.
+					doc := append(append([]byte{'{'}, keyJSON...), ':')
+					return wrap(append(append(doc, b...), '}'))
 				}
 				if fails(w(m.value)) {
 					path = append(path, pathElem{key: []byte(m.key), index: -1})

@@ -99,9 +99,22 @@ func TestDecodeErrorPath(t *testing.T) {
 		`{"one":"y"}`:                                     `invalid arguments: "one": invalid IP address: y`,
 		`{"n":[1,2,"3"]}`:                                 `invalid arguments: "n[2]": must be a value of Go type int (got string)`,
 	} {
-		err := Decode(json.RawMessage(args), &in)
+		buf := []byte(args)
+		err := Decode(buf, &in)
 		if err == nil || err.Error() != want {
 			t.Errorf("Decode(%s) = %v\nwant %s", args, err, want)
 		}
+		// Finding the path must not write into the caller's arguments
+		// (Server.Call's, or a request buffer).
+		if string(buf) != args {
+			t.Errorf("Decode changed its arguments %s to %s", args, buf)
+		}
+	}
+	// A failing member followed by another: its value is a subslice of
+	// the arguments with room after it.
+	args := `{"one":"y","hosts":[]}`
+	buf := []byte(args)
+	if err := Decode(buf, &in); err == nil || string(buf) != args {
+		t.Errorf("Decode(%s) = %v, arguments now %s", args, err, buf)
 	}
 }
