@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/mcpgen/mcpgen v0.0.0
+	github.com/mcpgen/mcpgen/adapters/gosdk v0.0.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
@@ -32,5 +33,7 @@ require (
 )
 
 replace github.com/mcpgen/mcpgen => ../
+
+replace github.com/mcpgen/mcpgen/adapters/gosdk => ../adapters/gosdk
 
 tool github.com/mcpgen/mcpgen/cmd/mcpgen

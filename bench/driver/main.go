@@ -33,7 +33,7 @@ var (
 	rounds  = flag.Int("rounds", 7, "interleaved `rounds` per scenario")
 	scale   = flag.Float64("scale", 1, "multiply the number of calls per measurement by `f`")
 	only    = flag.String("only", "", "comma-separated `servers` to run (default all; floor is always run)")
-	scens   = flag.String("scenarios", "", "comma-separated scenario `keys` to run (default all): "+scenarioKeys())
+	scens   = flag.String("scenarios", "", "comma-separated scenario `keys` to run (default all; none with -many runs only that): "+scenarioKeys())
 	keep    = flag.String("bin", "", "build the servers into `dir` (default a temporary directory)")
 	verbose = flag.Bool("v", false, "print every measurement")
 )
@@ -44,7 +44,7 @@ type server struct {
 	bin  string
 }
 
-var serverNames = []string{"floor", "mcpgen", "gosdk", "mcpgo"}
+var serverNames = []string{"floor", "mcpgen", "gosdk", "gosdkadapted", "mcpgo"}
 
 // A measurement is the result of one run of a scenario against one server.
 type measurement struct {
@@ -85,7 +85,25 @@ func main() {
 	log.SetPrefix("driver: ")
 	flag.Parse()
 
-	servers, err := build()
+	dir := *keep
+	if dir == "" {
+		d, err := os.MkdirTemp("", "mcpgen-bench-")
+		if err != nil {
+			log.Fatal(err)
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	if *manyTools > 0 {
+		// Before the other scenarios, which a run with -scenarios none skips.
+		if err := runMany(os.Stdout, dir, *manyTools, *rounds, 3); err != nil {
+			log.Fatal(err)
+		}
+		if *scens == "none" {
+			return
+		}
+	}
+	servers, err := build(dir)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -125,15 +143,7 @@ func main() {
 }
 
 // build compiles the servers into one directory.
-func build() ([]server, error) {
-	dir := *keep
-	if dir == "" {
-		d, err := os.MkdirTemp("", "mcpgen-bench-")
-		if err != nil {
-			return nil, err
-		}
-		dir = d
-	}
+func build(dir string) ([]server, error) {
 	var servers []server
 	for _, name := range serverNames {
 		if *only != "" && name != "floor" && !slices.Contains(strings.Split(*only, ","), name) {

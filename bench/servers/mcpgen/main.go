@@ -1,5 +1,6 @@
 // Command mcpgen is the generated mcpgen server of the benchmark harness:
-// the tools in tools.go, registered by the generated mcp_gen.go.
+// the tools of package tools (../../tools), registered by its generated
+// mcp_gen.go.
 //
 // Like the floor and the official SDK's server, it installs no signal
 // handlers (an example server would use signal.NotifyContext for a graceful
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/mcpgen/mcpgen/bench/tools"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -20,7 +22,7 @@ func main() {
 	flag.Parse()
 
 	srv := runtime.NewServer("bench-mcpgen", "1.0.0")
-	RegisterTools(srv)
+	tools.RegisterTools(srv)
 
 	var err error
 	if *addr == "" {

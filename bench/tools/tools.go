@@ -1,4 +1,7 @@
-package main
+// Package tools holds the two benchmark tools, add and echo, for the
+// servers that take mcpgen's generated tools: servers/mcpgen (the runtime)
+// and servers/gosdkadapted (the official Go SDK through adapters/gosdk).
+package tools
 
 //go:generate go run github.com/mcpgen/mcpgen/cmd/mcpgen
 

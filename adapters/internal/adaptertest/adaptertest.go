@@ -1,0 +1,137 @@
+// Package adaptertest is what the adapters' tests share: a runtime server
+// with generated tools and tools that return every kind of content, panic
+// or wait to be cancelled, and the comparison of a client's result with the
+// runtime's own.
+package adaptertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"reflect"
+	"time"
+
+	"github.com/mcpgen/mcpgen/examples/units"
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+// Server returns a runtime server with the generated tools of package units
+// (convert, total) and these:
+//   - kinds returns every kind of content, with annotations and _meta, and
+//     structured content;
+//   - explode panics;
+//   - wait reports progress 1 ("started"), then waits until its context
+//     ends and sends the context's error on cancelled.
+func Server(cancelled chan<- error) *runtime.Server {
+	s := runtime.NewServer("units", "1.0.0", runtime.WithLogger(slog.New(slog.DiscardHandler)))
+	units.RegisterTools(s)
+	s.MustAddTool(runtime.Tool{Name: "kinds", Handler: kinds})
+	s.MustAddTool(runtime.Tool{Name: "explode", Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) {
+		panic("boom")
+	}})
+	s.MustAddTool(runtime.Tool{Name: "wait", Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		runtime.ReportProgress(ctx, 1, 0, "started")
+		<-ctx.Done()
+		cancelled <- ctx.Err()
+		return nil, ctx.Err()
+	}})
+	return s
+}
+
+func kinds(context.Context, json.RawMessage) (*runtime.Result, error) {
+	size, prio := int64(42), 0.25
+	ann := &runtime.Annotations{Audience: []string{"user"}, Priority: &prio,
+		LastModified: time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)}
+	return &runtime.Result{
+		Content: []runtime.Content{
+			&runtime.TextContent{Text: "plain"},
+			&runtime.TextContent{Text: "annotated", Annotations: ann, Meta: map[string]any{"k": "v"}},
+			&runtime.ImageContent{Data: []byte{1, 2, 3}, MIMEType: "image/png", Annotations: ann},
+			&runtime.AudioContent{Data: []byte("RIFF"), MIMEType: "audio/wav"},
+			&runtime.ResourceLink{URI: "file:///a.txt", Name: "a.txt", Title: "A", Description: "a file",
+				MIMEType: "text/plain", Size: &size},
+			&runtime.EmbeddedResource{Resource: runtime.ResourceContents{URI: "mem://t", MIMEType: "text/plain", Text: "hello"}},
+			&runtime.EmbeddedResource{Resource: runtime.ResourceContents{URI: "mem://b", Blob: []byte{0xff}}},
+		},
+		StructuredContent: json.RawMessage(`{"n":1}`),
+		Meta:              map[string]any{"trace": "abc"},
+	}, nil
+}
+
+// Calls are calls whose results a client must get as the runtime gives
+// them: valid, an argument outside its enum, a wrong type and a missing
+// argument, a tool error, every kind of content, a panic.
+var Calls = []struct{ Name, Args string }{
+	{"convert", `{"length":{"value":1,"unit":"mi"},"to":"km"}`},
+	{"convert", `{"length":{"value":1,"unit":"mi"},"to":"parsec"}`},
+	{"convert", `{"length":{"value":"one","unit":"mi"}}`},
+	{"total", `{"lengths":[],"unit":"m"}`},
+	{"kinds", `{}`},
+	{"explode", `{}`},
+}
+
+// SameResult reports how got, a client's CallToolResult (any value that
+// encodes as one), differs from what s.Call gives for the same call, or
+// nil. What an SDK adds of its own under protocol 2026-07-28 (resultType,
+// its serverInfo in _meta) is left out of the comparison.
+func SameResult(s *runtime.Server, got any, name, args string) error {
+	want, err := s.Call(context.Background(), name, json.RawMessage(args), nil)
+	if err != nil {
+		return err
+	}
+	g, err := asMap(got)
+	if err != nil {
+		return err
+	}
+	w, err := asMap(want)
+	if err != nil {
+		return err
+	}
+	if rt, ok := g["resultType"]; ok && rt != "complete" {
+		return fmt.Errorf("resultType %v", rt)
+	}
+	delete(g, "resultType")
+	if m, ok := g["_meta"].(map[string]any); ok {
+		delete(m, "io.modelcontextprotocol/serverInfo")
+		if len(m) == 0 {
+			delete(g, "_meta")
+		}
+	}
+	if !reflect.DeepEqual(g, w) {
+		return fmt.Errorf("%s %s:\n got  %v\n want %v", name, args, g, w)
+	}
+	return nil
+}
+
+// SameJSON reports whether got encodes as the JSON text want, as values.
+func SameJSON(got any, want string) bool {
+	var w any
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		return false
+	}
+	g, err := asAny(got)
+	return err == nil && reflect.DeepEqual(g, w)
+}
+
+func asMap(v any) (map[string]any, error) {
+	x, err := asAny(v)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := x.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("not a JSON object: %v", x)
+	}
+	return m, nil
+}
+
+func asAny(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var x any
+	err = json.Unmarshal(b, &x)
+	return x, err
+}

@@ -1,0 +1,201 @@
+package mcpgo_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/mcpgen/mcpgen/adapters/internal/adaptertest"
+	"github.com/mcpgen/mcpgen/adapters/mcpgo"
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+// These tests run in-process, with mcp-go's in-process client; the
+// end-to-end tests in ../../e2e (adapters_test.go) drive an adapted server
+// with the Go SDK, mcp-go and TypeScript SDK clients over stdio and HTTP.
+
+var cancelled = make(chan error, 1)
+
+// connect returns an initialized in-process client of an mcp-go server with
+// the tools of adaptertest.Server, and that runtime server.
+func connect(t *testing.T) (*client.Client, *runtime.Server) {
+	t.Helper()
+	rt := adaptertest.Server(cancelled)
+	s := server.NewMCPServer("units", "1.0.0", server.WithLogging())
+	mcpgo.AddTools(s, rt)
+	c, err := client.NewInProcessClient(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	ctx := context.Background()
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := mcp.InitializeRequest{}
+	init.Params.ProtocolVersion = "2025-11-25"
+	init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1.0.0"}
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	return c, rt
+}
+
+func call(ctx context.Context, c *client.Client, name, args string, meta *mcp.Meta) (*mcp.CallToolResult, error) {
+	req := mcp.CallToolRequest{}
+	req.Params.Name = name
+	req.Params.Arguments = json.RawMessage(args)
+	req.Params.Meta = meta
+	return c.CallTool(ctx, req)
+}
+
+func TestToolsListed(t *testing.T) {
+	rt := adaptertest.Server(cancelled)
+	s := server.NewMCPServer("units", "1.0.0")
+	mcpgo.AddTools(s, rt)
+	// What the server sends (mcp-go's client decodes a schema into a struct
+	// of its own, which keeps only some keywords).
+	reply := s.HandleMessage(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
+	b, err := json.Marshal(reply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list struct {
+		Result struct {
+			Tools []struct {
+				Name, Title, Description  string
+				InputSchema, OutputSchema json.RawMessage
+				Annotations               json.RawMessage
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &list); err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string]int{}
+	for i, tool := range list.Result.Tools {
+		byName[tool.Name] = i
+	}
+	want := rt.Tools()
+	if len(list.Result.Tools) != len(want) {
+		t.Fatalf("%d tools listed, want %d: %s", len(list.Result.Tools), len(want), b)
+	}
+	for _, w := range want {
+		i, ok := byName[w.Name]
+		if !ok {
+			t.Errorf("%s not listed", w.Name)
+			continue
+		}
+		got := list.Result.Tools[i]
+		if got.Title != w.Title || got.Description != w.Description {
+			t.Errorf("%s: %q %q, want %q %q", w.Name, got.Title, got.Description, w.Title, w.Description)
+		}
+		if !adaptertest.SameJSON(got.InputSchema, w.InputSchema) {
+			t.Errorf("%s inputSchema %s, want %s", w.Name, got.InputSchema, w.InputSchema)
+		}
+		if out := w.OutputSchema; (out == "") != (got.OutputSchema == nil) || out != "" && !adaptertest.SameJSON(got.OutputSchema, out) {
+			t.Errorf("%s outputSchema %s, want %s", w.Name, got.OutputSchema, out)
+		}
+		if !adaptertest.SameJSON(got.Annotations, annotationsJSON(w.Annotations)) {
+			t.Errorf("%s annotations %s, want %+v", w.Name, got.Annotations, w.Annotations)
+		}
+	}
+}
+
+func annotationsJSON(a *runtime.ToolAnnotations) string {
+	if a == nil {
+		return "{}" // mcp-go always sends an annotations object
+	}
+	b, _ := json.Marshal(a)
+	return string(b)
+}
+
+// TestResults: every call gives the client what runtime.Server.Call gives.
+func TestResults(t *testing.T) {
+	c, rt := connect(t)
+	for _, tc := range adaptertest.Calls {
+		res, err := call(context.Background(), c, tc.Name, tc.Args, nil)
+		if err != nil {
+			t.Fatalf("%s %s: %v", tc.Name, tc.Args, err)
+		}
+		if err := adaptertest.SameResult(rt, res, tc.Name, tc.Args); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestProgressAndLogs(t *testing.T) {
+	c, _ := connect(t)
+	var mu sync.Mutex
+	var got []string
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		b, _ := json.Marshal(n.Params)
+		mu.Lock()
+		defer mu.Unlock()
+		got = append(got, n.Method+" "+string(b))
+	})
+	ctx := context.Background()
+	if err := c.SetLevel(ctx, mcp.SetLevelRequest{Params: mcp.SetLevelParams{Level: "info"}}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := call(ctx, c, "total", `{"lengths":[{"value":1,"unit":"km"},{"value":500,"unit":"m"}],"unit":"km"}`,
+		&mcp.Meta{ProgressToken: "tok"})
+	if err != nil || res.IsError {
+		t.Fatalf("total: %v %v", res, err)
+	}
+	want := []string{
+		`notifications/progress {"progress":1,"progressToken":"tok","total":2}`,
+		`notifications/progress {"progress":2,"progressToken":"tok","total":2}`,
+		`notifications/message {"data":{"lengths":2,"message":"total computed","unit":"km"},"level":"info","logger":"total"}`,
+	}
+	for i := 0; i < 200; i++ { // guard only: notifications may trail the result
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n >= len(want) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("notifications:\n got  %q\n want %q", got, want)
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	c, _ := connect(t)
+	started := make(chan struct{})
+	var once sync.Once
+	c.OnNotification(func(n mcp.JSONRPCNotification) {
+		if n.Method == "notifications/progress" {
+			once.Do(func() { close(started) })
+		}
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := call(ctx, c, "wait", `{}`, &mcp.Meta{ProgressToken: 1})
+		done <- err
+	}()
+	<-started
+	cancel()
+	<-done // in-process, mcp-go returns the tool's result (isError, "context canceled")
+	select {
+	case err := <-cancelled:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("the tool's context ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("cancelling the call did not cancel the tool's context")
+	}
+}
+
