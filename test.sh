@@ -5,6 +5,7 @@
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
 #      also through the adapters to the official Go SDK and mcp-go (adapters/);
+#      then the adapter modules and their examples: vet, tests, go mod tidy -diff;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
 #   5. the README's quickstart and its "Annotate, generate, serve" steps in a new module,
 #      exactly as written (.ci/readme.sh);
@@ -47,9 +48,9 @@ if [ -d e2e ]; then
   )
 fi
 
-step "adapter modules (adapters/gosdk, adapters/mcpgo): vet, go mod tidy -diff (their tests run in e2e/)"
-for m in adapters/gosdk adapters/mcpgo; do
-  (cd "$m" && go vet ./... && go mod tidy -diff)
+step "adapter modules and their examples (own modules): vet, tests, go mod tidy -diff"
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo; do
+  (cd "$m" && go vet ./... && go test -race -count=1 ./... && go mod tidy -diff)
 done
 
 if [ -d bench ]; then
@@ -57,7 +58,7 @@ if [ -d bench ]; then
   (
     cd bench
     go vet ./...
-    go tool mcpgen -check ./servers/mcpgen
+    go tool mcpgen -check ./tools
     # Every answer is checked; the figures of so short a run mean nothing.
     go run ./driver -rounds 1 -scale 0.05 >/dev/null
   )

@@ -16,6 +16,7 @@ import (
 	mcpgoclient "github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mcpgen/mcpgen/e2e/testserver"
+	"github.com/mcpgen/mcpgen/internal/adaptertest"
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -169,13 +170,17 @@ func TestAdapterGoSDKClient(t *testing.T) {
 			if got.Title != w.Title || got.Description != w.Description {
 				t.Errorf("%s: title %q description %q, want %q %q", w.Name, got.Title, got.Description, w.Title, w.Description)
 			}
-			sameJSON(t, w.Name+" inputSchema", got.InputSchema, w.InputSchema)
+			if !adaptertest.SameJSON(got.InputSchema, w.InputSchema) {
+				t.Errorf("%s inputSchema %s, want %s", w.Name, short(dump(got.InputSchema)), short(w.InputSchema))
+			}
 			if w.OutputSchema == "" {
 				if got.OutputSchema != nil {
 					t.Errorf("%s: outputSchema %v, want none", w.Name, got.OutputSchema)
 				}
 			} else {
-				sameJSON(t, w.Name+" outputSchema", got.OutputSchema, w.OutputSchema)
+				if !adaptertest.SameJSON(got.OutputSchema, w.OutputSchema) {
+					t.Errorf("%s outputSchema %s, want %s", w.Name, short(dump(got.OutputSchema)), short(w.OutputSchema))
+				}
 			}
 			sameHints(t, w.Name, got.Annotations, w.Annotations)
 		}
@@ -186,7 +191,9 @@ func TestAdapterGoSDKClient(t *testing.T) {
 				t.Errorf("%s %s: %v", c.name, c.args, err)
 				continue
 			}
-			sameResult(t, ref, c.name, c.args, res)
+			if err := adaptertest.SameResult(ref, res, c.name, c.args); err != nil {
+				t.Error(err)
+			}
 		}
 
 		params := &mcp.CallToolParams{Name: "count_to", Arguments: map[string]any{"to": 3}}
@@ -270,7 +277,9 @@ func TestAdapterMCPGoClient(t *testing.T) {
 				t.Errorf("%s %s: %v", tc.name, tc.args, err)
 				continue
 			}
-			sameResult(t, ref, tc.name, tc.args, res)
+			if err := adaptertest.SameResult(ref, res, tc.name, tc.args); err != nil {
+				t.Error(err)
+			}
 		}
 
 		if _, err := call(ctx, "count_to", `{"to":3}`, &mcpgo.Meta{ProgressToken: "q-" + sdk}); err != nil {
@@ -289,26 +298,6 @@ func TestAdapterMCPGoClient(t *testing.T) {
 				return call(ctx, name, args, nil)
 			})
 	})
-}
-
-// sameJSON reports whether got (any JSON-encodable value) and want (JSON
-// text) are the same JSON value.
-func sameJSON(t *testing.T, what string, got any, want string) {
-	t.Helper()
-	b, err := json.Marshal(got)
-	if err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-	var g, w any
-	if err := json.Unmarshal(b, &g); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal([]byte(want), &w); err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(g, w) {
-		t.Errorf("%s:\n got  %s\n want %s", what, short(string(b)), short(want))
-	}
 }
 
 // sameHints compares annotations as the protocol reads them: an absent hint
@@ -332,36 +321,6 @@ func sameHints(t *testing.T, tool string, got *mcp.ToolAnnotations, want *runtim
 	}
 	if g != w {
 		t.Errorf("%s: hints (readOnly, destructive, idempotent, openWorld) %v, want %v", tool, g, w)
-	}
-}
-
-// sameResult compares a client's result (content, structuredContent,
-// isError) with the runtime's own for the same call.
-func sameResult(t *testing.T, ref *runtime.Server, name, args string, got any) {
-	t.Helper()
-	want, err := ref.Call(context.Background(), name, json.RawMessage(args), nil)
-	if err != nil {
-		t.Fatalf("reference %s %s: %v", name, args, err)
-	}
-	wb, err := want.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var w, g map[string]any
-	gb, err := json.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(wb, &w); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(gb, &g); err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range []string{"content", "structuredContent", "isError"} {
-		if !reflect.DeepEqual(g[k], w[k]) {
-			t.Errorf("%s %s: %s\n got  %s\n want %s", name, args, k, short(dump(g[k])), short(dump(w[k])))
-		}
 	}
 }
 

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/mcpgen/mcpgen/adapters/gosdk"
-	"github.com/mcpgen/mcpgen/adapters/internal/adaptertest"
+	"github.com/mcpgen/mcpgen/internal/adaptertest"
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )

@@ -12,8 +12,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/mcpgen/mcpgen/adapters/internal/adaptertest"
 	"github.com/mcpgen/mcpgen/adapters/mcpgo"
+	"github.com/mcpgen/mcpgen/internal/adaptertest"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -198,4 +198,3 @@ func TestCancellation(t *testing.T) {
 		t.Fatal("cancelling the call did not cancel the tool's context")
 	}
 }
-

@@ -9,7 +9,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"os/exec"
+	"path/filepath"
 	"reflect"
+	"testing"
 	"time"
 
 	"github.com/mcpgen/mcpgen/examples/units"
@@ -134,4 +137,26 @@ func asAny(v any) (any, error) {
 	var x any
 	err = json.Unmarshal(b, &x)
 	return x, err
+}
+
+// ExampleTools are the tools of the example programs examples/gosdk and
+// examples/mcpgo: their own and the generated ones, sorted.
+var ExampleTools = []string{"convert", "now", "total"}
+
+// ExampleConversions are arguments of convert and the text the example
+// programs answer.
+var ExampleConversions = map[string]string{
+	`{"length":{"value":2,"unit":"km"},"to":"m"}`:  `{"value":2000,"unit":"m"}`,
+	`{"length":{"value":2,"unit":"km"},"to":"au"}`: `invalid arguments: "to": must be one of "mm", "m", "km", "in", "ft", "mi" (got "au")`,
+}
+
+// Build builds the program in the current directory and returns the path
+// of the binary, in a temporary directory of t.
+func Build(t testing.TB) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "example")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
