@@ -269,11 +269,21 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 	// the user's by the same name would not compile with it.
 	reported := map[string]bool{}
 	c.registers[pkg] = map[string]bool{}
+	registersOf := map[string]*toolDecl{} // function name -> first tool it registers
 	for _, t := range tools {
 		if t.decl.Recv != nil && t.Receiver == nil {
 			continue // a receiver that cannot have tools: reported
 		}
 		name := RegisterFunc(t.Receiver)
+		if first := registersOf[name]; first == nil {
+			registersOf[name] = t
+		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
+			c.errorf(t.pos, "the tools of %s and of %s (%s at %s:%d:%d) would both be registered by %s; rename one of the types, or embed %s in %s",
+				t.Receiver.TypeName, first.Receiver.TypeName, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column,
+				name, lower(t.Receiver.TypeName, first.Receiver.TypeName), upper(t.Receiver.TypeName, first.Receiver.TypeName))
+			t.bad = true
+			continue
+		}
 		c.registers[pkg][name] = true
 		obj := pkg.Types.Scope().Lookup(name)
 		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
@@ -360,4 +370,20 @@ func isMcpgenOutput(f *ast.File) bool {
 		}
 	}
 	return false
+}
+
+// lower and upper return whichever of the type names a and b is
+// unexported, and exported (the other one).
+func lower(a, b string) string {
+	if token.IsExported(a) {
+		return b
+	}
+	return a
+}
+
+func upper(a, b string) string {
+	if token.IsExported(a) {
+		return a
+	}
+	return b
 }

@@ -74,6 +74,11 @@ type Receiver struct {
 	TypeName string // the named type T, without '*'
 	Pointer  bool   // declared on *T
 	Named    *types.Named
+	// Declared is the unexported type that declares the method, when T
+	// is the exported type that embeds it and promotes the method (real
+	// libraries are built this way: type Cache struct{ *cache }); nil
+	// when T declares it.
+	Declared *types.Named
 }
 
 // Hints are the MCP tool annotations. nil means "not stated".

@@ -107,6 +107,11 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
 		default:
 			t.Receiver = &Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
+			if e := embedder(t.pkg.Types, named, t.Func); e != nil {
+				// Other packages cannot name an unexported type: the tool
+				// is registered on the exported type that promotes it.
+				t.Receiver = &Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
+			}
 		}
 	}
 
@@ -534,4 +539,32 @@ func typeString(t types.Type, pkg *types.Package) string {
 		}
 		return p.Name()
 	})
+}
+
+// embedder returns, for a method fn of the unexported type t, the exported
+// struct type of pkg (the first by name) to which fn is promoted by
+// embedding t or *t, or nil when t is exported or none promotes fn.
+func embedder(pkg *types.Package, t *types.Named, fn *types.Func) *types.Named {
+	if t.Obj().Exported() || fn == nil {
+		return nil
+	}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || !tn.Exported() || tn.IsAlias() {
+			continue
+		}
+		e, ok := tn.Type().(*types.Named)
+		if !ok || e.TypeParams().Len() > 0 {
+			continue
+		}
+		if _, ok := e.Underlying().(*types.Struct); !ok {
+			continue
+		}
+		obj, index, _ := types.LookupFieldOrMethod(e, true, pkg, fn.Name())
+		if obj == fn && len(index) > 1 {
+			return e
+		}
+	}
+	return nil
 }

@@ -165,7 +165,7 @@ func TestGoldenServes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	for _, name := range []string{"gen_notes", "real_marshalers"} {
+	for _, name := range []string{"gen_notes", "gen_embedded", "real_marshalers"} {
 		t.Run(name, func(t *testing.T) {
 			caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", name))
 			if err != nil {
