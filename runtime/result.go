@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,18 +59,20 @@ func StructuredResult(v any) (*Result, error) {
 
 // WrappedResult returns a result whose structuredContent is {"result": v},
 // plus a text block with that JSON: the form for tools whose output is not
-// an object. A nil slice encodes as [] and a nil map as {}, as their output
-// schemas expect.
+// an object. A nil slice encodes as [] and a nil map as {}, which their
+// output schemas admit as they admit null; a nil []byte (a base64 string,
+// or null) and a value whose own MarshalJSON or MarshalText wrote null stay
+// null.
 func WrappedResult(v any) (*Result, error) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return nil, &resultError{fmt.Errorf("encoding structured result: %w", err)}
 	}
-	if string(b) == "null" {
-		switch rv := reflect.ValueOf(v); rv.Kind() {
-		case reflect.Slice:
+	if string(b) == "null" && !ownsJSON(v) {
+		switch rv := reflect.ValueOf(v); {
+		case rv.Kind() == reflect.Slice && rv.Type().Elem().Kind() != reflect.Uint8:
 			b = []byte(`[]`)
-		case reflect.Map:
+		case rv.Kind() == reflect.Map:
 			b = []byte(`{}`)
 		}
 	}
@@ -77,6 +80,16 @@ func WrappedResult(v any) (*Result, error) {
 	w = append(w, `{"result":`...)
 	w = append(w, b...)
 	return structured(append(w, '}')), nil
+}
+
+// ownsJSON reports whether v encodes itself, through MarshalJSON or
+// MarshalText.
+func ownsJSON(v any) bool {
+	switch v.(type) {
+	case json.Marshaler, encoding.TextMarshaler:
+		return true
+	}
+	return false
 }
 
 // A resultError is a tool result that could not be built: a value that

@@ -82,6 +82,18 @@ func TestResultHelpers(t *testing.T) {
 	if err != nil || string(r.StructuredContent.(json.RawMessage)) != `{"result":[]}` || r.Content[0].(*TextContent).Text != `{"result":[]}` {
 		t.Errorf("WrappedResult(nil slice) = %v, %v", r, err)
 	}
+	// A nil []byte is null (its schema: a base64 string or null), never [];
+	// so is what a type's own MarshalJSON writes.
+	var nilBytes []byte
+	r, err = WrappedResult(nilBytes)
+	if err != nil || string(r.StructuredContent.(json.RawMessage)) != `{"result":null}` {
+		t.Errorf("WrappedResult(nil []byte) = %v, %v", r, err)
+	}
+	var nilRaw json.RawMessage
+	r, err = WrappedResult(nilRaw)
+	if err != nil || string(r.StructuredContent.(json.RawMessage)) != `{"result":null}` {
+		t.Errorf("WrappedResult(nil json.RawMessage) = %v, %v", r, err)
+	}
 	if len(EmptyResult().Content) != 0 || EmptyResult().Content == nil {
 		t.Error("EmptyResult content is not an empty slice")
 	}

@@ -22,6 +22,7 @@ var (
 	_ func(int, *int) []int                           = Range
 	_ func(string, string, *Zoom) string              = Repeat
 	_ func(Zoom) uint64                               = TileCount
+	_ func(string) []byte                             = Signature
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -227,6 +228,22 @@ func RegisterTools(s *runtime.Server) {
 				return nil, err
 			}
 			out := TileCount(in.Z)
+			return runtime.WrappedResult(out)
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "signature",
+		Description:  "Signature returns the signature stored for key, nil when there is none.",
+		InputSchema:  signatureInputSchema,
+		OutputSchema: signatureOutputSchema,
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in struct {
+				Key string `json:"key"`
+			}
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out := Signature(in.Key)
 			return runtime.WrappedResult(out)
 		},
 	})
@@ -647,6 +664,39 @@ const (
       "type": "integer",
       "maximum": 18446744073709551615,
       "minimum": 0
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "result"
+  ]
+}`
+	signatureInputSchema = `{
+  "properties": {
+    "key": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "key"
+  ]
+}`
+	signatureOutputSchema = `{
+  "properties": {
+    "result": {
+      "oneOf": [
+        {
+          "type": "string",
+          "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
+          "contentEncoding": "base64"
+        },
+        {
+          "type": "null"
+        }
+      ]
     }
   },
   "additionalProperties": false,
