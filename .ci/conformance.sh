@@ -21,7 +21,7 @@ conf="$root/.ci/conformance"
 suite="${CONFORMANCE_SUITE:-all}"
 versions="${CONFORMANCE_SPEC_VERSIONS:-latest 2025-11-25 2025-06-18}"
 
-work="$(mktemp -d)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/mcpgen-conformance.XXXXXX")"
 server_pid=""
 cleanup() {
 	if [ -n "$server_pid" ]; then

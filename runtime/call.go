@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // This file runs one tools/call: the per-call state that progress, logging
@@ -28,6 +29,11 @@ type call struct {
 	cancel   context.CancelFunc
 	local    *CallOptions // set for an in-process call (Server.Call)
 	input    *roundInput  // modern: the questions and answers of this round
+	task     *task        // a call that may become a task (see runTask)
+	panicked bool         // the handler panicked
+	// stopWatch ends the watch that cancels a call of a task-supporting
+	// tool when its request ends (until it becomes a task).
+	stopWatch func() bool
 
 	// How the handler ended when its error is not a tool error: it needs
 	// input from the client, or a client capability (modern only).
@@ -187,6 +193,9 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 		if r := recover(); r != nil {
 			s.logger.Error("tool panicked", "tool", t.Name, "panic", r, "stack", string(debug.Stack()))
 			res = errorResult(internalErrorText(t.Name))
+			if c := callFrom(ctx); c != nil {
+				c.panicked = true
+			}
 		}
 	}()
 	args = dropNullOptionals(args, t.validator.root)
@@ -220,6 +229,9 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 // run completes a call started by conn.startCall and returns its reply, or
 // nil when the call was cancelled.
 func (s *Server) run(ctx context.Context, c *call, t *tool, id, args json.RawMessage) []byte {
+	if c.task != nil {
+		return s.runTask(ctx, c, t, id, args)
+	}
 	defer c.conn.forget(c)
 	defer c.cancel()
 	if s.calls != nil {
@@ -235,6 +247,11 @@ func (s *Server) run(ctx context.Context, c *call, t *tool, id, args json.RawMes
 	if !c.finish() {
 		return nil
 	}
+	return s.reply(c, t, id, args, res)
+}
+
+// reply returns the reply to a call that ended with res.
+func (s *Server) reply(c *call, t *tool, id, args json.RawMessage, res *Result) []byte {
 	if c.rpcErr != nil {
 		return errorReply(id, c.rpcErr)
 	}
@@ -272,4 +289,95 @@ func (s *Server) encodeCallResult(b []byte, r *Result, p protocol) (out []byte, 
 		}
 	}()
 	return s.appendCallResult(b, r, p)
+}
+
+// runTask runs a call that may become a task: if the handler is still
+// running after TaskGrace (and has not asked its client a question the
+// MRTR way), the call is answered with a CreateTaskResult and runs on,
+// detached from its request, until it ends or tasks/cancel stops it.
+func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.RawMessage) []byte {
+	end := func() {
+		c.stopWatch()
+		c.conn.forget(c)
+		c.cancel()
+	}
+	if s.calls != nil {
+		select {
+		case s.calls <- struct{}{}:
+		case <-ctx.Done():
+			end()
+			c.finish()
+			return nil
+		}
+	}
+	release := func() {
+		if s.calls != nil {
+			<-s.calls
+		}
+	}
+	done := make(chan *Result, 1)
+	go func() { done <- s.invoke(ctx, t, args) }()
+	timer := time.NewTimer(TaskGrace)
+	defer timer.Stop()
+	var res *Result
+	select {
+	case res = <-done:
+	case <-timer.C:
+		if c.task.promote() {
+			// From now on the call belongs to the task: nothing more goes
+			// to the request's stream, and closing it cancels nothing.
+			c.stopWatch()
+			c.mu.Lock()
+			c.done = true
+			c.mu.Unlock()
+			c.conn.forget(c)
+			c.task.cancel = c.cancel
+			s.tasks.add(c.task)
+			go func() {
+				res := <-done
+				release()
+				s.completeTask(c, t, res)
+				c.cancel()
+			}()
+			return appendResult(nil, id, s.createTaskResult(c.task))
+		}
+		res = <-done
+	}
+	release()
+	end()
+	if !c.finish() {
+		return nil
+	}
+	return s.reply(c, t, id, args, res)
+}
+
+// completeTask records how the handler of a task ended: a tool result
+// (also a tool error) completes the task; a panic or a protocol error fails
+// it.
+func (s *Server) completeTask(c *call, t *tool, res *Result) {
+	var e *rpcError
+	switch {
+	case c.panicked:
+		e = errorf(codeInternalError, internalErrorText(t.Name))
+	case c.rpcErr != nil:
+		e = c.rpcErr
+	case c.needInput:
+		res = errorResult(ErrInputRequired.Error())
+	}
+	if e != nil {
+		b := append([]byte(`{"code":`), strconv.Itoa(e.code)...)
+		b = append(b, `,"message":`...)
+		b = jsontext.AppendString(b, e.message)
+		if e.data != nil {
+			b = append(append(b, `,"data":`...), e.data...)
+		}
+		c.task.finish(nil, append(b, '}'))
+		return
+	}
+	b, err := s.encodeCallResult(nil, res, proto20260728)
+	if err != nil {
+		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
+		b, _ = s.appendCallResult(nil, errorResult(encodeErrorText(t.Name)), proto20260728)
+	}
+	c.task.finish(b, nil)
 }

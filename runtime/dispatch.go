@@ -339,6 +339,20 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		c.level.Store(int32(l))
 		return appendResult(nil, id, s.emptyResult[proto]), nil
 
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		var p metaParams
+		if e := decodeParams(env.Params, &p); e != nil {
+			return fail(e)
+		}
+		if e := c.requireModern(p.Meta); e != nil {
+			return fail(e)
+		}
+		res, e := s.taskRequest(env.Method, env.Params, p.Meta)
+		if e != nil {
+			return fail(e)
+		}
+		return appendResult(nil, id, res), nil
+
 	case "subscriptions/listen":
 		var p struct {
 			metaParams
@@ -443,6 +457,15 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 			return errorReply(id, e), nil
 		}
 	}
+	if proto.modern() && t.TaskSupport != TaskForbidden {
+		if !clientHasTasks(meta.ClientCapabilities) {
+			if t.TaskSupport == TaskRequired {
+				return errorReply(id, errNeedTasks()), nil
+			}
+		} else {
+			cl.task = newTask()
+		}
+	}
 	if meta != nil && validID(meta.ProgressToken) {
 		cl.token = meta.ProgressToken
 	}
@@ -453,7 +476,23 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 	}
 	c.calls[cl.key] = cl
 	c.mu.Unlock()
-	ctx, cl.cancel = context.WithCancel(ctx)
+	if cl.task != nil {
+		// A call that may become a task outlives its request: its context
+		// ends with the request only until then (runTask).
+		req := ctx
+		ctx, cl.cancel = context.WithCancel(context.WithoutCancel(req))
+		tk := cl.task
+		cl.stopWatch = context.AfterFunc(req, func() {
+			tk.mu.Lock()
+			promoted := tk.promoted
+			tk.mu.Unlock()
+			if !promoted {
+				cl.cancel()
+			}
+		})
+	} else {
+		ctx, cl.cancel = context.WithCancel(ctx)
+	}
 	ctx = context.WithValue(ctx, callKey{}, cl)
 	return nil, func() []byte { return c.srv.run(ctx, cl, t, id, args) }
 }

@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -244,6 +245,7 @@ type postPeek struct {
 	method string
 	meta   *requestMeta
 	name   json.RawMessage // params.name
+	taskID json.RawMessage // params.taskId
 	args   json.RawMessage // params.arguments
 
 	// unreadable is set when the body is not a JSON-RPC message: no
@@ -270,6 +272,8 @@ func peekMessage(body []byte) *postPeek {
 			metaRaw = value
 		case "name":
 			p.name = value
+		case "taskId":
+			p.taskID = value
 		case "arguments":
 			p.args = value
 		}
@@ -384,9 +388,16 @@ func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcErr
 	if m != peek.method {
 		return mismatch(headerMethod, nil)
 	}
-	if peek.method == "tools/call" {
+	// Mcp-Name mirrors the tool name of tools/call and the taskId of the
+	// tasks methods (SEP-2663).
+	nameMember := peek.name
+	switch peek.method {
+	case "tasks/get", "tasks/update", "tasks/cancel":
+		nameMember = peek.taskID
+	}
+	if peek.method == "tools/call" || nameMember != nil && strings.HasPrefix(peek.method, "tasks/") {
 		var name string
-		if json.Unmarshal(peek.name, &name) == nil {
+		if json.Unmarshal(nameMember, &name) == nil {
 			n, err := headerValue(r.Header, headerName)
 			if err != nil {
 				return mismatch(headerName, err)

@@ -408,7 +408,7 @@ func ask(ctx context.Context, cp capability, params []byte, opts []InputOption, 
 		opt(&o)
 	}
 	if c.protocol.modern() {
-		return c.input.ask(cp, o.key, params, decode)
+		return c.input.ask(ctx, c.task, cp, o.key, params, decode)
 	}
 	if c.conn == nil {
 		// An in-process call (Server.Call) has no client to ask.

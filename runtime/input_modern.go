@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"bytes"
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -79,12 +80,14 @@ func (e *inputRequiredError) Is(target error) bool {
 	return target == ErrInputRequired
 }
 
-func (in *roundInput) ask(cp capability, key string, params []byte, decode func(json.RawMessage) error) error {
+// ask answers a question from the answers of this round, or asks it: in an
+// input_required result, or, when the call has become the task tk, in the
+// task's inputRequests, waiting for tasks/update.
+func (in *roundInput) ask(ctx context.Context, tk *task, cp capability, key string, params []byte, decode func(json.RawMessage) error) error {
 	if !in.caps[cp] {
 		return &MissingCapabilityError{Capability: cp.String()}
 	}
 	in.mu.Lock()
-	defer in.mu.Unlock()
 	in.counts[cp]++
 	if key == "" {
 		key = cp.String() + "-" + strconv.Itoa(in.counts[cp])
@@ -94,9 +97,20 @@ func (in *roundInput) ask(cp capability, key string, params []byte, decode func(
 		// specification recommends for missing or wrong responses.
 		if decode(a) == nil {
 			in.used[key] = a
+			in.mu.Unlock()
 			return nil
 		}
 	}
+	in.mu.Unlock()
+	if tk != nil && tk.pin() {
+		raw, err := tk.ask(ctx, key, cp.method(), params)
+		if err != nil {
+			return err
+		}
+		return decode(raw)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
 	for _, q := range in.asked {
 		if q.key == key {
 			return &inputRequiredError{key}

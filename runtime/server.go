@@ -26,6 +26,7 @@ type Server struct {
 	maxCalls      int
 	cacheTTL      int64  // milliseconds
 	stateKey      []byte // signs the requestState of input_required results
+	tasks         taskStore
 
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
@@ -137,6 +138,10 @@ func NewServer(name, version string, opts ...Option) *Server {
 // §1.8): tools with a fixed list, and logging.
 const capabilitiesJSON = `{"tools":{"listChanged":false},"logging":{}}`
 
+// modernCapabilitiesJSON adds, for protocol 2026-07-28, the extensions the
+// server implements: tasks (task.go).
+const modernCapabilitiesJSON = `{"tools":{"listChanged":false},"logging":{},"extensions":{"` + tasksExtension + `":{}}}`
+
 // metaServerInfoKey is the _meta key of the server's Implementation in every
 // modern result (MCP-NOTES §1.6).
 const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
@@ -169,7 +174,7 @@ func (s *Server) precompute() {
 	s.emptyResult[proto20260728] = s.appendModern([]byte(`{`), false)
 
 	// server/discover (MCP-NOTES §1.5).
-	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":` + capabilitiesJSON)
+	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":` + modernCapabilitiesJSON)
 	b = s.appendInstructions(b)
 	b = s.appendCaching(b)
 	s.discover = s.appendModern(b, true)

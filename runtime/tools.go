@@ -31,6 +31,11 @@ type Tool struct {
 	Annotations *ToolAnnotations
 	// Handler runs a call of the tool. It must not be nil.
 	Handler Handler
+	// TaskSupport says whether calls of the tool may run as tasks
+	// (protocol 2026-07-28, extension io.modelcontextprotocol/tasks): a
+	// call that runs longer than TaskGrace is then answered with a task
+	// that the client polls. The default, TaskForbidden, never does that.
+	TaskSupport TaskSupport
 }
 
 // ToolAnnotations are hints about a tool's behaviour. Clients must not rely

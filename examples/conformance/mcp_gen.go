@@ -26,6 +26,7 @@ var (
 	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultiRound
 	_ func(context.Context) (string, error)                  = TestInputRequiredResultTamperedState
 	_ func(context.Context) (string, error)                  = TestInputRequiredResultCapabilities
+	_ func(GreetArgs) string                                 = Greet
 	_ func() string                                          = TestSimpleText
 	_ func() *runtime.Result                                 = TestImageContent
 	_ func() *runtime.Result                                 = TestAudioContent
@@ -226,6 +227,20 @@ func RegisterTools(s *runtime.Server) {
 		},
 	})
 	s.MustAddTool(runtime.Tool{
+		Name:        "greet",
+		Description: "Greet greets someone; it never runs as a task.",
+		InputSchema: greetInputSchema,
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in GreetArgs
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out := Greet(in)
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
 		Name:        "test_simple_text",
 		Description: "TestSimpleText returns a fixed line of text.",
 		InputSchema: testSimpleTextInputSchema,
@@ -406,6 +421,20 @@ const (
 	testInputRequiredResultCapabilitiesInputSchema = `{
   "additionalProperties": false,
   "type": "object"
+}`
+	greetInputSchema = `{
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Who to greet."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "name"
+  ],
+  "description": "GreetArgs are the arguments of Greet."
 }`
 	testSimpleTextInputSchema = `{
   "additionalProperties": false,

@@ -1,0 +1,343 @@
+package runtime
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
+)
+
+// This file is the tasks extension of protocol 2026-07-28
+// (io.modelcontextprotocol/tasks, SEP-2663): a call of a tool that may run
+// long, from a client that declared the extension, becomes a task when it
+// outlasts a short grace period. The client gets a CreateTaskResult at
+// once and polls tasks/get for the status and, in the end, the tool's
+// result; it answers the tool's questions with tasks/update and stops it
+// with tasks/cancel.
+
+// TaskSupport says whether a tool's calls may run as tasks.
+type TaskSupport string
+
+// The levels of task support.
+const (
+	// TaskForbidden (the zero value): calls always run to completion
+	// before they are answered.
+	TaskForbidden TaskSupport = ""
+	// TaskOptional: a call from a client that declared the tasks
+	// extension becomes a task when it outlasts TaskGrace; other clients
+	// wait for the result.
+	TaskOptional TaskSupport = "optional"
+	// TaskRequired: as TaskOptional, and a client of protocol 2026-07-28
+	// that did not declare the extension gets the error -32021.
+	TaskRequired TaskSupport = "required"
+)
+
+// tasksExtension is the extension's identifier.
+const tasksExtension = "io.modelcontextprotocol/tasks"
+
+// TaskGrace is how long a call of a task-supporting tool may run before it
+// is answered with a task: a call that ends sooner (or asks its client a
+// question sooner, see ErrInputRequired) is answered like any other.
+const TaskGrace = 100 * time.Millisecond
+
+// DefaultTaskTTL is how long a task stays visible to tasks/get after it
+// was created (its ttlMs), and at least as long as it runs.
+const DefaultTaskTTL = time.Hour
+
+// taskPollInterval is the pollIntervalMs suggested to clients.
+const taskPollInterval = 500
+
+// clientHasTasks reports whether a ClientCapabilities object declares the
+// tasks extension.
+func clientHasTasks(raw []byte) bool {
+	found := false
+	if len(raw) == 0 || raw[0] != '{' {
+		return false
+	}
+	jsontext.EachMember(raw, func(key, value []byte) {
+		if string(key) == "extensions" && len(value) > 0 && value[0] == '{' {
+			jsontext.EachMember(value, func(k, v []byte) {
+				found = found || string(k) == tasksExtension && len(v) > 0 && v[0] == '{'
+			})
+		}
+	})
+	return found
+}
+
+// errNeedTasks is -32021 for a client that did not declare the extension.
+func errNeedTasks() *rpcError {
+	e := errorf(codeMissingCapability, "Missing required client capability: extension "+tasksExtension)
+	e.data = []byte(`{"requiredCapabilities":{"extensions":{"` + tasksExtension + `":{}}}}`)
+	return e
+}
+
+// The statuses of a task.
+const (
+	taskWorking       = "working"
+	taskInputRequired = "input_required"
+	taskCompleted     = "completed"
+	taskFailed        = "failed"
+	taskCancelled     = "cancelled"
+)
+
+// A task is a tool call that outlived its request.
+type task struct {
+	id      string
+	created time.Time
+	ttl     time.Duration
+	cancel  context.CancelFunc
+
+	mu       sync.Mutex
+	promoted bool // answered with a CreateTaskResult: questions now wait here
+	pinned   bool // asked a question the MRTR way: the call cannot become a task
+	status   string
+	updated  time.Time
+	result   []byte // the CallToolResult of a completed task
+	errObj   []byte // the JSON-RPC error object of a failed task
+	pending  map[string]*taskQuestion
+	order    []string // keys of pending, in the order asked
+}
+
+// taskQuestion is a question of a task's tool that awaits tasks/update.
+type taskQuestion struct {
+	method string
+	params []byte
+	answer chan json.RawMessage
+}
+
+// taskStore holds the tasks of a Server.
+type taskStore struct {
+	mu    sync.Mutex
+	tasks map[string]*task
+}
+
+func (st *taskStore) add(t *task) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if st.tasks == nil {
+		st.tasks = map[string]*task{}
+	}
+	now := time.Now()
+	for id, old := range st.tasks {
+		if old.expired(now) {
+			delete(st.tasks, id)
+		}
+	}
+	st.tasks[t.id] = t
+}
+
+func (st *taskStore) get(id string) *task {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	t := st.tasks[id]
+	if t != nil && t.expired(time.Now()) {
+		delete(st.tasks, id)
+		return nil
+	}
+	return t
+}
+
+func (t *task) terminal() bool {
+	return t.status == taskCompleted || t.status == taskFailed || t.status == taskCancelled
+}
+
+func (t *task) expired(now time.Time) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.terminal() && now.After(t.created.Add(t.ttl)) && now.After(t.updated.Add(t.ttl))
+}
+
+func newTask() *task {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	now := time.Now()
+	return &task{id: hex.EncodeToString(b[:]), created: now, updated: now, ttl: DefaultTaskTTL, status: taskWorking}
+}
+
+// promote makes the call a task, unless it is pinned to its request.
+func (t *task) promote() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.pinned {
+		return false
+	}
+	t.promoted = true
+	return true
+}
+
+// pin keeps the call on its request (a question is being asked the MRTR
+// way), unless it already is a task; it reports whether it is a task.
+func (t *task) pin() (promoted bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.promoted {
+		t.pinned = true
+	}
+	return t.promoted
+}
+
+// ask registers a question and waits for its answer from tasks/update.
+func (t *task) ask(ctx context.Context, key, method string, params []byte) (json.RawMessage, error) {
+	q := &taskQuestion{method: method, params: params, answer: make(chan json.RawMessage, 1)}
+	t.mu.Lock()
+	if t.pending == nil {
+		t.pending = map[string]*taskQuestion{}
+	}
+	for t.pending[key] != nil {
+		key += "'"
+	}
+	t.pending[key] = q
+	t.order = append(t.order, key)
+	if !t.terminal() {
+		t.status, t.updated = taskInputRequired, time.Now()
+	}
+	t.mu.Unlock()
+	select {
+	case a := <-q.answer:
+		return a, nil
+	case <-ctx.Done():
+		t.mu.Lock()
+		t.dropQuestion(key)
+		t.mu.Unlock()
+		return nil, ctx.Err()
+	}
+}
+
+// dropQuestion forgets the question key; t.mu must be held.
+func (t *task) dropQuestion(key string) {
+	delete(t.pending, key)
+	for i, k := range t.order {
+		if k == key {
+			t.order = append(t.order[:i], t.order[i+1:]...)
+			break
+		}
+	}
+	if len(t.pending) == 0 && t.status == taskInputRequired {
+		t.status, t.updated = taskWorking, time.Now()
+	}
+}
+
+// update delivers the answers of tasks/update to the questions they name;
+// answers to no pending question are ignored.
+func (t *task) update(responses map[string]json.RawMessage) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for key, a := range responses {
+		if q := t.pending[key]; q != nil {
+			q.answer <- a
+			t.dropQuestion(key)
+		}
+	}
+}
+
+// finish records how the call ended, unless the task was cancelled.
+func (t *task) finish(result, errObj []byte) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.terminal() {
+		return
+	}
+	t.updated = time.Now()
+	if errObj != nil {
+		t.status, t.errObj = taskFailed, errObj
+	} else {
+		t.status, t.result = taskCompleted, result
+	}
+}
+
+// cancelTask stops a task that is not over.
+func (t *task) cancelTask() {
+	t.mu.Lock()
+	if !t.terminal() {
+		t.status, t.updated = taskCancelled, time.Now()
+	}
+	t.mu.Unlock()
+	t.cancel()
+}
+
+// appendTask appends the members of the Task object, after an opening
+// brace and a resultType member.
+func (t *task) appendTask(b []byte) []byte {
+	b = append(b, `,"taskId":"`+t.id+`","status":"`+t.status+`","createdAt":"`...)
+	b = t.created.UTC().AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","lastUpdatedAt":"`...)
+	b = t.updated.UTC().AppendFormat(b, time.RFC3339Nano)
+	b = append(b, `","ttlMs":`...)
+	b = strconv.AppendInt(b, t.ttl.Milliseconds(), 10)
+	b = append(b, `,"pollIntervalMs":`+strconv.Itoa(taskPollInterval)...)
+	return b
+}
+
+// createTaskResult is the answer to the call that became task t.
+func (s *Server) createTaskResult(t *task) []byte {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.appendTask([]byte(`{"resultType":"task"`))
+	b = append(b, s.modernMeta...)
+	return append(b, '}')
+}
+
+// detailedTask is the tasks/get result of t.
+func (s *Server) detailedTask(t *task) []byte {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	b := t.appendTask([]byte(`{"resultType":"complete"`))
+	switch {
+	case t.status == taskInputRequired && len(t.order) > 0:
+		b = append(b, `,"inputRequests":{`...)
+		for i, key := range t.order {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			q := t.pending[key]
+			b = jsontext.AppendString(b, key)
+			b = append(b, `:{"method":"`+q.method+`","params":`...)
+			b = append(b, q.params...)
+			b = append(b, '}')
+		}
+		b = append(b, '}')
+	case t.status == taskCompleted:
+		b = append(b, `,"result":`...)
+		b = append(b, t.result...)
+	case t.status == taskFailed:
+		b = append(b, `,"error":`...)
+		b = append(b, t.errObj...)
+	}
+	b = append(b, s.modernMeta...)
+	return append(b, '}')
+}
+
+// taskRequest answers tasks/get, tasks/update and tasks/cancel.
+func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMeta) ([]byte, *rpcError) {
+	if m == nil || !clientHasTasks(m.ClientCapabilities) {
+		return nil, errNeedTasks()
+	}
+	var p struct {
+		TaskID         *string                    `json:"taskId"`
+		InputResponses map[string]json.RawMessage `json:"inputResponses"`
+	}
+	if e := decodeParams(params, &p); e != nil {
+		return nil, e
+	}
+	if p.TaskID == nil {
+		return nil, errorf(codeInvalidParams, "Invalid params: missing taskId")
+	}
+	t := s.tasks.get(*p.TaskID)
+	if t == nil {
+		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")
+	}
+	switch method {
+	case "tasks/get":
+		return s.detailedTask(t), nil
+	case "tasks/update":
+		t.update(p.InputResponses)
+	case "tasks/cancel":
+		t.cancelTask()
+	}
+	return s.emptyResult[proto20260728], nil
+}
