@@ -44,7 +44,7 @@ func TestDiscover(t *testing.T) {
 	res := c.do(`"d"`, "server/discover", modernParams("")).result(t)
 	jsonEqual(t, "discover", res, `{"resultType":"complete",
 		"supportedVersions":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],
-		"capabilities":{"tools":{"listChanged":false},"logging":{}},"instructions":"Use add.",
+		"capabilities":{"tools":{"listChanged":false},"logging":{},"extensions":{"io.modelcontextprotocol/tasks":{}}},"instructions":"Use add.",
 		"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"test-server","version":"1.2.3","title":"Test Server"}},
 		"ttlMs":3600000,"cacheScope":"public"}`)
 
