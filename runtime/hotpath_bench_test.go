@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -9,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -164,4 +166,58 @@ func BenchmarkHTTPCallAdd(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkStdioPipe is tools/call add over OS pipes, as a client process
+// drives a server: c=1 sends a call and waits for its answer (the calls
+// run on the reading goroutine, see runInline); c=8 keeps eight in flight
+// (the calls go to workers, see workerPool).
+func BenchmarkStdioPipe(b *testing.B) {
+	for _, c := range []int{1, 8} {
+		b.Run(fmt.Sprintf("c=%d", c), func(b *testing.B) {
+			inR, inW, err := os.Pipe()
+			if err != nil {
+				b.Fatal(err)
+			}
+			outR, outW, err := os.Pipe()
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := benchToolsServer(3)
+			done := make(chan error, 1)
+			go func() { done <- s.Serve(context.Background(), inR, outW); outW.Close() }()
+			out := bufio.NewReader(outR)
+			io.WriteString(inW, benchInitialize)
+			if _, err := out.ReadBytes('\n'); err != nil {
+				b.Fatal(err)
+			}
+			call := func(id int) string {
+				return `{"jsonrpc":"2.0","id":` + strconv.Itoa(id) + `,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}` + "\n"
+			}
+			b.ReportAllocs()
+			stop := reportCPU(b)
+			sent := 0
+			for range min(c, b.N) {
+				sent++
+				io.WriteString(inW, call(sent))
+			}
+			for range b.N {
+				if _, err := out.ReadBytes('\n'); err != nil {
+					b.Fatal(err)
+				}
+				if sent < b.N {
+					sent++
+					io.WriteString(inW, call(sent))
+				}
+			}
+			b.StopTimer()
+			stop()
+			inW.Close()
+			if err := <-done; err != nil {
+				b.Fatal(err)
+			}
+			inR.Close()
+			outR.Close()
+		})
+	}
 }

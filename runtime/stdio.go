@@ -8,7 +8,6 @@ import (
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"io"
 	"os"
-	goruntime "runtime"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -126,12 +125,6 @@ func (l *stdioLoop) loop() {
 						l.out.send(reply)
 					}
 				})
-				if l.br.Buffered() == 0 {
-					// The next read blocks this thread in a system call,
-					// with the call just handed over waiting behind it
-					// until the scheduler notices. Let the call start first.
-					goruntime.Gosched()
-				}
 			case reply != nil:
 				l.out.send(reply)
 			}
@@ -162,6 +155,19 @@ func (l *stdioLoop) loop() {
 // inlineGrace, a timer's goroutine takes over reading, so that messages
 // behind the call (a cancellation, a ping, other calls) are not held up;
 // this goroutine then ends with the call.
+//
+// Invariant: exactly one goroutine reads at a time. The compare-and-swap on
+// state decides once between the call finishing first (this goroutine
+// reads on, the timer does nothing) and the timer firing first (the
+// timer's goroutine reads, this one returns false and ends). Tests:
+// TestSlowCallDoesNotHoldUpReading (reading moves on while a call blocks),
+// TestInlineHandOverRace (calls that end around inlineGrace, under the race
+// detector: every call answered once, in order, and Serve returns).
+//
+// Why: a call with nothing queued behind it costs no goroutine switch.
+// Server CPU per stdio call at c=1 (bench/ driver, `go run ./driver -only
+// mcpgen -scenarios add1 -rounds 5`, 2026-12-01): 7.97 µs (0.88× the
+// hand-written floor) with it, 9.55 µs (1.22×) with every call on a worker.
 func (l *stdioLoop) runInline(run func() []byte) bool {
 	const running, finished, handedOff = 0, 1, 2
 	var state atomic.Int32
@@ -284,6 +290,14 @@ func (lw *lineWriter) close() { lw.closed.Store(true) }
 //
 // A pool that is never stopped (the HTTP handler's) sets linger: a worker
 // idle that long ends, so that a quiet server holds no goroutines for calls.
+//
+// Invariants, tested by TestWorkerPool: do never waits (n blocked jobs run
+// at once); at most maxIdleWorkers stay idle (also
+// TestStdioGoroutinesBounded); with linger, idle workers end; after stop,
+// none is idle. Why: server CPU per call with 8 calls in flight, pool vs a
+// goroutine per call: stdio 5.0 vs 7.1 µs (BenchmarkStdioPipe/c=8, process
+// CPU, medians of 6, 2026-12-01); HTTP 28.1 and 29.9 vs 33.4 and 31.8 µs
+// (bench/ driver, `-only mcpgen -scenarios http -rounds 3`, two runs each).
 type workerPool struct {
 	linger time.Duration
 

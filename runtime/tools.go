@@ -182,6 +182,12 @@ type toolSet struct {
 
 // snapshot returns the current tool set, building it on first use after a
 // registration.
+//
+// Invariant: a set is built and stored only under s.mu, which AddTool holds
+// while it adds a tool and clears s.snap, so a stored set always has every
+// tool added before it was stored; a reader that loaded the previous set
+// finishes with it. Calls read the set without a lock. Test:
+// TestAddToolWhileServing.
 func (s *Server) snapshot() *toolSet {
 	if ts := s.snap.Load(); ts != nil {
 		return ts

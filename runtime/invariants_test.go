@@ -1,0 +1,150 @@
+package runtime
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	goruntime "runtime"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The tests of the invariants that the runtime's speed tricks rely on (the
+// comments at runInline, workerPool and valStatePool say why each trick is
+// there, with its benchmark figure).
+
+// TestInlineHandOverRace: calls sent one at a time run on the reading
+// goroutine and end just before, around and just after inlineGrace, so
+// each races the hand-over timer. Every call is answered once, in order,
+// and Serve returns at end of input; under the race detector, two
+// goroutines reading at once would be reported.
+func TestInlineHandOverRace(t *testing.T) {
+	s := NewServer("race", "1", WithLogger(slog.New(slog.DiscardHandler)))
+	s.MustAddTool(Tool{
+		Name: "nap", Description: "Sleeps for us microseconds.",
+		InputSchema: `{"type":"object","properties":{"us":{"type":"integer"}},"required":["us"]}`,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			var in struct{ US int }
+			if err := Decode(args, &in); err != nil {
+				return nil, err
+			}
+			time.Sleep(time.Duration(in.US) * time.Microsecond)
+			return TextResult("slept"), nil
+		},
+	})
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(t.Context(), inR, outW); outW.Close() }()
+	out := bufio.NewReader(outR)
+	naps := []int{0, 500, 900, 1000, 1100, 1500}
+	for i := range 120 {
+		fmt.Fprintf(inW, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"nap","arguments":{"us":%d}}}`+"\n", i, naps[i%len(naps)])
+		line, err := out.ReadBytes('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		var m struct {
+			ID     json.RawMessage
+			Result json.RawMessage
+		}
+		if err := json.Unmarshal(line, &m); err != nil || string(m.ID) != strconv.Itoa(i) || m.Result == nil {
+			t.Fatalf("call %d answered with %s", i, line)
+		}
+	}
+	inW.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if rest, _ := io.ReadAll(out); len(rest) != 0 {
+		t.Errorf("more answers than calls: %s", rest)
+	}
+}
+
+// TestWorkerPool: do never makes a job wait; at most maxIdleWorkers stay
+// idle; with linger, idle workers end; stop ends the idle workers.
+func TestWorkerPool(t *testing.T) {
+	base := goruntime.NumGoroutine()
+	var p workerPool
+	const n = maxIdleWorkers + 40
+	release := make(chan struct{})
+	var running, finished sync.WaitGroup
+	running.Add(n)
+	finished.Add(n)
+	for range n {
+		p.do(func() {
+			running.Done()
+			<-release
+			finished.Done()
+		})
+	}
+	running.Wait() // all n at once: none waited for another
+	close(release)
+	finished.Wait()
+	waitGoroutines(t, base+maxIdleWorkers)
+	if idle := p.idleCount(); idle > maxIdleWorkers {
+		t.Errorf("%d idle workers, want at most %d", idle, maxIdleWorkers)
+	}
+	p.stop()
+	waitGoroutines(t, base)
+
+	q := workerPool{linger: 10 * time.Millisecond}
+	var wg sync.WaitGroup
+	for range 10 {
+		wg.Add(1)
+		q.do(wg.Done)
+	}
+	wg.Wait()
+	waitGoroutines(t, base) // no stop: the idle workers ended by themselves
+	if idle := q.idleCount(); idle != 0 {
+		t.Errorf("%d idle workers after linger", idle)
+	}
+	q.do(func() {}) // a pool whose workers left starts new ones
+	waitGoroutines(t, base)
+}
+
+func (p *workerPool) idleCount() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.idle)
+}
+
+// TestValidateStatePool: a pooled state carries nothing of its last call
+// into the next, and valid arguments are validated without allocating.
+func TestValidateStatePool(t *testing.T) {
+	v, err := compileSchema(numberPairSchema)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []byte(`{"a":"x","b":2,"c":3,"a":1}`)
+	good := []byte(`{"a":1,"b":2}`)
+	s := getValState(bad)
+	s.value(v.root)
+	if len(s.viols) == 0 || len(s.keys) == 0 && len(s.path) == 0 && s.pos == 0 {
+		t.Fatalf("the bad arguments left no trace to clear: %+v", s)
+	}
+	putValState(s)
+	if s.data != nil || s.pos != 0 || len(s.viols) != 0 || s.omitted != 0 || s.fatal || len(s.path) != 0 ||
+		len(s.keys) != 0 || len(s.arena) != 0 || len(s.buf) != 0 || len(s.canon) != 0 || len(s.spans) != 0 {
+		t.Errorf("a state in the pool keeps its last call: %+v", s)
+	}
+	for range 3 {
+		if v.validate(bad) == nil {
+			t.Fatal("bad arguments passed")
+		}
+		if err := v.validate(good); err != nil {
+			t.Fatalf("good arguments after bad ones: %v", err)
+		}
+	}
+	if raceEnabled {
+		return // the race detector makes sync.Pool drop items at random
+	}
+	if allocs := testing.AllocsPerRun(100, func() { v.validate(good) }); allocs != 0 {
+		t.Errorf("validating valid arguments allocates %.1f times", allocs)
+	}
+}
