@@ -151,7 +151,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 				paramsOK = false
 				continue
 			}
-			if decodeTarget(t.GoName, p) {
+			if decodeTarget(t.GoName, p, params.Len()-start) {
 				c.warnf(names[i], "parameter %s of %s (type %s) looks like where %s decodes data to: the tool fills it with the argument's JSON value (a map, slice, string, number, bool or nil), never a pointer to a value of yours, so what %s decodes into it is lost; annotate a function that returns the decoded value instead",
 					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types), t.GoName, t.GoName)
 			}
@@ -453,11 +453,14 @@ var (
 	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
 )
 
-// decodeTarget reports whether p, a parameter of the function named fn,
-// has an empty interface type and looks like where fn decodes data to
-// (json.Unmarshal(data, v), toml.Decode(data, v), row.Scan(dest...)): its
-// name is one such functions give it, or fn's name has a decoding verb.
-func decodeTarget(fn string, p *types.Var) bool {
+// decodeTarget reports whether p, a parameter of the function named fn
+// with n parameters (context.Context aside), has an empty interface type
+// and looks like where fn decodes data to (json.Unmarshal(data, v),
+// toml.Decode(data, v), row.Scan(dest...)): its name is one such functions
+// give it, or fn's name has a decoding verb and another parameter holds the
+// data. A sole any parameter of a Scan or UnmarshalJSON-like method is the
+// data itself, decoded into the receiver.
+func decodeTarget(fn string, p *types.Var, n int) bool {
 	t := p.Type()
 	if s, ok := types.Unalias(t).(*types.Slice); ok {
 		t = s.Elem() // Scan(dest ...any)
@@ -470,7 +473,7 @@ func decodeTarget(fn string, p *types.Var) bool {
 		return true
 	}
 	for _, verb := range decodeVerbs {
-		if strings.Contains(fn, verb) {
+		if strings.Contains(fn, verb) && n > 1 {
 			return true
 		}
 	}

@@ -50,3 +50,14 @@ func ScanRow(row string, dest ...any) error {
 func Describe(value any) string {
 	return fmt.Sprintf("%T", value)
 }
+
+var current any
+
+// Load sets the current value to value: its only parameter is the data
+// itself, without a warning (as for a sql.Scanner's Scan(src any)).
+//
+//mcp:tool
+func Load(value any) error {
+	current = value
+	return nil
+}

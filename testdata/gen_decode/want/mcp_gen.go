@@ -14,6 +14,7 @@ var (
 	_ func(string, any) (Meta, error) = Decode
 	_ func(string, ...any) error      = ScanRow
 	_ func(any) string                = Describe
+	_ func(any) error                 = Load
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -69,6 +70,23 @@ func RegisterTools(s *runtime.Server) {
 			}
 			out := Describe(in.Value)
 			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "load",
+		Description: "Load sets the current value to value: its only parameter is the data itself, without a warning (as for a sql.Scanner's Scan(src any)).",
+		InputSchema: loadInputSchema,
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in struct {
+				Value any `json:"value"`
+			}
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			if err := Load(in.Value); err != nil {
+				return nil, err
+			}
+			return runtime.EmptyResult(), nil
 		},
 	})
 }
@@ -137,6 +155,16 @@ const (
     "value": {
       "description": "the value to describe"
     }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "value"
+  ]
+}`
+	loadInputSchema = `{
+  "properties": {
+    "value": {}
   },
   "additionalProperties": false,
   "type": "object",
