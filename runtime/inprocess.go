@@ -53,6 +53,14 @@ type CallOptions struct {
 	// levels (see [Logger]): the zero value is [slog.LevelInfo], and
 	// [slog.LevelDebug] passes every record.
 	LogLevel slog.Level
+	// Ask, if not nil, puts the tool's questions ([Elicit], [ElicitSchema],
+	// [Sample], [ListRoots]) to a client, as the request of the method
+	// "elicitation/create", "sampling/createMessage" or "roots/list" with
+	// params, and returns the client's result object. Its error goes back
+	// to the tool as is (return a [*MissingCapabilityError] for a client
+	// that cannot answer). When Ask is nil, every question fails with a
+	// *MissingCapabilityError: there is no client to ask.
+	Ask func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error)
 }
 
 // A LogMessage is one record a tool logged with [Logger], in the form of

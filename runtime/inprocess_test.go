@@ -251,3 +251,53 @@ func TestCallWaitsForASlot(t *testing.T) {
 		t.Errorf("Call after the slot was freed: %v, %v", res, err)
 	}
 }
+
+// CallOptions.Ask answers a tool's questions; its error reaches the tool.
+func TestCallAsk(t *testing.T) {
+	s := newTestServer(t)
+	s.MustAddTool(Tool{Name: "curious", Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		e, err := ElicitSchema(ctx, "Your name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+		if err != nil {
+			return nil, err
+		}
+		roots, err := ListRoots(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return TextResult(fmt.Sprintf("%s %s %s", e.Action, e.Content, roots[0].URI)), nil
+	}})
+	var asked []string
+	answers := map[string]string{
+		"elicitation/create": `{"action":"accept","content":{"name":"Ada"}}`,
+		"roots/list":         `{"roots":[{"uri":"file:///home/ada"}]}`,
+	}
+	opts := &CallOptions{Ask: func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		asked = append(asked, method+" "+string(params))
+		return json.RawMessage(answers[method]), nil
+	}}
+	res, err := s.Call(context.Background(), "curious", nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := res.MarshalJSON(); string(b) != `{"content":[{"type":"text","text":"accept {\"name\":\"Ada\"} file:///home/ada"}]}` {
+		t.Errorf("result %s", b)
+	}
+	if len(asked) != 2 || !strings.HasPrefix(asked[0], `elicitation/create {"message":"Your name?","requestedSchema":`) ||
+		asked[1] != "roots/list {}" {
+		t.Errorf("asked %q", asked)
+	}
+
+	// An answer that does not fit the form, and Ask's own error.
+	answers["elicitation/create"] = `{"action":"accept","content":{"name":7}}`
+	res, _ = s.Call(context.Background(), "curious", nil, opts)
+	if b, _ := res.MarshalJSON(); !res.IsError || !strings.Contains(string(b), "name") {
+		t.Errorf("an answer outside the form: %s", b)
+	}
+	opts.Ask = func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+		return nil, &MissingCapabilityError{Capability: "elicitation"}
+	}
+	res, _ = s.Call(context.Background(), "curious", nil, opts)
+	if b, _ := res.MarshalJSON(); !res.IsError || !strings.Contains(string(b), "did not declare the elicitation capability") {
+		t.Errorf("Ask's error: %s", b)
+	}
+}

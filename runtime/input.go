@@ -410,9 +410,16 @@ func ask(ctx context.Context, cp capability, params []byte, opts []InputOption, 
 	if c.protocol.modern() {
 		return c.input.ask(ctx, c.task, cp, o.key, params, decode)
 	}
-	if c.conn == nil {
-		// An in-process call (Server.Call) has no client to ask.
-		return &MissingCapabilityError{Capability: cp.String()}
+	if c.local != nil {
+		// An in-process call (Server.Call) asks whom its options say.
+		if c.local.Ask == nil {
+			return &MissingCapabilityError{Capability: cp.String()}
+		}
+		raw, err := c.local.Ask(ctx, cp.method(), params)
+		if err != nil {
+			return err
+		}
+		return decode(raw)
 	}
 	raw, err := c.askLegacy(ctx, cp, params)
 	if err != nil {

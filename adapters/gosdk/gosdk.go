@@ -16,6 +16,7 @@ package gosdk
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -35,9 +36,13 @@ import (
 // runtime.ReportProgress goes to the client as notifications/progress when
 // the request carried a progress token, and its runtime.Logger records go
 // to the session as notifications/message, filtered by the level the client
-// set; cancelling the request cancels the tool's context.
+// set; cancelling the request cancels the tool's context. A tool's
+// questions (runtime.Elicit, Sample, ListRoots) go to the client through
+// the session's Elicit, CreateMessage and ListRoots, under the SDK's rules
+// (a client that did not declare the capability gets none, and the tool a
+// *runtime.MissingCapabilityError).
 //
-// Tools registered on src after AddTool are not added. Install dst's
+// Tools registered on src after AddTools are not added. Install dst's
 // logging (the SDK answers logging/setLevel) for the tools' log messages
 // to reach clients that ask for them.
 func AddTools(dst *mcp.Server, src *runtime.Server) {
@@ -74,6 +79,7 @@ func handler(src *runtime.Server, name string) mcp.ToolHandler {
 				})
 			}
 		}
+		opts.Ask = asker(req.Session)
 		res, err := src.Call(ctx, name, req.Params.Arguments, opts)
 		if err != nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: err.Error()}
@@ -160,4 +166,48 @@ func nonNil(b []byte) []byte {
 		return []byte{}
 	}
 	return b
+}
+
+// asker puts a tool's questions to the client of ss.
+func asker(ss *mcp.ServerSession) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+	return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		var caps *mcp.ClientCapabilities
+		if ip := ss.InitializeParams(); ip != nil {
+			caps = ip.Capabilities
+		}
+		missing := func(c string) error { return &runtime.MissingCapabilityError{Capability: c} }
+		switch method {
+		case "elicitation/create":
+			if caps == nil || caps.Elicitation == nil {
+				return nil, missing("elicitation")
+			}
+			var p mcp.ElicitParams
+			if err := json.Unmarshal(params, &p); err != nil {
+				return nil, err
+			}
+			return answer(ss.Elicit(ctx, &p))
+		case "sampling/createMessage":
+			if caps == nil || caps.Sampling == nil {
+				return nil, missing("sampling")
+			}
+			var p mcp.CreateMessageParams
+			if err := json.Unmarshal(params, &p); err != nil {
+				return nil, err
+			}
+			return answer(ss.CreateMessage(ctx, &p))
+		case "roots/list":
+			if caps == nil || caps.RootsV2 == nil {
+				return nil, missing("roots")
+			}
+			return answer(ss.ListRoots(ctx, &mcp.ListRootsParams{}))
+		}
+		return nil, fmt.Errorf("gosdk: cannot ask the client %s", method)
+	}
+}
+
+func answer[R any](r R, err error) (json.RawMessage, error) {
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(r)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -168,5 +169,68 @@ func TestCancellation(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("cancelling the call did not cancel the tool's context")
+	}
+}
+
+// A tool's questions reach the client through the session, and its answers
+// come back; a client without the capability is not asked.
+func TestAsk(t *testing.T) {
+	rt := runtime.NewServer("ask", "1.0.0")
+	rt.MustAddTool(runtime.Tool{Name: "curious", Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		e, err := runtime.ElicitSchema(ctx, "Your name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+		if err != nil {
+			return nil, err
+		}
+		roots, err := runtime.ListRoots(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s, err := runtime.Sample(ctx, &runtime.SamplingRequest{Messages: []runtime.SamplingMessage{runtime.UserText("hi")}, MaxTokens: 10})
+		if err != nil {
+			return nil, err
+		}
+		return runtime.TextResult(fmt.Sprintf("%s %s %s %s", e.Action, e.Content, roots[0].URI, s.Content.Text)), nil
+	}})
+	server := mcp.NewServer(&mcp.Implementation{Name: "ask", Version: "1.0.0"}, nil)
+	gosdk.AddTools(server, rt)
+
+	for _, c := range []struct {
+		name string
+		opts *mcp.ClientOptions
+		want string
+	}{
+		{"capable", &mcp.ClientOptions{
+			ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Ada"}}, nil
+			},
+			CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+				return &mcp.CreateMessageResult{Role: "assistant", Model: "m", Content: &mcp.TextContent{Text: "hello"}}, nil
+			},
+		}, `accept {"name":"Ada"} file:///home/ada hello`},
+		{"incapable", nil, "the client did not declare the elicitation capability"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ctx := context.Background()
+			st, ct := mcp.NewInMemoryTransports()
+			ss, err := server.Connect(ctx, st, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ss.Wait()
+			client := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1.0.0"}, c.opts)
+			client.AddRoots(&mcp.Root{URI: "file:///home/ada"})
+			cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cs.Close()
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "curious", Arguments: map[string]any{}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
 	}
 }

@@ -16,6 +16,7 @@ package mcpgo
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"maps"
 
@@ -37,7 +38,11 @@ import (
 // runtime.Logger records go to the session as notifications/message,
 // filtered by the level the client set (create dst with
 // server.WithLogging() for clients to set one); cancelling the request
-// cancels the tool's context.
+// cancels the tool's context. A tool's questions (runtime.Elicit, Sample,
+// ListRoots) go to the client through dst's RequestElicitation,
+// RequestSampling and RequestRoots, under mcp-go's rules (a client that did
+// not declare the capability gets none, and the tool a
+// *runtime.MissingCapabilityError).
 //
 // Tools registered on src after AddTools are not added. mcp-go always sends
 // an annotations object; a tool without annotations has an empty one.
@@ -94,6 +99,7 @@ func handler(dst *server.MCPServer, src *runtime.Server, name string) server.Too
 			}
 			args = b
 		}
+		opts.Ask = asker(dst)
 		res, err := src.Call(ctx, name, args, opts)
 		if err != nil {
 			return nil, err
@@ -133,4 +139,49 @@ func result(r *runtime.Result) (*mcp.CallToolResult, error) {
 		out.Content = append(out.Content, mc)
 	}
 	return out, nil
+}
+
+// asker puts a tool's questions to the client of the session in the
+// request's context.
+func asker(dst *server.MCPServer) func(context.Context, string, json.RawMessage) (json.RawMessage, error) {
+	return func(ctx context.Context, method string, params json.RawMessage) (json.RawMessage, error) {
+		var caps mcp.ClientCapabilities
+		if s, ok := server.ClientSessionFromContext(ctx).(server.SessionWithClientInfo); ok {
+			caps = s.GetClientCapabilities()
+		}
+		missing := func(c string) error { return &runtime.MissingCapabilityError{Capability: c} }
+		switch method {
+		case "elicitation/create":
+			if caps.Elicitation == nil {
+				return nil, missing("elicitation")
+			}
+			var req mcp.ElicitationRequest
+			if err := json.Unmarshal(params, &req.Params); err != nil {
+				return nil, err
+			}
+			return answer(dst.RequestElicitation(ctx, req))
+		case "sampling/createMessage":
+			if caps.Sampling == nil {
+				return nil, missing("sampling")
+			}
+			var req mcp.CreateMessageRequest
+			if err := json.Unmarshal(params, &req.CreateMessageParams); err != nil {
+				return nil, err
+			}
+			return answer(dst.RequestSampling(ctx, req))
+		case "roots/list":
+			if caps.Roots == nil {
+				return nil, missing("roots")
+			}
+			return answer(dst.RequestRoots(ctx, mcp.ListRootsRequest{}))
+		}
+		return nil, fmt.Errorf("mcpgo: cannot ask the client %s", method)
+	}
+}
+
+func answer[R any](r R, err error) (json.RawMessage, error) {
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(r)
 }

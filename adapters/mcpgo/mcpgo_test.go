@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -196,5 +198,80 @@ func TestCancellation(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("cancelling the call did not cancel the tool's context")
+	}
+}
+
+type answers struct{}
+
+func (answers) Elicit(context.Context, mcp.ElicitationRequest) (*mcp.ElicitationResult, error) {
+	return &mcp.ElicitationResult{ElicitationResponse: mcp.ElicitationResponse{
+		Action: mcp.ElicitationResponseActionAccept, Content: map[string]any{"name": "Ada"}}}, nil
+}
+
+func (answers) ListRoots(context.Context, mcp.ListRootsRequest) (*mcp.ListRootsResult, error) {
+	return &mcp.ListRootsResult{Roots: []mcp.Root{{URI: "file:///home/ada"}}}, nil
+}
+
+func (answers) CreateMessage(context.Context, mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+	return &mcp.CreateMessageResult{Model: "m", SamplingMessage: mcp.SamplingMessage{
+		Role: mcp.RoleAssistant, Content: mcp.TextContent{Type: "text", Text: "hello"}}}, nil
+}
+
+// A tool's questions reach the client through the server's requests, and
+// its answers come back; a client without the capability is not asked.
+func TestAsk(t *testing.T) {
+	rt := runtime.NewServer("ask", "1.0.0")
+	rt.MustAddTool(runtime.Tool{Name: "curious", Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		e, err := runtime.ElicitSchema(ctx, "Your name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+		if err != nil {
+			return nil, err
+		}
+		roots, err := runtime.ListRoots(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s, err := runtime.Sample(ctx, &runtime.SamplingRequest{Messages: []runtime.SamplingMessage{runtime.UserText("hi")}, MaxTokens: 10})
+		if err != nil {
+			return nil, err
+		}
+		return runtime.TextResult(fmt.Sprintf("%s %s %s %s", e.Action, e.Content, roots[0].URI, s.Content.Text)), nil
+	}})
+	s := server.NewMCPServer("ask", "1.0.0", server.WithElicitation(), server.WithRoots())
+	s.EnableSampling()
+	mcpgo.AddTools(s, rt)
+
+	for _, c := range []struct {
+		name string
+		opts []client.ClientOption
+		want string
+	}{
+		{"capable", []client.ClientOption{client.WithElicitationHandler(answers{}), client.WithRootsHandler(answers{}),
+			client.WithSamplingHandler(answers{})}, `accept {"name":"Ada"} file:///home/ada hello`},
+		{"incapable", nil, "the client did not declare the elicitation capability"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cl, err := client.NewInProcessClientWithOptions(s, c.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cl.Close()
+			ctx := context.Background()
+			if err := cl.Start(ctx); err != nil {
+				t.Fatal(err)
+			}
+			init := mcp.InitializeRequest{}
+			init.Params.ProtocolVersion = "2025-11-25"
+			init.Params.ClientInfo = mcp.Implementation{Name: "test", Version: "1.0.0"}
+			if _, err := cl.Initialize(ctx, init); err != nil {
+				t.Fatal(err)
+			}
+			res, err := call(ctx, cl, "curious", `{}`, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := res.Content[0].(mcp.TextContent).Text; !strings.Contains(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
 	}
 }
