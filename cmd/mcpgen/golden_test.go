@@ -157,28 +157,26 @@ func TestGoldensCompile(t *testing.T) {
 	}
 }
 
-// TestGoldenServes runs the serve tests of testdata/ (serve_CASE_test.go)
-// inside their cases, with the golden want/mcp_gen.go in place: the
-// generated handlers decode arguments, call the tools and shape their
-// results as intended.
+// TestGoldenServes runs testdata/serve_<case>_test.go inside the gen_<case>
+// golden, with its want/mcp_gen.go in place: the generated handlers decode
+// arguments, call the tools and shape their results as intended.
 func TestGoldenServes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	for _, name := range []string{"gen_notes", "gen_embedded", "real_marshalers"} {
+	for _, name := range []string{"notes", "signatures"} {
 		t.Run(name, func(t *testing.T) {
-			caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", name))
+			caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_"+name))
 			if err != nil {
 				t.Fatal(err)
 			}
-			testFile := "serve_" + strings.TrimPrefix(name, "gen_") + "_test.go"
-			test, err := filepath.Abs(filepath.Join("testdata", testFile))
+			test, err := filepath.Abs(filepath.Join("testdata", "serve_"+name+"_test.go"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			data, err := json.Marshal(map[string]any{"Replace": map[string]string{
-				filepath.Join(caseDir, "mcp_gen.go"): filepath.Join(caseDir, "want", "mcp_gen.go"),
-				filepath.Join(caseDir, testFile):     test,
+				filepath.Join(caseDir, "mcp_gen.go"):             filepath.Join(caseDir, "want", "mcp_gen.go"),
+				filepath.Join(caseDir, "serve_"+name+"_test.go"): test,
 			}})
 			if err != nil {
 				t.Fatal(err)
@@ -187,10 +185,10 @@ func TestGoldenServes(t *testing.T) {
 			if err := os.WriteFile(file, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			cmd := exec.Command("go", "test", "-count=1", "-overlay="+file, "./testdata/"+name)
+			cmd := exec.Command("go", "test", "-count=1", "-overlay="+file, "./testdata/gen_"+name)
 			cmd.Dir = moduleRoot
 			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Errorf("go test of the %s golden: %v\n%s", name, err, out)
+				t.Errorf("go test of the gen_%s golden: %v\n%s", name, err, out)
 			}
 		})
 	}
