@@ -301,3 +301,19 @@ func TestCallAsk(t *testing.T) {
 		t.Errorf("Ask's error: %s", b)
 	}
 }
+
+// BenchmarkCall is BenchmarkCallCore's call made in-process: validation,
+// the handler, and the check that its result encodes (the reply is not
+// written).
+func BenchmarkCall(b *testing.B) {
+	s := benchServer()
+	args := json.RawMessage(`{"a":1.5,"b":2}`)
+	ctx := context.Background()
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for b.Loop() {
+		if res, err := s.Call(ctx, "add", args, nil); err != nil || res.IsError {
+			b.Fatal(res, err)
+		}
+	}
+}
