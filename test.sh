@@ -7,14 +7,16 @@
 #      also through the adapters to the official Go SDK and mcp-go (adapters/);
 #      then the adapter modules and their examples: vet, tests, go mod tidy -diff;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
-#   5. the README's quickstart and its "Annotate, generate, serve" steps in a new module,
-#      exactly as written (.ci/readme.sh);
-#   6. the official MCP conformance suite against examples/conformance (.ci/conformance.sh).
+#   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh);
+#   6. the README's quickstart and its "Annotate, generate, serve" steps in a new module,
+#      exactly as written (.ci/readme.sh).
 # It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says when it starts, so that a slow one shows (bash counts SECONDS from the start).
+elapsed() { printf '%dm%02ds' $((SECONDS / 60)) $((SECONDS % 60)); }
+step() { printf '\n== [%s] %s\n' "$(elapsed)" "$*"; }
 
 step "gofmt and go vet (main module)"
 # testdata/errors_nearmiss is deliberately not gofmt'd (see the file).
@@ -64,12 +66,12 @@ if [ -d bench ]; then
   )
 fi
 
-step "the README, followed as written: quickstart, a server in the background, a module of your own from a clone"
-.ci/readme.sh
-
 if [ -x .ci/conformance.sh ]; then
   step "official MCP conformance suite"
   .ci/conformance.sh
 fi
 
-printf '\nall tests passed\n'
+step "the README, followed as written: quickstart, a server in the background, a module of your own from a clone"
+.ci/readme.sh
+
+printf '\nall tests passed in %s\n' "$(elapsed)"

@@ -32,14 +32,7 @@ func TestDoneContextIsACleanStop(t *testing.T) {
 			if name == "cancelled" {
 				cancel()
 			}
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("Serve returned %v, want nil", err)
-				}
-			case <-time.After(20 * time.Second):
-				t.Fatal("Serve did not return")
-			}
+			wantNil(t, "Serve", done)
 		})
 		t.Run("http/"+name, func(t *testing.T) {
 			s := newTestServer(t)
@@ -51,14 +44,20 @@ func TestDoneContextIsACleanStop(t *testing.T) {
 				time.Sleep(20 * time.Millisecond) // usually serving by now; the test passes either way
 				cancel()
 			}
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("ListenAndServeHTTP returned %v, want nil", err)
-				}
-			case <-time.After(20 * time.Second):
-				t.Fatal("ListenAndServeHTTP did not return")
-			}
+			wantNil(t, "ListenAndServeHTTP", done)
 		})
+	}
+}
+
+// wantNil waits for what to return on done, and fails unless it returns nil.
+func wantNil(t *testing.T, what string, done <-chan error) {
+	t.Helper()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("%s returned %v, want nil", what, err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatalf("%s did not return", what)
 	}
 }
