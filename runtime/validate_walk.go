@@ -227,37 +227,13 @@ func (s *valState) value(n *schemaNode) {
 		s.fatalf("arguments too complex to check against the schema (more than %d steps)", s.budget)
 		return
 	}
-	if n.ref != nil {
-		start := s.pos
-		s.depth++
-		if s.depth > maxValDepth {
-			s.tooDeep()
-			return
-		}
-		s.value(n.ref)
-		s.depth--
-		if !n.assertsN && !n.never || s.fatal {
-			return
-		}
-		s.pos = start
+	if n.ref != nil && !s.reference(n) {
+		return
 	}
 	start := s.pos
-	var t uint8
-	switch c := s.data[s.pos]; {
-	case c == '{':
-		t = typeObject
-	case c == '[':
-		t = typeArray
-	case c == '"':
-		t = typeString
-	case c == 't' || c == 'f':
-		t = typeBoolean
-	case c == 'n':
-		t = typeNull
-	case c == '-' || c >= '0' && c <= '9':
-		t = typeNumber
-	default:
-		s.syntax(fmt.Sprintf("unexpected character %q", c))
+	t, ok := jsonType(s.data[s.pos])
+	if !ok {
+		s.syntax(fmt.Sprintf("unexpected character %q", s.data[s.pos]))
 		return
 	}
 	if n.never {
@@ -267,52 +243,7 @@ func (s *valState) value(n *schemaNode) {
 		}
 		return
 	}
-	switch t {
-	case typeObject:
-		if n.types != 0 && n.types&typeObject == 0 {
-			s.skip(t)
-			s.typeMismatch(n, start)
-			return
-		}
-		s.object(n)
-	case typeArray:
-		if n.types != 0 && n.types&typeArray == 0 {
-			s.skip(t)
-			s.typeMismatch(n, start)
-			return
-		}
-		s.array(n)
-	case typeString:
-		str := s.scanString()
-		if s.fatal {
-			return
-		}
-		if n.types != 0 && n.types&typeString == 0 {
-			s.typeMismatch(n, start)
-			return
-		}
-		s.checkString(n, start, str)
-	case typeNumber:
-		d := s.scanNumber()
-		if s.fatal {
-			return
-		}
-		if n.types != 0 && n.types&typeNumber == 0 && (n.types&typeInteger == 0 || !d.isInteger()) {
-			s.typeMismatch(n, start)
-			return
-		}
-		s.checkNumber(n, start, &d)
-	default:
-		s.literal()
-		if s.fatal {
-			return
-		}
-		if n.types != 0 && n.types&t == 0 {
-			s.typeMismatch(n, start)
-			return
-		}
-	}
-	if s.fatal {
+	if !s.typed(n, t, start) || s.fatal {
 		return
 	}
 	if n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil {
@@ -322,15 +253,106 @@ func (s *valState) value(n *schemaNode) {
 		}
 	}
 	if n.enum != nil || n.hasConst {
-		s.canon = appendCanonical(s.canon[:0], s.data[start:s.pos])
-		if n.enum != nil {
-			if _, ok := n.enum[string(s.canon)]; !ok {
-				s.addf("must be one of %s (got %s)", n.enumText, got(s.data[start:s.pos]))
-			}
+		s.enumConst(n, start)
+	}
+}
+
+// reference validates the value at s.pos against n's $ref, and reports
+// whether n's other keywords apply too (then s.pos is back at the value).
+func (s *valState) reference(n *schemaNode) bool {
+	start := s.pos
+	s.depth++
+	if s.depth > maxValDepth {
+		s.tooDeep()
+		return false
+	}
+	s.value(n.ref)
+	s.depth--
+	if !n.assertsN && !n.never || s.fatal {
+		return false
+	}
+	s.pos = start
+	return true
+}
+
+// jsonType returns the type of the value that starts with c.
+func jsonType(c byte) (uint8, bool) {
+	switch {
+	case c == '{':
+		return typeObject, true
+	case c == '[':
+		return typeArray, true
+	case c == '"':
+		return typeString, true
+	case c == 't' || c == 'f':
+		return typeBoolean, true
+	case c == 'n':
+		return typeNull, true
+	case c == '-' || c >= '0' && c <= '9':
+		return typeNumber, true
+	}
+	return 0, false
+}
+
+// typed validates the value at s.pos, of type t, against n's type and the
+// keywords of that type, and reports whether the value has a type n allows.
+func (s *valState) typed(n *schemaNode, t uint8, start int) bool {
+	switch t {
+	case typeObject, typeArray:
+		if n.types != 0 && n.types&t == 0 {
+			s.skip(t)
+			s.typeMismatch(n, start)
+			return false
 		}
-		if n.hasConst && string(s.canon) != n.constVal {
-			s.addf("must be %s (got %s)", n.constTxt, got(s.data[start:s.pos]))
+		if t == typeObject {
+			s.object(n)
+		} else {
+			s.array(n)
 		}
+	case typeString:
+		str := s.scanString()
+		if s.fatal {
+			return false
+		}
+		if n.types != 0 && n.types&typeString == 0 {
+			s.typeMismatch(n, start)
+			return false
+		}
+		s.checkString(n, start, str)
+	case typeNumber:
+		d := s.scanNumber()
+		if s.fatal {
+			return false
+		}
+		if n.types != 0 && n.types&typeNumber == 0 && (n.types&typeInteger == 0 || !d.isInteger()) {
+			s.typeMismatch(n, start)
+			return false
+		}
+		s.checkNumber(n, start, &d)
+	default:
+		s.literal()
+		if s.fatal {
+			return false
+		}
+		if n.types != 0 && n.types&t == 0 {
+			s.typeMismatch(n, start)
+			return false
+		}
+	}
+	return true
+}
+
+// enumConst checks the value from start to s.pos against n's enum and
+// const, by canonical form.
+func (s *valState) enumConst(n *schemaNode, start int) {
+	s.canon = appendCanonical(s.canon[:0], s.data[start:s.pos])
+	if n.enum != nil {
+		if _, ok := n.enum[string(s.canon)]; !ok {
+			s.addf("must be one of %s (got %s)", n.enumText, got(s.data[start:s.pos]))
+		}
+	}
+	if n.hasConst && string(s.canon) != n.constVal {
+		s.addf("must be %s (got %s)", n.constTxt, got(s.data[start:s.pos]))
 	}
 }
 
