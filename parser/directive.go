@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
@@ -52,7 +53,7 @@ func classify(text string) (kind directiveKind, meant string) {
 			return nearMiss, m
 		}
 		for _, name := range []string{"tool", "arg", "enum", "schema"} {
-			if editDistance(word, name) <= 2 {
+			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
 		}
@@ -193,6 +194,9 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 			}
 		}
 		if len(toolDirs) == 0 {
+			if nearToolDirective(fd.Doc) {
+				continue // the near miss is reported; its //mcp:arg lines would only bury it
+			}
 			for _, cm := range argDirs {
 				c.errorf(cm.Pos(), "//mcp:arg without //mcp:tool: %s is not a tool", fd.Name.Name)
 			}
@@ -297,6 +301,28 @@ func typeOrFieldComment(f *ast.File, g *ast.CommentGroup) (ts *ast.TypeSpec, fou
 		return !found
 	})
 	return ts, found
+}
+
+// nearToolDirective reports whether the comment group holds a near miss
+// or a misspelling of //mcp:tool.
+func nearToolDirective(g *ast.CommentGroup) bool {
+	for _, cm := range g.List {
+		if kind, meant := classify(cm.Text); (kind == nearMiss || kind == unknownDirective) && meant == toolPrefix {
+			return true
+		}
+	}
+	return false
+}
+
+// nearMissIn reports whether the comment group holds a near miss or an
+// unknown directive, already reported.
+func nearMissIn(g *ast.CommentGroup) bool {
+	for _, cm := range g.List {
+		if kind, _ := classify(cm.Text); kind == nearMiss || kind == unknownDirective {
+			return true
+		}
+	}
+	return false
 }
 
 // firstWords shortens a comment for quoting in a message.

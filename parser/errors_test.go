@@ -25,7 +25,11 @@ func TestErrorCases(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, diags := load(t, abs, ".")
+			_, all, err := Load(abs, nil, ".")
+			if err != nil {
+				t.Fatal(err)
+			}
+			diags := relDiags(t, abs, all, true)
 			got := strings.Join(diags, "\n") + "\n"
 			if len(diags) == 0 {
 				t.Errorf("no diagnostics: an errors_ case must have some")

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -320,9 +321,35 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 	for _, t := range tools {
 		if t.shaped && !t.bad {
 			p.Tools = append(p.Tools, &t.Tool)
+			c.docWarnings(t)
 		}
 	}
 	return p, nil
+}
+
+// docWarnings warns about a tool without a description and a plain
+// parameter whose property has none: what a model knows of a tool is its
+// name, its description and its schema.
+func (c *checker) docWarnings(t *toolDecl) {
+	if t.Description == "" {
+		c.warnf(t.pos, "%s has no doc comment: the tool's description is all a model sees of it; write one", t.GoName)
+	}
+	if len(t.Params) == 0 || t.InputSchema == "" || nearMissIn(t.decl.Doc) {
+		return // a near miss (of //mcp:arg, say) is reported already
+	}
+	var in struct {
+		Properties map[string]struct {
+			Description string `json:"description"`
+		} `json:"properties"`
+	}
+	if json.Unmarshal([]byte(t.InputSchema), &in) != nil {
+		return
+	}
+	for i, p := range t.Params {
+		if in.Properties[p.Name].Description == "" && i < len(t.paramPos) {
+			c.warnf(t.paramPos[i], "parameter %s of %s has no description: add //mcp:arg %s TEXT to the doc comment", p.Name, t.GoName, p.Name)
+		}
+	}
 }
 
 // allSchemas derives the schemas of the tools that have parameters to
@@ -341,13 +368,34 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 	parallel.For(len(todo), minToolsPerWorker, func(i int) {
 		diags[i], errs[i] = c.schemas(todo[i])
 	})
+	// A problem in a type that several tools use is reported once, with
+	// the tools that reach it.
+	type problem struct {
+		pos token.Pos
+		msg string
+	}
+	var order []problem
+	reachedBy := map[problem][]string{}
 	for i, t := range todo {
 		if errs[i] != nil {
 			return errs[i]
 		}
 		for _, d := range diags[i] {
-			c.errorf(d.Pos, "%s", d.Message)
+			p := problem{d.Pos, d.Message}
+			if reachedBy[p] == nil {
+				order = append(order, p)
+			}
+			if !slices.Contains(reachedBy[p], t.Name) {
+				reachedBy[p] = append(reachedBy[p], t.Name)
+			}
 			t.bad = true
+		}
+	}
+	for _, p := range order {
+		if names := reachedBy[p]; len(names) > 1 {
+			c.errorf(p.pos, "%s (reached from tools %s)", p.msg, strings.Join(names, ", "))
+		} else {
+			c.errorf(p.pos, "%s", p.msg)
 		}
 	}
 	return nil

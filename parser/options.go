@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"slices"
 	"strconv"
 	"strings"
@@ -208,41 +209,5 @@ func suggestOption(key string) string {
 	if trimmed := strings.TrimSuffix(norm, "hint"); trimmed != "" {
 		norm = trimmed
 	}
-	best, bestDist := "", 3 // at most two edits
-	for _, k := range knownOptions() {
-		if d := editDistance(norm, k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
-	if best != "" && bestDist > 0 && bestDist*3 > len(best) {
-		return "" // too far for a short name: "nam" is fine, "xy" is not "name"
-	}
-	return best
-}
-
-// editDistance is the optimal string alignment distance between a and b,
-// in bytes: insertions, deletions, substitutions and transpositions of
-// adjacent bytes (the commonest typo: idempotnet) each cost one.
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
+	return suggest.Closest(norm, knownOptions())
 }

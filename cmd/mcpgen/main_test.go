@@ -327,10 +327,10 @@ func TestDiagnosticsWriteNothing(t *testing.T) {
 func TestWarningsWrite(t *testing.T) {
 	setGoFlags(t)
 	dir := newModule(t, map[string]string{
-		"conv/conv.go": "package conv\n\n// Decode decodes data into v.\n//\n//mcp:tool\nfunc Decode(data string, v any) error { return nil }\n",
+		"conv/conv.go": "package conv\n\n// Decode decodes data into v.\n//\n//mcp:tool\n//mcp:arg data the text\n//mcp:arg v where to decode\nfunc Decode(data string, v any) error { return nil }\n",
 	})
 	code, _, stderr := mcpgen(t, dir, "./...")
-	if want := filepath.Join("conv", "conv.go") + ":6:26: warning: parameter v of Decode (type any)"; code != 0 || !strings.HasPrefix(stderr, want) {
+	if want := filepath.Join("conv", "conv.go") + ":8:26: warning: parameter v of Decode (type any)"; code != 0 || !strings.HasPrefix(stderr, want) {
 		t.Errorf("exit %d, stderr %q; want exit 0 and a warning starting %q", code, stderr, want)
 	}
 	if !exists(filepath.Join(dir, "conv", "mcp_gen.go")) {

@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 )
 
 // knownFormats are the "format" values the runtime validates.
@@ -148,7 +150,11 @@ func applyKeywords(t keywordTarget, items *keywordTarget, kws []tagKeyword, repo
 	}
 	for _, kw := range rest {
 		if !knownKeyword(kw.name) {
-			report(fmt.Sprintf("jsonschema tag: unknown keyword %q", kw.name))
+			msg := fmt.Sprintf("jsonschema tag: unknown keyword %q", kw.name)
+			if m := suggest.Closest(kw.name, allKeywords); m != "" {
+				msg += fmt.Sprintf("; did you mean %s?", m)
+			}
+			report(msg)
 		} else {
 			report(fmt.Sprintf("jsonschema tag: %s does not apply to a JSON %s (invopop/jsonschema would drop it)", kw.name, orAny(s.Type)))
 		}
@@ -202,6 +208,11 @@ func orAny(typ string) string {
 	}
 	return typ
 }
+
+// allKeywords are the keywords a jsonschema tag may hold, for suggestions.
+var allKeywords = []string{"title", "description", "type", "minLength", "maxLength", "pattern", "format", "readOnly", "writeOnly",
+	"default", "example", "enum", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+	"minItems", "maxItems", "uniqueItems", "required", "nullable"}
 
 func knownKeyword(name string) bool {
 	switch name {

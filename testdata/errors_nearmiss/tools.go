@@ -46,6 +46,14 @@ func Misspelled() {}
 // mcp:arg a the value
 func ArgNearMiss(a int) {}
 
+// A near miss with arguments: only the near miss is reported, not each
+// //mcp:arg as if the function were not meant to be a tool.
+//
+//MCP:tool
+//mcp:arg x the value
+//mcp:arg y the other value
+func NearMissWithArgs(x, y int) {}
+
 // Block comment.
 /*mcp:tool*/
 func Block() {}

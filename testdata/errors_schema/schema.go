@@ -37,3 +37,8 @@ type In struct {
 //mcp:tool
 //mcp:schema {"type":"object"}
 func Use(in In) error { return nil }
+
+// Reuse uses In too: the problems in In name both tools.
+//
+//mcp:tool
+func Reuse(in *In) error { return nil }

@@ -120,3 +120,6 @@ func Configure(o Options) (string, error) {
 func Wait(d time.Duration, unit Unit) string {
 	return d.String() + " " + string(unit)
 }
+
+//mcp:tool
+func Ping() string { return "pong" }

@@ -14,6 +14,7 @@ import (
 var (
 	_ func(Options) (string, error)    = Configure
 	_ func(time.Duration, Unit) string = Wait
+	_ func() string                    = Ping
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -47,6 +48,14 @@ func RegisterTools(s *runtime.Server) {
 				return nil, err
 			}
 			out := Wait(in.D, in.Unit)
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "ping",
+		InputSchema: pingInputSchema,
+		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out := Ping()
 			return runtime.TextResult(out), nil
 		},
 	})
@@ -198,5 +207,9 @@ const (
     "d",
     "unit"
   ]
+}`
+	pingInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
 }`
 )
