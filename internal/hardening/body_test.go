@@ -93,18 +93,7 @@ func bigPost(ctx context.Context, client *http.Client, u string, p path, hdr []s
 	} else {
 		req.ContentLength = int64(size)
 	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	for i := 0; i+1 < len(hdr); i += 2 {
-		req.Header.Set(hdr[i], hdr[i+1])
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return 0, "", nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b), resp.Header, err
+	return post(client, req, hdr...)
 }
 
 // peakGrowth starts a server, makes a first small call on p, runs f and

@@ -292,6 +292,12 @@ func rpc(ctx context.Context, client *http.Client, url, body string, hdr ...stri
 	if err != nil {
 		return 0, "", nil, err
 	}
+	return post(client, req, hdr...)
+}
+
+// post sends a POST of a JSON-RPC message with the headers hdr (name,
+// value, ...) and returns the status and body.
+func post(client *http.Client, req *http.Request, hdr ...string) (int, string, http.Header, error) {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	for i := 0; i+1 < len(hdr); i += 2 {
