@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -209,9 +211,13 @@ func TestAdapterGoSDKClient(t *testing.T) {
 			t.Log("not checked: mcp-go's Streamable HTTP server answers the Go SDK client's notifications/cancelled with 400 Bad Request, which fails the session's next call")
 			return
 		}
-		checkCancellation(t, ctx, sdk+"-"+ep.name+"-gosdk-client",
-			func(ctx context.Context, name, args string) (*mcp.CallToolResult, error) {
-				return cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)})
+		checkCancellation(t, ctx, sdk+"-"+ep.name+"-gosdk-client", &mu, &progress,
+			func(ctx context.Context, name, args, token string) (*mcp.CallToolResult, error) {
+				p := &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)}
+				if token != "" {
+					p.SetProgressToken(token)
+				}
+				return cs.CallTool(ctx, p)
 			})
 	})
 }
@@ -293,8 +299,11 @@ func TestAdapterMCPGoClient(t *testing.T) {
 			t.Log("not checked: a call the mcp-go client cancels is not cancelled on the Go SDK's Streamable HTTP server")
 			return
 		}
-		checkCancellation(t, ctx, sdk+"-"+ep.name+"-mcpgo-client",
-			func(ctx context.Context, name, args string) (*mcpgo.CallToolResult, error) {
+		checkCancellation(t, ctx, sdk+"-"+ep.name+"-mcpgo-client", &mu, &progress,
+			func(ctx context.Context, name, args, token string) (*mcpgo.CallToolResult, error) {
+				if token != "" {
+					return call(ctx, name, args, &mcpgo.Meta{ProgressToken: token})
+				}
 				return call(ctx, name, args, nil)
 			})
 	})
@@ -347,23 +356,33 @@ func checkProgress(t *testing.T, sdk string, ep *endpoint, mu *sync.Mutex, progr
 	t.Errorf("progress notifications %q, want %q", got, want)
 }
 
-// checkCancellation starts a long wait call, cancels it, and checks with
-// cancelled_waits that the tool's context was cancelled on the server.
-func checkCancellation[R any](t *testing.T, ctx context.Context, tag string, call func(ctx context.Context, name, args string) (R, error)) {
+// checkCancellation starts a long wait call with the progress token tag,
+// cancels it once the tool's first progress report is in progress (or after
+// 10 s), and checks with cancelled_waits that the tool's context was
+// cancelled on the server.
+func checkCancellation[R any](t *testing.T, ctx context.Context, tag string, mu *sync.Mutex, progress *[]string,
+	call func(ctx context.Context, name, args, token string) (R, error)) {
 	t.Helper()
 	callCtx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() {
-		_, err := call(callCtx, "wait", fmt.Sprintf(`{"millis":600000,"tag":%q}`, tag))
+		_, err := call(callCtx, "wait", fmt.Sprintf(`{"millis":600000,"tag":%q}`, tag), tag)
 		done <- err
 	}()
-	time.Sleep(300 * time.Millisecond) // let the call start; the check below does not depend on it
+	started := func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.ContainsFunc(*progress, func(p string) bool { return strings.HasPrefix(p, tag+" ") })
+	}
+	for i := 0; i < 1000 && !started(); i++ { // guard only: the check below does not depend on it
+		time.Sleep(10 * time.Millisecond)
+	}
 	cancel()
 	if err := <-done; err == nil {
 		t.Error("cancelled wait call returned no error")
 	}
 	for i := 0; i < 1000; i++ { // guard only
-		res, err := call(ctx, "cancelled_waits", fmt.Sprintf(`{"tag":%q}`, tag))
+		res, err := call(ctx, "cancelled_waits", fmt.Sprintf(`{"tag":%q}`, tag), "")
 		if err != nil {
 			t.Fatal(err)
 		}
