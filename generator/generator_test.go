@@ -10,7 +10,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	model "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 func ptr[T any](v T) *T { return &v }

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	model "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // fakeRuntime stands in for the runtime package: the API of contract D that
@@ -88,7 +88,7 @@ func (im *sourceImporter) Import(path string) (*types.Package, error) {
 func typeCheck(t *testing.T, path string, srcs []string, deps map[string]string) (*types.Package, error) {
 	t.Helper()
 	fset := token.NewFileSet()
-	all := map[string][]string{runtimePath: {fakeRuntime}, path: srcs}
+	all := map[string][]string{model.RuntimePath: {fakeRuntime}, path: srcs}
 	for p, s := range deps {
 		all[p] = []string{s}
 	}
@@ -170,7 +170,7 @@ func newTool(t *testing.T, pkg *types.Package, name string) *model.Tool {
 	switch {
 	case types.Identical(r.Underlying(), types.Typ[types.String]):
 		tool.Result = model.ResultText
-	case strings.HasPrefix(r.String(), runtimePath+"."), strings.HasPrefix(r.String(), "*"+runtimePath+"."), strings.HasPrefix(r.String(), "[]"+runtimePath+"."):
+	case strings.HasPrefix(r.String(), model.RuntimePath+"."), strings.HasPrefix(r.String(), "*"+model.RuntimePath+"."), strings.HasPrefix(r.String(), "[]"+model.RuntimePath+"."):
 		tool.Result = model.ResultRaw
 	case isStruct(r) || isMap(r):
 		tool.Result = model.ResultStructured

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	model "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // TestGenerateRandom generates random packages of tools (names, titles,

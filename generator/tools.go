@@ -6,11 +6,11 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
-	"github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // signature returns the declared signature of t.
-func signature(t *parser.Tool) (*types.Signature, error) {
+func signature(t *model.Tool) (*types.Signature, error) {
 	if t.Func == nil {
 		return nil, fmt.Errorf("generator: tool %s: no function in the model", t.Name)
 	}
@@ -29,7 +29,7 @@ func signature(t *parser.Tool) (*types.Signature, error) {
 // declared with the function type the handler was generated for.
 //
 //	_ func(*Store, context.Context, SearchInput) ([]Note, error) = (*Store).SearchNotes
-func (g *gen) guard(t *parser.Tool) (jen.Code, error) {
+func (g *gen) guard(t *model.Tool) (jen.Code, error) {
 	sig, err := signature(t)
 	if err != nil {
 		return nil, err
@@ -64,7 +64,7 @@ func (g *gen) guard(t *parser.Tool) (jen.Code, error) {
 }
 
 // register returns the RegisterTools or Register<T>Tools function of gr.
-func (g *gen) register(gr *group, names map[*parser.Tool]toolNames, loc localNames) (jen.Code, error) {
+func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localNames) (jen.Code, error) {
 	params := []jen.Code{jen.Id(loc.server).Op("*").Add(g.rt("Server"))}
 	var doc string
 	if gr.recv != nil {
@@ -97,7 +97,7 @@ var multiLine = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
 // tool returns the s.MustAddTool(runtime.Tool{...}) statement of t, its
 // fields in the order of runtime.Tool.
-func (g *gen) tool(t *parser.Tool, n toolNames, loc localNames) (jen.Code, error) {
+func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error) {
 	field := func(key string, value jen.Code) jen.Code { return jen.Id(key).Op(":").Add(value) }
 	fields := []jen.Code{field("Name", jen.Lit(t.Name))}
 	if t.Title != "" {
@@ -123,7 +123,7 @@ func (g *gen) tool(t *parser.Tool, n toolNames, loc localNames) (jen.Code, error
 
 // annotations returns the &runtime.ToolAnnotations{...} literal of t, or
 // nil when t states no title and no hint.
-func (g *gen) annotations(t *parser.Tool) jen.Code {
+func (g *gen) annotations(t *model.Tool) jen.Code {
 	var fields []jen.Code
 	if t.Title != "" {
 		fields = append(fields, jen.Id("Title").Op(":").Lit(t.Title))
@@ -149,7 +149,7 @@ func (g *gen) annotations(t *parser.Tool) jen.Code {
 
 // handler returns the runtime.Handler literal of t: decode the arguments,
 // call the function, turn its results into a *runtime.Result.
-func (g *gen) handler(t *parser.Tool, loc localNames) (jen.Code, error) {
+func (g *gen) handler(t *model.Tool, loc localNames) (jen.Code, error) {
 	if t.Struct != nil && len(t.Params) > 0 {
 		return nil, fmt.Errorf("both a struct parameter and plain parameters in the model")
 	}
@@ -239,22 +239,22 @@ func (g *gen) handler(t *parser.Tool, loc localNames) (jen.Code, error) {
 
 // results returns the statements that call the function and return its
 // results as a *runtime.Result.
-func (g *gen) results(t *parser.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
+func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	errReturn := func() jen.Code { return jen.Return(jen.Nil(), jen.Id(loc.err)) }
-	if t.Result == parser.ResultNone {
+	if t.Result == model.ResultNone {
 		var first jen.Code = call
 		if t.ReturnsError {
 			first = jen.If(jen.Id(loc.err).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(errReturn())
 		}
 		return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
 	}
-	if t.Result == parser.ResultObject {
+	if t.Result == model.ResultObject {
 		return g.objectResult(t, call, loc)
 	}
 	if t.ResultType == nil {
 		return nil, fmt.Errorf("no result type in the model")
 	}
-	if t.Result == parser.ResultRaw && isRuntimeResultPtr(t.ResultType) {
+	if t.Result == model.ResultRaw && isRuntimeResultPtr(t.ResultType) {
 		// The function already returns what a handler returns.
 		if t.ReturnsError {
 			return []jen.Code{jen.Return(call)}, nil
@@ -272,17 +272,17 @@ func (g *gen) results(t *parser.Tool, call *jen.Statement, loc localNames) ([]je
 	}
 
 	switch t.Result {
-	case parser.ResultText:
+	case model.ResultText:
 		text := out
 		if !types.Identical(t.ResultType, types.Typ[types.String]) {
 			text = jen.String().Call(out)
 		}
 		stmts = append(stmts, jen.Return(g.rt("TextResult").Call(text), jen.Nil()))
-	case parser.ResultStructured:
+	case model.ResultStructured:
 		stmts = append(stmts, jen.Return(g.rt("StructuredResult").Call(out)))
-	case parser.ResultWrapped:
+	case model.ResultWrapped:
 		stmts = append(stmts, jen.Return(g.rt("WrappedResult").Call(out)))
-	case parser.ResultRaw:
+	case model.ResultRaw:
 		res, err := g.rawResult(t.ResultType, out)
 		if err != nil {
 			return nil, err
@@ -301,7 +301,7 @@ func (g *gen) results(t *parser.Tool, call *jen.Statement, loc localNames) ([]je
 // objectResult returns the statements that call a function with several
 // results, assign them to the fields of one struct, each tagged with its
 // member name, and return that struct as the structured result.
-func (g *gen) objectResult(t *parser.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
+func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	used := map[string]bool{}
 	fields := make([]jen.Code, 0, len(t.Results))
 	var targets []jen.Code
@@ -330,7 +330,7 @@ func (g *gen) objectResult(t *parser.Tool, call *jen.Statement, loc localNames) 
 // package.
 func runtimeNamed(t types.Type) (string, bool) {
 	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != runtimePath {
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != model.RuntimePath {
 		return "", false
 	}
 	return n.Obj().Name(), true

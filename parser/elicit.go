@@ -11,6 +11,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
@@ -29,7 +30,7 @@ func (c *checker) elicits(pkg *packages.Package, outputs map[string]bool) ([]*El
 	var uses []use
 	for id, inst := range pkg.TypesInfo.Instances {
 		fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != runtimePath || fn.Name() != "Elicit" || inst.TypeArgs.Len() != 1 {
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != model.RuntimePath || fn.Name() != "Elicit" || inst.TypeArgs.Len() != 1 {
 			continue
 		}
 		if outputs[c.fset.Position(id.Pos()).Filename] {

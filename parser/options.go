@@ -170,7 +170,7 @@ func parseOptions(text string) (toolOptions, []optionError) {
 					continue
 				}
 			}
-			*res.Hints.field(key) = &v
+			*hintField(&res.Hints, key) = &v
 		}
 	}
 	if synErr != nil {
@@ -183,8 +183,8 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	return res, errs
 }
 
-// field returns the hint named by a hint option.
-func (h *Hints) field(option string) **bool {
+// hintField returns the hint of h named by a hint option.
+func hintField(h *Hints, option string) **bool {
 	switch option {
 	case "readonly":
 		return &h.ReadOnly

@@ -12,12 +12,10 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
-
-// runtimePath is the import path of the package generated code calls.
-const runtimePath = "github.com/mcpgen/mcpgen/runtime"
 
 // tool checks the function fd, annotated by toolDirs (at least one), and
 // returns its model. Problems are reported and mark the tool bad; the tool
@@ -236,7 +234,7 @@ func isRuntimeType(t types.Type) bool {
 		t = types.Unalias(u.Elem())
 	}
 	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == model.RuntimePath
 }
 
 // result classifies the result type r of t, declared at pos.
@@ -256,7 +254,7 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 		elem, ptr = types.Unalias(p.Elem()), true
 	}
 	n, ok := elem.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != runtimePath {
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != model.RuntimePath {
 		t.Result = ResultStructured // or ResultWrapped: the output schema decides
 		return
 	}
@@ -278,7 +276,7 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 // isRuntimeNamed reports whether t is the named type runtime.name.
 func isRuntimeNamed(t types.Type, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == runtimePath && n.Obj().Name() == name
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == model.RuntimePath && n.Obj().Name() == name
 }
 
 // argDirectives matches the //mcp:arg directives of t to its plain
