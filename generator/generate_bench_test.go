@@ -6,13 +6,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpgen/mcpgen/generator"
+	"github.com/mcpgen/mcpgen/internal/cputime"
 	"github.com/mcpgen/mcpgen/parser"
 )
 
@@ -99,11 +99,8 @@ func median(xs []float64) float64 {
 
 // cpuTime is the CPU time (user and system, all threads) of this process.
 func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	d, _ := cputime.Process()
+	return int64(d)
 }
 
 // BenchmarkGenerate measures the generator alone (model to gofmt'd bytes)

@@ -8,8 +8,9 @@ import (
 	"io"
 	"log/slog"
 	"strconv"
-	"syscall"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/internal/cputime"
 )
 
 // The benchmarks compare one tools/call through the runtime with a
@@ -77,11 +78,8 @@ func reportCPU(b *testing.B) func() {
 }
 
 func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
+	d, _ := cputime.Process()
+	return int64(d)
 }
 
 // BenchmarkBaselineStdio is the yardstick: a minimal hand-written loop with
