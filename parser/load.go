@@ -306,15 +306,11 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		}
 		firstByName[t.Name] = t
 	}
-	// The type information of every expression was needed only to find
-	// the tools' functions: let the garbage collector have it, rather
-	// than mark it again and again while the schemas allocate.
 	elicits, err := c.elicits(pkg, outputs)
 	if err != nil {
 		return nil, err
 	}
 	p.Elicits = elicits
-	pkg.TypesInfo = nil
 	if err := c.allSchemas(tools); err != nil {
 		return nil, err
 	}

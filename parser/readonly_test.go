@@ -1,0 +1,60 @@
+package parser
+
+import (
+	"go/token"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/parser/schema"
+)
+
+// TestLoaderOutputReadOnly: the checker reads what go/packages returns and
+// changes none of it, so that the same loaded package can be checked again
+// (as BenchmarkChecker does) and a caller's view of it stays whole.
+func TestLoaderOutputReadOnly(t *testing.T) {
+	dir := t.TempDir()
+	src := `package ro
+
+// In is the input.
+type In struct {
+	Query string ` + "`json:\"query\"`" + `
+}
+
+// Find finds.
+//
+//mcp:tool
+func Find(in In) (string, error) { return in.Query, nil }
+
+// Add adds.
+//
+//mcp:tool
+func Add(a, b int) int { return a + b }
+`
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ro\n\ngo 1.26.0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "ro.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Fset: fset}, ".")
+	if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+		t.Fatalf("packages.Load: %v %v", err, pkgs)
+	}
+	pkg := pkgs[0]
+	before := *pkg
+	for i := range 2 {
+		c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), registers: map[*packages.Package]map[string]bool{}}
+		p, err := c.pkg(pkg)
+		if err != nil || len(c.diags) > 0 || len(p.Tools) != 2 {
+			t.Fatalf("check %d: %v %v (%d tools)", i+1, err, c.diags, len(p.Tools))
+		}
+		if pkg.TypesInfo != before.TypesInfo || pkg.Types != before.Types || len(pkg.Syntax) != len(before.Syntax) ||
+			pkg.Fset != before.Fset || len(pkg.Errors) != len(before.Errors) {
+			t.Fatalf("check %d changed the loaded package", i+1)
+		}
+	}
+}
