@@ -111,10 +111,10 @@ func TestGolden(t *testing.T) {
 				return
 			}
 			if want := readOptional(t, c.wantErrors()); !bytes.Equal(gotErrors, want) {
-				t.Errorf("diagnostics differ from want/errors.txt (go test ./... -update rewrites it):\n--- got\n%s--- want\n%s", gotErrors, want)
+				t.Errorf("diagnostics differ from want/errors.txt (go test ./cmd/mcpgen -update rewrites it):\n--- got\n%s--- want\n%s", gotErrors, want)
 			}
 			if want := readOptional(t, c.wantFile()); !bytes.Equal(gotFile, want) {
-				t.Errorf("generated file differs from want/mcp_gen.go (go test ./... -update rewrites it):\n%s",
+				t.Errorf("generated file differs from want/mcp_gen.go (go test ./cmd/mcpgen -update rewrites it):\n%s",
 					unifiedDiff("want/mcp_gen.go", "got", want, gotFile))
 			}
 		})

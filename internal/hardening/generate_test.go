@@ -11,8 +11,9 @@ import (
 	"github.com/mcpgen/mcpgen/parser"
 )
 
-// update is the flag with which "go test ./... -update" rewrites the golden
-// files of the module; here it regenerates hardserver/mcp_gen.go.
+// update is the flag with which "go test ./internal/hardening -update"
+// regenerates hardserver/mcp_gen.go (README, Testing, lists every package
+// with goldens).
 var update = flag.Bool("update", false, "regenerate hardserver/mcp_gen.go")
 
 // TestHardserverIsFresh: hardserver/mcp_gen.go is what mcpgen generates
