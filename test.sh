@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # test.sh runs every test mcpgen has, the way CI runs them:
-#   1. go vet and the unit, golden and fuzz-seed tests of the main module, with the race detector;
+#   1. gofmt, go vet (also for windows and darwin), staticcheck and go mod tidy -diff in every
+#      module; the unit, golden and fuzz-seed tests of the main module, with the race detector;
+#      every benchmark once;
 #   2. freshness of every committed generated file (mcpgen -check);
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
@@ -24,11 +26,30 @@ unformatted=$(gofmt -l . | grep -v '^testdata/errors_nearmiss/' || true)
 if [ -n "$unformatted" ]; then echo "not gofmt'd:"; echo "$unformatted"; exit 1; fi
 go vet ./...
 
+step "go mod tidy -diff, staticcheck, go vet for windows and darwin (every module)"
+# staticcheck is pinned as a tool of the main module; go tool -n prints the
+# path of its built binary, which checks the other modules too.
+go tool staticcheck ./...
+staticcheck=$(go tool -n staticcheck)
+for m in . e2e bench; do
+  [ -d "$m" ] || continue
+  (
+    cd "$m"
+    go mod tidy -diff
+    [ "$m" = . ] || "$staticcheck" ./...
+    GOOS=windows go vet ./...
+    GOOS=darwin go vet ./...
+  )
+done
+
 step "go test -race (main module)"
 go test -race -count=1 ./...
 
-step "every test binary accepts -update (go test ./... -update rewrites the goldens)"
-go test -count=1 -run '^$' ./... -update >/dev/null
+step "the packages with goldens accept -update (the README's command to rewrite them)"
+go test -count=1 -run '^$' ./cmd/mcpgen ./parser ./internal/hardening -update >/dev/null
+
+step "every benchmark runs once (main module)"
+go test -count=1 -run '^$' -bench . -benchtime 1x ./... >/dev/null
 
 step "generated files are fresh"
 go run ./cmd/mcpgen -check ./examples/... ./internal/hardening/...

@@ -104,7 +104,7 @@ func checkAnnotations(t *testing.T, name string, h *hints, got any) {
 	t.Helper()
 	a, _ := got.(map[string]any)
 	if h == nil {
-		if a != nil && len(a) > 0 && (a["readOnlyHint"] == true || a["destructiveHint"] != nil || a["idempotentHint"] == true || a["openWorldHint"] != nil || a["title"] != nil) {
+		if len(a) > 0 && (a["readOnlyHint"] == true || a["destructiveHint"] != nil || a["idempotentHint"] == true || a["openWorldHint"] != nil || a["title"] != nil) {
 			t.Errorf("%s: annotations %s, want none", name, dump(got))
 		}
 		return

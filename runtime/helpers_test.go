@@ -37,7 +37,6 @@ type testClient struct {
 	r     *bufio.Reader
 	done  chan error
 	stop  context.CancelFunc
-	mu    sync.Mutex
 	other []*message // messages read while waiting for another one
 }
 
@@ -290,6 +289,7 @@ func testTools() []Tool {
 			Name: "explode", InputSchema: `{"type":"object"}`,
 			Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
 				var m map[string]int
+				//lint:ignore SA5000 deliberate: the runtime error that buggy code panics with
 				m["secret internals"] = 1 // nil map write: panics
 				return nil, nil
 			},

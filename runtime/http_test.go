@@ -12,7 +12,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -23,7 +22,6 @@ type httpFixture struct {
 	srv *httptest.Server
 	url string
 
-	mu        sync.Mutex
 	started   chan string // name of a blocking tool that started
 	cancelled chan string // name of a blocking tool whose context ended
 }

@@ -104,6 +104,7 @@ func (s *Server) Call(ctx context.Context, name string, args json.RawMessage, op
 	case len(args) == 0 || string(args) == "null":
 		args = json.RawMessage(`{}`)
 	case args[0] != '{' || !json.Valid(args):
+		//lint:ignore ST1005 "Invalid params" is the JSON-RPC error's name
 		return nil, errors.New("Invalid params: arguments must be an object")
 	}
 	if s.calls != nil {

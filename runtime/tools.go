@@ -97,6 +97,7 @@ func (s *Server) MustAddTool(t Tool) {
 
 func newTool(t Tool) (*tool, error) {
 	if !validToolName(t.Name) {
+		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return nil, fmt.Errorf("runtime: invalid tool name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - .", t.Name)
 	}
 	if t.Handler == nil {

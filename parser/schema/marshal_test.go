@@ -198,7 +198,7 @@ func (g *schemaGen) value(depth int) any {
 	case 6:
 		return uint64(math.MaxUint64)
 	case 7:
-		return []float64{0, -0.0, 1.5, 1e20, 1e21, 1e-6, 1e-7, 123456.789, -2.5e-300, math.MaxFloat64, math.SmallestNonzeroFloat64}[g.src.intn(11)]
+		return []float64{0, math.Copysign(0, -1), 1.5, 1e20, 1e21, 1e-6, 1e-7, 123456.789, -2.5e-300, math.MaxFloat64, math.SmallestNonzeroFloat64}[g.src.intn(11)]
 	case 8:
 		return []float32{0, 1.1, 1e20, 1e21, 1e-6, 1e-7, math.MaxFloat32}[g.src.intn(7)]
 	case 9:

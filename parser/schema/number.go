@@ -22,7 +22,7 @@ type decimal struct {
 // parseDecimal takes apart s, a valid JSON number; ok is false when s has an
 // exponent.
 func parseDecimal(s string) (d decimal, ok bool) {
-	if strings.IndexAny(s, "eE") >= 0 {
+	if strings.ContainsAny(s, "eE") {
 		return decimal{}, false
 	}
 	if s[0] == '-' {
@@ -98,7 +98,7 @@ func parseNumber(s string) (json.Number, bool) {
 	if !validNumber(s) {
 		return "", false
 	}
-	if strings.IndexAny(s, "eE") >= 0 {
+	if strings.ContainsAny(s, "eE") {
 		if _, ok := new(big.Rat).SetString(s); !ok {
 			return "", false
 		}

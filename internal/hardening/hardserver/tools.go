@@ -44,6 +44,7 @@ func Fail(reason string) error { return errors.New("refused: " + reason) }
 //mcp:tool
 func Explode() string {
 	var m map[string]string
+	//lint:ignore SA5000 deliberate: the runtime error that buggy code panics with
 	m["/home/dev/hardserver/tools.go"] = "boom" // nil map write
 	return ""
 }
