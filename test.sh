@@ -31,8 +31,7 @@ step "go mod tidy -diff, staticcheck, go vet for windows and darwin (every modul
 # path of its built binary, which checks the other modules too.
 go tool staticcheck ./...
 staticcheck=$(go tool -n staticcheck)
-for m in . e2e bench adapters/gosdk adapters/mcpgo; do
-  [ -d "$m" ] || continue
+for m in $(find . -name go.mod -not -path '*/node_modules/*' -exec dirname {} \; | sort); do
   (
     cd "$m"
     go mod tidy -diff

@@ -1,5 +1,3 @@
-//lint:file-ignore SA1019 the suite drives logging, deprecated by SEP-2577 but part of every protocol version the server speaks
-
 package e2e
 
 import (

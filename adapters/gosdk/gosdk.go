@@ -67,12 +67,9 @@ func handler(src *runtime.Server, name string) mcp.ToolHandler {
 			// The session filters by the client's level.
 			LogLevel: slog.LevelDebug,
 			Log: func(m runtime.LogMessage) {
-				// Logging is deprecated by SEP-2577 but part of the protocol
-				// versions the SDK serves.
-				//lint:ignore SA1019 see above
-				params := &mcp.LoggingMessageParams{Level: mcp.LoggingLevel(m.Level), Logger: m.Logger, Data: m.Data}
-				//lint:ignore SA1019 see above
-				_ = req.Session.Log(ctx, params)
+				_ = req.Session.Log(ctx, &mcp.LoggingMessageParams{
+					Level: mcp.LoggingLevel(m.Level), Logger: m.Logger, Data: m.Data,
+				})
 			},
 		}
 		if token := req.Params.GetProgressToken(); token != nil {
