@@ -104,19 +104,14 @@ func TestResults(t *testing.T) {
 }
 
 func TestProgressAndLogs(t *testing.T) {
-	var mu sync.Mutex
-	var got []string
+	var rec adaptertest.Recorder
 	cs, _ := connect(t, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
-			mu.Lock()
-			defer mu.Unlock()
-			got = append(got, fmt.Sprintf("progress %v %g/%g", r.Params.ProgressToken, r.Params.Progress, r.Params.Total))
+			rec.Add(fmt.Sprintf("progress %v %g/%g", r.Params.ProgressToken, r.Params.Progress, r.Params.Total))
 		},
 		LoggingMessageHandler: func(_ context.Context, r *mcp.LoggingMessageRequest) {
-			mu.Lock()
-			defer mu.Unlock()
 			data, _ := json.Marshal(r.Params.Data)
-			got = append(got, fmt.Sprintf("log %s %s %s", r.Params.Level, r.Params.Logger, data))
+			rec.Add(fmt.Sprintf("log %s %s %s", r.Params.Level, r.Params.Logger, data))
 		},
 	}, "2025-11-25") // logging/setLevel is gone from 2026-07-28
 	ctx := context.Background()
@@ -130,18 +125,7 @@ func TestProgressAndLogs(t *testing.T) {
 		t.Fatalf("total: %v %v", res, err)
 	}
 	want := []string{"progress tok 1/2", "progress tok 2/2", `log info total {"lengths":2,"message":"total computed","unit":"km"}`}
-	for i := 0; i < 200; i++ { // guard only: notifications may trail the result
-		mu.Lock()
-		n := len(got)
-		mu.Unlock()
-		if n >= len(want) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if !reflect.DeepEqual(got, want) {
+	if got := rec.Wait(len(want)); !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications %q, want %q", got, want)
 	}
 }
@@ -176,21 +160,7 @@ func TestCancellation(t *testing.T) {
 // come back; a client without the capability is not asked.
 func TestAsk(t *testing.T) {
 	rt := runtime.NewServer("ask", "1.0.0")
-	rt.MustAddTool(runtime.Tool{Name: "curious", Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-		e, err := runtime.ElicitSchema(ctx, "Your name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
-		if err != nil {
-			return nil, err
-		}
-		roots, err := runtime.ListRoots(ctx)
-		if err != nil {
-			return nil, err
-		}
-		s, err := runtime.Sample(ctx, &runtime.SamplingRequest{Messages: []runtime.SamplingMessage{runtime.UserText("hi")}, MaxTokens: 10})
-		if err != nil {
-			return nil, err
-		}
-		return runtime.TextResult(fmt.Sprintf("%s %s %s %s", e.Action, e.Content, roots[0].URI, s.Content.Text)), nil
-	}})
+	rt.MustAddTool(adaptertest.Curious)
 	server := mcp.NewServer(&mcp.Implementation{Name: "ask", Version: "1.0.0"}, nil)
 	gosdk.AddTools(server, rt)
 
@@ -206,7 +176,7 @@ func TestAsk(t *testing.T) {
 			CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
 				return &mcp.CreateMessageResult{Role: "assistant", Model: "m", Content: &mcp.TextContent{Text: "hello"}}, nil
 			},
-		}, `accept {"name":"Ada"} file:///home/ada hello`},
+		}, adaptertest.CuriousText},
 		{"incapable", nil, "the client did not declare the elicitation capability"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

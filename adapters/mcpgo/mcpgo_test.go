@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"reflect"
 	"strings"
 	"sync"
@@ -135,13 +134,10 @@ func TestResults(t *testing.T) {
 
 func TestProgressAndLogs(t *testing.T) {
 	c, _ := connect(t)
-	var mu sync.Mutex
-	var got []string
+	var rec adaptertest.Recorder
 	c.OnNotification(func(n mcp.JSONRPCNotification) {
 		b, _ := json.Marshal(n.Params)
-		mu.Lock()
-		defer mu.Unlock()
-		got = append(got, n.Method+" "+string(b))
+		rec.Add(n.Method + " " + string(b))
 	})
 	ctx := context.Background()
 	if err := c.SetLevel(ctx, mcp.SetLevelRequest{Params: mcp.SetLevelParams{Level: "info"}}); err != nil {
@@ -157,18 +153,7 @@ func TestProgressAndLogs(t *testing.T) {
 		`notifications/progress {"progress":2,"progressToken":"tok","total":2}`,
 		`notifications/message {"data":{"lengths":2,"message":"total computed","unit":"km"},"level":"info","logger":"total"}`,
 	}
-	for i := 0; i < 200; i++ { // guard only: notifications may trail the result
-		mu.Lock()
-		n := len(got)
-		mu.Unlock()
-		if n >= len(want) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if !reflect.DeepEqual(got, want) {
+	if got := rec.Wait(len(want)); !reflect.DeepEqual(got, want) {
 		t.Errorf("notifications:\n got  %q\n want %q", got, want)
 	}
 }
@@ -221,21 +206,7 @@ func (answers) CreateMessage(context.Context, mcp.CreateMessageRequest) (*mcp.Cr
 // its answers come back; a client without the capability is not asked.
 func TestAsk(t *testing.T) {
 	rt := runtime.NewServer("ask", "1.0.0")
-	rt.MustAddTool(runtime.Tool{Name: "curious", Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-		e, err := runtime.ElicitSchema(ctx, "Your name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
-		if err != nil {
-			return nil, err
-		}
-		roots, err := runtime.ListRoots(ctx)
-		if err != nil {
-			return nil, err
-		}
-		s, err := runtime.Sample(ctx, &runtime.SamplingRequest{Messages: []runtime.SamplingMessage{runtime.UserText("hi")}, MaxTokens: 10})
-		if err != nil {
-			return nil, err
-		}
-		return runtime.TextResult(fmt.Sprintf("%s %s %s %s", e.Action, e.Content, roots[0].URI, s.Content.Text)), nil
-	}})
+	rt.MustAddTool(adaptertest.Curious)
 	s := server.NewMCPServer("ask", "1.0.0", server.WithElicitation(), server.WithRoots())
 	s.EnableSampling()
 	mcpgo.AddTools(s, rt)
@@ -246,7 +217,7 @@ func TestAsk(t *testing.T) {
 		want string
 	}{
 		{"capable", []client.ClientOption{client.WithElicitationHandler(answers{}), client.WithRootsHandler(answers{}),
-			client.WithSamplingHandler(answers{})}, `accept {"name":"Ada"} file:///home/ada hello`},
+			client.WithSamplingHandler(answers{})}, adaptertest.CuriousText},
 		{"incapable", nil, "the client did not declare the elicitation capability"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -12,6 +12,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -160,3 +162,52 @@ func Build(t testing.TB) string {
 	}
 	return bin
 }
+
+// A Recorder keeps what a client's notification handlers see, in order.
+type Recorder struct {
+	mu  sync.Mutex
+	got []string
+}
+
+// Add records s.
+func (r *Recorder) Add(s string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.got = append(r.got, s)
+}
+
+// Wait returns what was recorded once there are n entries, or after 2 s:
+// notifications may trail a call's result.
+func (r *Recorder) Wait(n int) []string {
+	for i := 0; ; i++ {
+		r.mu.Lock()
+		got := slices.Clone(r.got)
+		r.mu.Unlock()
+		if len(got) >= n || i == 200 {
+			return got
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// Curious is a tool that asks the client three questions (a form, its
+// roots, a model's message) and answers with what it got; a client that
+// answers "Ada", file:///home/ada and "hello" makes it answer CuriousText.
+var Curious = runtime.Tool{Name: "curious", Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	e, err := runtime.ElicitSchema(ctx, "Your name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+	if err != nil {
+		return nil, err
+	}
+	roots, err := runtime.ListRoots(ctx)
+	if err != nil {
+		return nil, err
+	}
+	s, err := runtime.Sample(ctx, &runtime.SamplingRequest{Messages: []runtime.SamplingMessage{runtime.UserText("hi")}, MaxTokens: 10})
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(fmt.Sprintf("%s %s %s %s", e.Action, e.Content, roots[0].URI, s.Content.Text)), nil
+}}
+
+// CuriousText is what Curious answers to a client that answers it.
+const CuriousText = `accept {"name":"Ada"} file:///home/ada hello`
