@@ -118,6 +118,12 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		return nil, err
 	}
 	fields = append(fields, field("Handler", handler))
+	switch t.TaskSupport {
+	case "optional":
+		fields = append(fields, field("TaskSupport", g.rt("TaskOptional")))
+	case "required":
+		fields = append(fields, field("TaskSupport", g.rt("TaskRequired")))
+	}
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
 }
 

@@ -45,6 +45,9 @@ type Tool struct {
 	Title       string // option title="..."
 	Description string // doc comment text without directive lines, each paragraph on one line (doctext.Join)
 	Hints       Hints
+	// TaskSupport is the option task: "" (calls are never tasks),
+	// "optional" or "required" (see runtime.TaskSupport).
+	TaskSupport string
 
 	// The Go function.
 	GoName   string      // function or method name

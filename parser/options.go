@@ -98,7 +98,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 // lists them. (A function, not a variable: the parser has no mutable
 // package state.)
 func knownOptions() []string {
-	return []string{"name", "title", "readonly", "destructive", "idempotent", "openworld"}
+	return []string{"name", "title", "readonly", "destructive", "idempotent", "openworld", "task"}
 }
 
 // toolOptions is the validated content of a //mcp:tool directive.
@@ -107,6 +107,7 @@ type toolOptions struct {
 	BadName bool   // name= was given but is not valid
 	Title   string
 	Hints   Hints
+	Task    string // "", "optional" or "required"
 }
 
 // parseOptions tokenizes and validates the options of a //mcp:tool
@@ -157,6 +158,16 @@ func parseOptions(text string) (toolOptions, []optionError) {
 				errs = append(errs, optionError{o.ValueOff, "empty title: give a title or drop the option"})
 			default:
 				res.Title = o.Value
+			}
+		case "task":
+			switch {
+			case !o.HasValue:
+				res.Task = "optional"
+			case !o.Quoted && (o.Value == "optional" || o.Value == "required"):
+				res.Task = o.Value
+			case !o.Quoted && o.Value == "forbidden":
+			default:
+				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad value for option task: want task, task=optional, task=required or task=forbidden, not %q", o.Value)})
 			}
 		default: // a hint
 			v := true

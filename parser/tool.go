@@ -38,7 +38,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	for _, e := range errs {
 		bad(first.Pos()+token.Pos(len(toolPrefix)+e.Off), "%s", e.Msg)
 	}
-	t.Name, t.Title, t.Hints = opts.Name, opts.Title, opts.Hints
+	t.Name, t.Title, t.Hints, t.TaskSupport = opts.Name, opts.Title, opts.Hints, opts.Task
 	if t.Name == "" && !opts.BadName {
 		if def := snakeCase(t.GoName); validToolName(def) {
 			t.Name = def

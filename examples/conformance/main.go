@@ -38,9 +38,6 @@ func main() {
 	srv := runtime.NewServer("mcpgen-conformance", "1.0.0")
 	RegisterTools(srv)
 	srv.MustAddTool(jsonSchema202012Tool)
-	for _, t := range taskTools {
-		srv.MustAddTool(t)
-	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

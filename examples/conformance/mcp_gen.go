@@ -11,31 +11,37 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func(context.Context, SamplingArgs) (string, error)    = TestSampling
-	_ func(context.Context, ElicitationArgs) (string, error) = TestElicitation
-	_ func(context.Context) (string, error)                  = TestElicitationSep1034Defaults
-	_ func(context.Context) (string, error)                  = TestElicitationSep1330Enums
-	_ func(context.Context) (string, error)                  = TestMissingCapability
-	_ func(context.Context) (string, error)                  = TestStreamingElicitation
-	_ func(context.Context) string                           = TestLoggingTool
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultElicitation
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultSampling
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultListRoots
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultRequestState
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultipleInputs
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultMultiRound
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultTamperedState
-	_ func(context.Context) (string, error)                  = TestInputRequiredResultCapabilities
-	_ func(GreetArgs) string                                 = Greet
-	_ func() string                                          = TestSimpleText
-	_ func() *runtime.Result                                 = TestImageContent
-	_ func() *runtime.Result                                 = TestAudioContent
-	_ func() *runtime.Result                                 = TestEmbeddedResource
-	_ func() *runtime.Result                                 = TestMultipleContentTypes
-	_ func(context.Context) (string, error)                  = TestToolWithLogging
-	_ func() error                                           = TestErrorHandling
-	_ func(context.Context) (string, error)                  = TestToolWithProgress
-	_ func(RoutedArgs) string                                = TestParamHeader
+	_ func(context.Context, SamplingArgs) (string, error)      = TestSampling
+	_ func(context.Context, ElicitationArgs) (string, error)   = TestElicitation
+	_ func(context.Context) (string, error)                    = TestElicitationSep1034Defaults
+	_ func(context.Context) (string, error)                    = TestElicitationSep1330Enums
+	_ func(context.Context) (string, error)                    = TestMissingCapability
+	_ func(context.Context) (string, error)                    = TestStreamingElicitation
+	_ func(context.Context) string                             = TestLoggingTool
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultElicitation
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultSampling
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultListRoots
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultRequestState
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultMultipleInputs
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultMultiRound
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultTamperedState
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultCapabilities
+	_ func(GreetArgs) string                                   = Greet
+	_ func(context.Context, SlowComputeArgs) (string, error)   = SlowCompute
+	_ func(context.Context) error                              = FailingJob
+	_ func(context.Context) error                              = ProtocolErrorJob
+	_ func(context.Context, ConfirmDeleteArgs) (string, error) = ConfirmDelete
+	_ func(context.Context) (string, error)                    = MultiInput
+	_ func(context.Context) (string, error)                    = TestToolWithTask
+	_ func() string                                            = TestSimpleText
+	_ func() *runtime.Result                                   = TestImageContent
+	_ func() *runtime.Result                                   = TestAudioContent
+	_ func() *runtime.Result                                   = TestEmbeddedResource
+	_ func() *runtime.Result                                   = TestMultipleContentTypes
+	_ func(context.Context) (string, error)                    = TestToolWithLogging
+	_ func() error                                             = TestErrorHandling
+	_ func(context.Context) (string, error)                    = TestToolWithProgress
+	_ func(RoutedArgs) string                                  = TestParamHeader
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -241,6 +247,90 @@ func RegisterTools(s *runtime.Server) {
 		},
 	})
 	s.MustAddTool(runtime.Tool{
+		Name:        "slow_compute",
+		Description: "SlowCompute works for the given number of seconds, then reports the label; a call that outlasts the grace period becomes a task.",
+		InputSchema: slowComputeInputSchema,
+		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in SlowComputeArgs
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out, err := SlowCompute(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+		TaskSupport: runtime.TaskOptional,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "failing_job",
+		Description: "FailingJob works for a second, then fails with a tool error. Modern clients must call it as a task.",
+		InputSchema: failingJobInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			if err := FailingJob(ctx); err != nil {
+				return nil, err
+			}
+			return runtime.EmptyResult(), nil
+		},
+		TaskSupport: runtime.TaskRequired,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "protocol_error_job",
+		Description: "ProtocolErrorJob works for a second, then panics: its task fails with a protocol error.",
+		InputSchema: protocolErrorJobInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			if err := ProtocolErrorJob(ctx); err != nil {
+				return nil, err
+			}
+			return runtime.EmptyResult(), nil
+		},
+		TaskSupport: runtime.TaskOptional,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "confirm_delete",
+		Description: "ConfirmDelete looks the file up, asks the user to confirm, then deletes it (pretends to). Run as a task, its question waits for tasks/update.",
+		InputSchema: confirmDeleteInputSchema,
+		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in ConfirmDeleteArgs
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out, err := ConfirmDelete(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+		TaskSupport: runtime.TaskOptional,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "multi_input",
+		Description: "MultiInput asks two questions at once, then reports both answers.",
+		InputSchema: multiInputInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := MultiInput(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+		TaskSupport: runtime.TaskOptional,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "test_tool_with_task",
+		Description: "TestToolWithTask asks for the user's name (a question answered the MRTR way, before any task exists), then works on as a task.",
+		InputSchema: testToolWithTaskInputSchema,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			out, err := TestToolWithTask(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+		TaskSupport: runtime.TaskRequired,
+	})
+	s.MustAddTool(runtime.Tool{
 		Name:        "test_simple_text",
 		Description: "TestSimpleText returns a fixed line of text.",
 		InputSchema: testSimpleTextInputSchema,
@@ -436,6 +526,55 @@ const (
   ],
   "description": "GreetArgs are the arguments of Greet."
 }`
+	slowComputeInputSchema = `{
+  "properties": {
+    "seconds": {
+      "type": "number",
+      "minimum": 0,
+      "description": "How long to work, in seconds."
+    },
+    "label": {
+      "type": "string",
+      "description": "A label to report."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "seconds"
+  ],
+  "description": "SlowComputeArgs are the arguments of SlowCompute."
+}`
+	failingJobInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	protocolErrorJobInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	confirmDeleteInputSchema = `{
+  "properties": {
+    "filename": {
+      "type": "string",
+      "description": "The file to delete."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "filename"
+  ],
+  "description": "ConfirmDeleteArgs are the arguments of ConfirmDelete."
+}`
+	multiInputInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
+	testToolWithTaskInputSchema = `{
+  "additionalProperties": false,
+  "type": "object"
+}`
 	testSimpleTextInputSchema = `{
   "additionalProperties": false,
   "type": "object"
@@ -482,5 +621,27 @@ const (
     "region"
   ],
   "description": "RoutedArgs are the arguments of TestParamHeader."
+}`
+)
+
+// The forms that the package's tools elicit (runtime.Elicit[T]), by type.
+func init() {
+	runtime.RegisterElicitSchema[DeleteConfirmation](deleteConfirmationFormSchema)
+}
+
+// Schemas of the forms, as JSON.
+const (
+	deleteConfirmationFormSchema = `{
+  "properties": {
+    "confirm": {
+      "type": "boolean",
+      "description": "Delete the file for good."
+    }
+  },
+  "type": "object",
+  "required": [
+    "confirm"
+  ],
+  "description": "DeleteConfirmation is the form of ConfirmDelete."
 }`
 )

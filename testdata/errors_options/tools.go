@@ -50,3 +50,8 @@ func Commas() {}
 //
 //mcp:tool name = spaced
 func Spaced() {}
+
+// A task option with a bad value.
+//
+//mcp:tool task=always
+func BadTask() {}

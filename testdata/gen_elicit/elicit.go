@@ -53,7 +53,7 @@ func PlaceOrder(ctx context.Context, item string) (string, error) {
 	return string(form.Content.Size), err
 }
 
-// Later waits, to show a tool that elicits nothing.
+// Later waits, to show a tool that elicits nothing and may run as a task.
 //
-//mcp:tool
+//mcp:tool task
 func Later(ctx context.Context, d time.Duration) {}

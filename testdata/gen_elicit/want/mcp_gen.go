@@ -38,7 +38,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "later",
-		Description: "Later waits, to show a tool that elicits nothing.",
+		Description: "Later waits, to show a tool that elicits nothing and may run as a task.",
 		InputSchema: laterInputSchema,
 		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 			var in struct {
@@ -50,6 +50,7 @@ func RegisterTools(s *runtime.Server) {
 			Later(ctx, in.D)
 			return runtime.EmptyResult(), nil
 		},
+		TaskSupport: runtime.TaskOptional,
 	})
 }
 

@@ -1,0 +1,169 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+// This file tests the tasks extension (task.go) over stdio.
+
+func taskServer(t *testing.T) *Server {
+	t.Helper()
+	s := newTestServer(t)
+	work := func(ctx context.Context, d time.Duration) error {
+		select {
+		case <-time.After(d):
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	s.MustAddTool(Tool{Name: "slow", TaskSupport: TaskOptional,
+		InputSchema: `{"type":"object","properties":{"ms":{"type":"integer"}}}`,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			var in struct{ Ms int }
+			_ = json.Unmarshal(args, &in)
+			if err := work(ctx, time.Duration(in.Ms)*time.Millisecond); err != nil {
+				return nil, err
+			}
+			return TextResult("slept"), nil
+		}})
+	s.MustAddTool(Tool{Name: "needs_task", TaskSupport: TaskRequired,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) { return TextResult("ok"), nil }})
+	s.MustAddTool(Tool{Name: "boom", TaskSupport: TaskOptional,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			_ = work(ctx, 2*TaskGrace)
+			panic("boom")
+		}})
+	s.MustAddTool(Tool{Name: "confirm", TaskSupport: TaskOptional,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			if err := work(ctx, 2*TaskGrace); err != nil {
+				return nil, err
+			}
+			form, err := Elicit[Order](ctx, "Sure?", InputKey("sure"))
+			if err != nil {
+				return nil, err
+			}
+			return TextResult("ok=" + map[bool]string{true: "yes", false: "no"}[form.Content.OK]), nil
+		}})
+	return s
+}
+
+// taskMeta is the _meta of a modern request from a client that declared
+// the tasks extension and elicitation (with ext) or nothing.
+func taskMeta(ext bool) string {
+	caps := `{}`
+	if ext {
+		caps = `{"elicitation":{},"extensions":{"io.modelcontextprotocol/tasks":{}}}`
+	}
+	return `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":` + caps + `}`
+}
+
+func (c *testClient) taskCall(id, tool, args string, ext bool) *message {
+	c.t.Helper()
+	return c.do(id, "tools/call", `{`+taskMeta(ext)+`,"name":"`+tool+`","arguments":`+args+`}`)
+}
+
+// poll calls tasks/get until the task's status is not working.
+func (c *testClient) poll(taskID string) map[string]any {
+	c.t.Helper()
+	for i := 0; ; i++ {
+		r := c.do(`"get"`, "tasks/get", `{`+taskMeta(true)+`,"taskId":"`+taskID+`"}`).result(c.t)
+		if r["status"] != "working" || i > 500 {
+			return r
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestTaskLifecycle(t *testing.T) {
+	c := serve(t, taskServer(t))
+
+	// A call that ends within the grace period is answered as usual.
+	if r := c.taskCall("1", "slow", `{"ms":0}`, true).result(t); r["resultType"] != "complete" {
+		t.Errorf("quick call: %v", r)
+	}
+	// A longer one becomes a task.
+	created := c.taskCall("2", "slow", `{"ms":300}`, true).result(t)
+	id, _ := created["taskId"].(string)
+	if created["resultType"] != "task" || id == "" || created["status"] != "working" || created["ttlMs"] == nil || created["pollIntervalMs"] == nil {
+		t.Fatalf("CreateTaskResult: %v", created)
+	}
+	done := c.poll(id)
+	res, _ := done["result"].(map[string]any)
+	if done["status"] != "completed" || res == nil || !strings.Contains(string(must(json.Marshal(res["content"]))), "slept") {
+		t.Errorf("completed task: %v", done)
+	}
+
+	// Cancelled while it runs.
+	created = c.taskCall("3", "slow", `{"ms":60000}`, true).result(t)
+	id, _ = created["taskId"].(string)
+	if r := c.do("4", "tasks/cancel", `{`+taskMeta(true)+`,"taskId":"`+id+`"}`).result(t); r["resultType"] != "complete" || r["taskId"] != nil {
+		t.Errorf("cancel ack: %v", r)
+	}
+	if r := c.poll(id); r["status"] != "cancelled" {
+		t.Errorf("after cancel: %v", r)
+	}
+
+	// A panic fails the task with a protocol error.
+	created = c.taskCall("5", "boom", `{}`, true).result(t)
+	failed := c.poll(created["taskId"].(string))
+	if failed["status"] != "failed" || failed["error"] == nil || failed["result"] != nil {
+		t.Errorf("panicked task: %v", failed)
+	}
+}
+
+func TestTaskQuestions(t *testing.T) {
+	c := serve(t, taskServer(t))
+	created := c.taskCall("1", "confirm", `{}`, true).result(t)
+	id := created["taskId"].(string)
+	var waiting map[string]any
+	for i := 0; i < 500; i++ {
+		if waiting = c.poll(id); waiting["status"] == "input_required" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	reqs, _ := waiting["inputRequests"].(map[string]any)
+	if waiting["status"] != "input_required" || reqs["sure"] == nil {
+		t.Fatalf("waiting task: %v", waiting)
+	}
+	ack := c.do("2", "tasks/update", `{`+taskMeta(true)+`,"taskId":"`+id+`","inputResponses":{"sure":{"action":"accept","content":{"ok":true}},"other":{}}}`).result(t)
+	if ack["resultType"] != "complete" || ack["status"] != nil {
+		t.Errorf("update ack: %v", ack)
+	}
+	done := c.poll(id)
+	if done["status"] != "completed" || !strings.Contains(string(must(json.Marshal(done["result"]))), "ok=yes") {
+		t.Errorf("answered task: %v", done)
+	}
+}
+
+func TestTaskWithoutExtension(t *testing.T) {
+	c := serve(t, taskServer(t))
+	// Optional: the call runs to completion.
+	if r := c.taskCall("1", "slow", `{"ms":300}`, false).result(t); r["resultType"] != "complete" {
+		t.Errorf("optional tool without the extension: %v", r)
+	}
+	m := c.taskCall("2", "needs_task", `{}`, false)
+	m.code(t, codeMissingCapability)
+	jsonEqual(t, "data", m.Error.Data, `{"requiredCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`)
+	c.do("3", "tasks/get", `{`+taskMeta(false)+`,"taskId":"x"}`).code(t, codeMissingCapability)
+	c.do("4", "tasks/get", `{`+taskMeta(true)+`,"taskId":"x"}`).code(t, codeInvalidParams)
+	c.do("5", "tasks/result", `{`+taskMeta(true)+`,"taskId":"x"}`).code(t, codeMethodNotFound)
+	// Legacy clients never get tasks.
+	c2 := serve(t, taskServer(t))
+	c2.initialize("2025-11-25")
+	if r := c2.do("6", "tools/call", `{"name":"needs_task","arguments":{}}`).result(t); r["isError"] == true {
+		t.Errorf("legacy call of a required-task tool: %v", r)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
