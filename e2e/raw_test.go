@@ -135,7 +135,8 @@ func TestRawJSONRPC(t *testing.T) {
 			}
 			if version == "2025-11-25" {
 				t.Run("task param ignored", func(t *testing.T) {
-					// The server does not declare tasks: a task param is ignored (MCP-NOTES 1.16).
+					// The server does not declare tasks: a task param is
+					// ignored (spec 2025-11-25 basic/utilities/tasks).
 					res := c.ok("tools/call", map[string]any{"name": "echo", "arguments": map[string]any{"text": "t"}, "task": map[string]any{"ttl": 60000}})
 					jsonEqual(t, "content", res["content"], []any{map[string]any{"type": "text", "text": "t"}})
 				})

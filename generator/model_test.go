@@ -13,7 +13,7 @@ import (
 	"github.com/mcpgen/mcpgen/model"
 )
 
-// fakeRuntime stands in for the runtime package: the API of contract D that
+// fakeRuntime stands in for the runtime package: the part of its API that
 // generated code uses, enough to type-check generated files.
 const fakeRuntime = `package runtime
 

@@ -9,7 +9,7 @@ import (
 
 // TestErrorCases loads each testdata/errors_* package and compares its
 // diagnostics, with file names relative to the case folder, with
-// want/errors.txt (contract E). Run with -update to rewrite the goldens.
+// want/errors.txt. Run with -update to rewrite the goldens.
 func TestErrorCases(t *testing.T) {
 	dirs, err := filepath.Glob(filepath.Join("..", "testdata", "errors_*"))
 	if err != nil {

@@ -53,8 +53,9 @@ func callFrom(ctx context.Context) *call {
 	return c
 }
 
-// finish marks the call answered. It reports false when the call was
-// cancelled, in which case its reply must be suppressed (MCP-NOTES §5.1).
+// finish marks the call answered. It reports false when the call was cancelled,
+// in which case its reply must be suppressed (spec 2026-07-28
+// basic/utilities/cancellation).
 func (c *call) finish() bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -184,7 +185,8 @@ func encodeErrorText(name string) string {
 // isError result and logging its stack.
 //
 // An error the handler returns is its author's message to the model and is
-// sent as is (DESIGN §3). What the author did not write never reaches the
+// sent as is (README, "Tool failures never leak internals"). What the
+// author did not write never reaches the
 // client: a panic, and a result helper's failure to encode the result (a
 // *resultError, also when wrapped), are logged with their details and
 // answered with [internalErrorText] or [encodeErrorText] only.

@@ -13,12 +13,11 @@ import (
 // stdio process, a legacy HTTP session, or a single stateless HTTP request)
 // and calls conn.receive for every message it reads.
 
-// conn is the state of one client connection. Only legacy clients have any:
-// the version negotiated by initialize and the level set by
-// logging/setLevel. Modern requests are served without it (MCP-NOTES
-// §1.3); they only share the table of calls in flight, so that
-// notifications/cancelled can find them, and mark a connection that began
-// with them as modern (see protocolFor).
+// conn is the state of one client connection. Only legacy clients have any: the
+// version negotiated by initialize and the level set by logging/setLevel.
+// Modern requests are served without it (spec 2026-07-28 basic); they only
+// share the table of calls in flight, so that notifications/cancelled can find
+// them, and mark a connection that began with them as modern (see protocolFor).
 type conn struct {
 	srv *Server
 
@@ -121,7 +120,7 @@ func (c *conn) receiveBatch(ctx context.Context, msg []byte, out func([]byte)) (
 	if err := json.Unmarshal(msg, &items); err != nil {
 		return errorReply(nil, errorf(codeParseError, "Parse error: invalid JSON")), nil
 	}
-	// Batches exist only in 2025-03-26 (MCP-NOTES §4.5).
+	// Batches exist only in 2025-03-26 (spec 2025-03-26 basic).
 	if p, ok := c.legacy(); !ok || p != proto20250326 {
 		return errorReply(nil, errorf(codeInvalidRequest, "Invalid Request: batches are allowed only under protocol version 2025-03-26")), nil
 	}
@@ -187,7 +186,8 @@ func (c *conn) notification(method string, params []byte) {
 		var p struct {
 			RequestID json.RawMessage `json:"requestId"`
 		}
-		// Malformed or unknown cancellations are ignored (MCP-NOTES §5.1).
+		// Malformed or unknown cancellations are ignored (spec 2026-07-28
+		// basic/utilities/cancellation).
 		if decodeParams(params, &p) != nil || !validID(p.RequestID) {
 			return
 		}
@@ -206,7 +206,7 @@ func (c *conn) notification(method string, params []byte) {
 //
 // A connection that started with a modern request (a client that began with
 // server/discover) is a modern client: a later request of its without the
-// modern _meta lacks required fields and gets -32602 (MCP-NOTES §1.1),
+// modern _meta lacks required fields and gets -32602 (spec 2026-07-28 basic),
 // rather than the lenient legacy reading that a connection which never
 // spoke the modern protocol gets.
 func (c *conn) protocolFor(m *requestMeta) (protocol, requestEra, *rpcError) {
@@ -278,7 +278,7 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 			return fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
 		}
 		// Echo a supported legacy version, else offer the latest legacy one
-		// (MCP-NOTES §1.11). 2026-07-28 is not negotiated by initialize.
+		// (spec 2025-11-25 basic/lifecycle). 2026-07-28 is not negotiated by initialize.
 		proto, ok := parseProtocol(*p.ProtocolVersion)
 		if !ok || proto.modern() {
 			proto = latestLegacy
@@ -385,9 +385,10 @@ func (c *conn) requireModern(m *requestMeta) *rpcError {
 	return nil
 }
 
-// listen answers subscriptions/listen (MCP-NOTES §2.11). The tool list never
-// changes, so the server honours no notification type: it acknowledges with
-// an empty filter and ends the stream at once, gracefully.
+// listen answers subscriptions/listen (spec 2026-07-28
+// basic/patterns/subscriptions). The tool list never changes, so the server
+// honours no notification type: it acknowledges with an empty filter and ends
+// the stream at once, gracefully.
 func (s *Server) listen(id json.RawMessage, out func([]byte)) []byte {
 	sub := append([]byte(`{"io.modelcontextprotocol/subscriptionId":`), id...)
 	ack := append([]byte(`{"notifications":{},"_meta":`), sub...)
@@ -447,8 +448,9 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 	case len(args) == 0 || string(args) == "null":
 		args = json.RawMessage(`{}`)
 	case args[0] != '{':
-		// Arguments that are not an object do not fit CallToolRequest:
-		// a protocol error, not a tool execution error (MCP-NOTES §3.5).
+		// Arguments that are not an object do not fit CallToolRequest: a
+		// protocol error, not a tool execution error (spec 2026-07-28
+		// server/tools#error-handling).
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
 	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}

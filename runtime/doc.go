@@ -44,4 +44,10 @@
 // sends them, and [Server.Call] calls one by name as tools/call would, with
 // the same validation and results, without a transport: for tests, and for
 // adapters that put the tools on another MCP server implementation.
+//
+// # The specification
+//
+// Comments cite the MCP specification as (spec VERSION PAGE), for example
+// (spec 2026-07-28 basic/transports/streamable-http): the page
+// https://modelcontextprotocol.io/specification/VERSION/PAGE.
 package runtime

@@ -44,7 +44,7 @@ type expectation struct {
 	request  bool   // a well-formed request (answered, with a result or an error)
 }
 
-// expectMessage reads msg with encoding/json, exactly as MCP-NOTES §4
+// expectMessage reads msg with encoding/json, exactly as spec 2026-07-28 basic
 // describes. An object with a readable id (a string in valid UTF-8, or a
 // number) is answered exactly once with that id, unless it is a response
 // (no method, and a result or error member): with a result when it is a

@@ -136,7 +136,8 @@ func TestNoInternalsLeakToClient(t *testing.T) {
 }
 
 // TestToolErrorTextIsTheContract: an error a tool returns on purpose is its
-// developer's message to the model, sent as is (DESIGN §3); only failures
+// developer's message to the model, sent as is (README, "Tool failures
+// never leak internals"); only failures
 // the developer did not write (panics, results that do not encode) are
 // reduced to a generic text.
 func TestToolErrorTextIsTheContract(t *testing.T) {
@@ -393,12 +394,12 @@ func TestHTTPShutdownEndsSessions(t *testing.T) {
 	waitGoroutines(t, base)
 }
 
-// TestModernHeadersMatchWhatRuns: the Mcp-Method and Mcp-Name headers let
-// a gateway route and authorize a request without reading its body
-// (MCP-NOTES §6.5), so the server must compare them with the method and
-// tool it will actually run. encoding/json matches member names without
-// regard to case; the core does not: a body with both "name" and "Name"
-// must not pass the check with one and run the other.
+// TestModernHeadersMatchWhatRuns: the Mcp-Method and Mcp-Name headers let a
+// gateway route and authorize a request without reading its body (spec
+// 2026-07-28 basic/transports/streamable-http), so the server must compare them
+// with the method and tool it will actually run. encoding/json matches member
+// names without regard to case; the core does not: a body with both "name" and
+// "Name" must not pass the check with one and run the other.
 func TestModernHeadersMatchWhatRuns(t *testing.T) {
 	h := newTestServer(t).HTTPHandler()
 	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`

@@ -15,9 +15,9 @@ import (
 	"time"
 )
 
-// This file is the Streamable HTTP transport (MCP-NOTES §6.2–§6.15): one
-// endpoint that serves modern stateless requests, legacy sessions and plain
-// stateless JSON-RPC requests side by side.
+// This file is the Streamable HTTP transport (spec 2026-07-28
+// basic/transports/streamable-http): one endpoint that serves modern stateless
+// requests, legacy sessions and plain stateless JSON-RPC requests side by side.
 
 // An HTTPOption configures the handler returned by [Server.HTTPHandler].
 type HTTPOption func(*httpConfig)
@@ -316,7 +316,8 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 	h.postLegacy(w, r, body, peek, lease)
 }
 
-// postModern serves one request of protocol 2026-07-28 (MCP-NOTES §6.2–§6.8).
+// postModern serves one request of protocol 2026-07-28 (spec 2026-07-28
+// basic/transports/streamable-http).
 func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek, lease *bodyLease) {
 	isRequest := len(peek.id) > 0 && peek.method != ""
 	var e *rpcError
@@ -345,15 +346,16 @@ func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []
 		return
 	}
 	// Each modern request is served on a connection of its own: nothing is
-	// shared between requests (MCP-NOTES §1.3). The request's context is the
-	// call's: closing the stream cancels the call (MCP-NOTES §5.1).
+	// shared between requests (spec 2026-07-28 basic). The request's context is the
+	// call's: closing the stream cancels the call (spec 2026-07-28 basic/utilities/cancellation).
 	h.answer(w, r, r.Context(), h.srv.newConn(), body, lease, true)
 }
 
 // checkModernHeaders checks the headers that must mirror a modern request's
-// body (MCP-NOTES §6.5): MCP-Protocol-Version equal to the version in
-// _meta, Mcp-Method equal to the method, and for tools/call Mcp-Name equal
-// to the tool name. A request without the _meta version gets -32602.
+// body (spec 2026-07-28 basic/transports/streamable-http): MCP-Protocol-Version
+// equal to the version in _meta, Mcp-Method equal to the method, and for
+// tools/call Mcp-Name equal to the tool name. A request without the _meta
+// version gets -32602.
 func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcError {
 	mismatch := func(name string, err error) *rpcError {
 		if err != nil {
@@ -429,7 +431,7 @@ func (h *httpHandler) checkParamHeaders(r *http.Request, peek *postPeek) *rpcErr
 }
 
 // postLegacy serves a POST of the legacy protocol: initialize, a request of
-// a session, or a stateless request (MCP-NOTES §6.10–§6.13). peek is nil
+// a session, or a stateless request (spec 2025-11-25 basic/transports). peek is nil
 // for a batch.
 func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []byte, peek *postPeek, lease *bodyLease) {
 	if peek != nil && peek.method == "initialize" && len(peek.id) > 0 {
@@ -465,7 +467,7 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 	h.answer(w, r, sess.ctx, sess.conn, body, lease, false)
 }
 
-// initialize starts a legacy session (MCP-NOTES §6.12).
+// initialize starts a legacy session (spec 2025-11-25 basic/transports#session-management).
 func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte) {
 	sess := h.sessions.create(h.srv.newConn())
 	if sess == nil {
@@ -541,9 +543,10 @@ func replyError(reply []byte) (code int, hasID bool) {
 	return r.Error.Code, len(r.ID) > 0
 }
 
-// modernStatus returns the HTTP status of a modern reply with the given
-// error code (MCP-NOTES §6.7): 404 for an unknown method, 500 for an
-// internal error, 400 for every other error, and 200 for a result.
+// modernStatus returns the HTTP status of a modern reply with the given error
+// code (spec 2026-07-28 basic/transports/streamable-http): 404 for an unknown
+// method, 500 for an internal error, 400 for every other error, and 200 for a
+// result.
 func modernStatus(code int) int {
 	switch code {
 	case 0:
@@ -556,9 +559,10 @@ func modernStatus(code int) int {
 	return http.StatusBadRequest
 }
 
-// acquireSession returns the live legacy session with the given id, which
-// the caller must release, or answers 404 Not Found (MCP-NOTES §6.12: the
-// client then initializes again) and returns nil.
+// acquireSession returns the live legacy session with the given id, which the
+// caller must release, or answers 404 Not Found (spec 2025-11-25
+// basic/transports#session-management: the client then initializes again) and
+// returns nil.
 func (h *httpHandler) acquireSession(w http.ResponseWriter, id string) *httpSession {
 	sess := h.sessions.acquire(id)
 	if sess == nil {
@@ -567,9 +571,9 @@ func (h *httpHandler) acquireSession(w http.ResponseWriter, id string) *httpSess
 	return sess
 }
 
-// get opens the standalone event stream of a legacy session (MCP-NOTES
-// §6.11). The server sends no unsolicited messages today, so the stream
-// carries keep-alive comments until the client closes it or the session
+// get opens the standalone event stream of a legacy session (spec 2025-11-25
+// basic/transports). The server sends no unsolicited messages today, so the
+// stream carries keep-alive comments until the client closes it or the session
 // ends.
 func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(headerSessionID)
@@ -616,7 +620,7 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// delete ends a legacy session (MCP-NOTES §6.12).
+// delete ends a legacy session (spec 2025-11-25 basic/transports#session-management).
 func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(headerSessionID)
 	if headerIsModern(r) || id == "" {

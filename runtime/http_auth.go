@@ -8,8 +8,9 @@ import (
 )
 
 // This file is the authorization hook of the HTTP transport: any standard
-// http.Handler middleware, plus a ready-made bearer-token check
-// (MCP-NOTES §7.3, §7.4).
+// http.Handler middleware, plus a ready-made bearer-token check (spec
+// 2026-07-28 basic/transports/streamable-http#security-warning, spec 2026-07-28
+// basic/authorization).
 
 // WithMiddleware wraps the MCP endpoint in mw, outermost first: the first
 // middleware sees every request before the second, and before the
@@ -45,11 +46,12 @@ func (c *httpConfig) wrap(h http.Handler) http.Handler {
 // that [WithAllowedOrigins] can answer them; the MCP handler serves nothing
 // else on OPTIONS.
 //
-// It is the simplest access control for a server that other local
-// processes or users could reach (MCP-NOTES §7.3): a shared secret, given
-// to the client out of band, for example in an environment variable. It
-// does not implement MCP's OAuth-based authorization. It panics if token is
-// empty, so that a missing secret fails at startup rather than open.
+// It is the simplest access control for a server that other local processes or
+// users could reach (spec 2026-07-28
+// basic/transports/streamable-http#security-warning): a shared secret, given to
+// the client out of band, for example in an environment variable. It does not
+// implement MCP's OAuth-based authorization. It panics if token is empty, so
+// that a missing secret fails at startup rather than open.
 func RequireBearerToken(token string, next http.Handler) http.Handler {
 	if token == "" {
 		panic("runtime: RequireBearerToken: empty token")

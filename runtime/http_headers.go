@@ -12,7 +12,9 @@ import (
 	"unicode/utf8"
 )
 
-// Header names of the Streamable HTTP transport (MCP-NOTES §6.5, §6.12).
+// Header names of the Streamable HTTP transport (spec 2026-07-28
+// basic/transports/streamable-http, spec 2025-11-25
+// basic/transports#session-management).
 const (
 	headerProtocolVersion = "MCP-Protocol-Version"
 	headerSessionID       = "Mcp-Session-Id"
@@ -26,10 +28,11 @@ var (
 	errHeaderEncoding = errors.New("badly encoded")
 )
 
-// headerValue returns the decoded value of the request header key. A value
-// of the form "=?base64?...?=" is base64-decoded (MCP-NOTES §6.5); any other
-// value must consist of visible ASCII characters and spaces. A header that
-// is absent, repeated, or badly encoded is an error.
+// headerValue returns the decoded value of the request header key. A value of
+// the form "=?base64?...?=" is base64-decoded (spec 2026-07-28
+// basic/transports/streamable-http); any other value must consist of visible
+// ASCII characters and spaces. A header that is absent, repeated, or badly
+// encoded is an error.
 func headerValue(h http.Header, key string) (string, error) {
 	vals := h.Values(key)
 	switch {
@@ -56,13 +59,14 @@ func headerValue(h http.Header, key string) (string, error) {
 	return v, nil
 }
 
-// codeHeaderMismatch is the modern error for headers that are missing or do
-// not match the request body (MCP-NOTES §4.4, §6.5).
+// codeHeaderMismatch is the modern error for headers that are missing or do not
+// match the request body (spec 2026-07-28 basic, spec 2026-07-28
+// basic/transports/streamable-http).
 const codeHeaderMismatch = -32020
 
 // A paramHeader is a tool argument that a modern client mirrors into an
 // Mcp-Param-{name} header because the input schema marks it with
-// x-mcp-header (MCP-NOTES §2.9, §6.5).
+// x-mcp-header (spec 2026-07-28 basic/transports/streamable-http).
 type paramHeader struct {
 	path []string // property names from the arguments object down
 	name string   // the x-mcp-header value

@@ -7,8 +7,10 @@ import (
 	"strings"
 )
 
-// This file holds the checks that protect an HTTP endpoint from web pages
-// and DNS rebinding (MCP-NOTES §6.9, §6.15, §7.3): the Origin header is
+// This file holds the checks that protect an HTTP endpoint from web pages and
+// DNS rebinding (spec 2026-07-28 basic/transports/streamable-http, spec
+// 2025-11-25 basic/transports, spec 2026-07-28
+// basic/transports/streamable-http#security-warning): the Origin header is
 // validated on every request, and a server that is reached over a loopback
 // address accepts only loopback Host names.
 

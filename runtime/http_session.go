@@ -8,15 +8,16 @@ import (
 	"time"
 )
 
-// An httpSession is one legacy Streamable HTTP session (MCP-NOTES §6.12),
-// started by initialize and ended by DELETE or idle expiry.
+// An httpSession is one legacy Streamable HTTP session (spec 2025-11-25
+// basic/transports#session-management), started by initialize and ended by
+// DELETE or idle expiry.
 type httpSession struct {
 	id    string
 	store *sessionStore
 
-	// ctx is the parent context of the session's calls. Legacy clients do
-	// not cancel by disconnecting (MCP-NOTES §5.1), so calls outlive their
-	// POST and end with the session.
+	// ctx is the parent context of the session's calls. Legacy clients do not
+	// cancel by disconnecting (spec 2026-07-28 basic/utilities/cancellation),
+	// so calls outlive their POST and end with the session.
 	ctx    context.Context
 	cancel context.CancelFunc
 
@@ -43,7 +44,9 @@ func newSessionStore(idle time.Duration, max int) *sessionStore {
 }
 
 // newSessionID returns 32 random bytes as 64 hex digits: visible ASCII,
-// unguessable and globally unique (MCP-NOTES §6.12, §7.5).
+// unguessable and globally unique (spec 2025-11-25
+// basic/transports#session-management, spec 2025-11-25
+// basic/security_best_practices#session-hijacking).
 func newSessionID() string {
 	var b [32]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails

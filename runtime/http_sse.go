@@ -59,18 +59,19 @@ func writeSSEEvent(w http.ResponseWriter, msg []byte) error {
 	return http.NewResponseController(w).Flush()
 }
 
-// setSSEHeaders prepares w for an event stream (MCP-NOTES §6.4).
+// setSSEHeaders prepares w for an event stream (spec 2026-07-28 basic/transports/streamable-http).
 func setSSEHeaders(h http.Header) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-cache, no-transform")
 	h.Set("X-Accel-Buffering", "no")
 }
 
-// An exchange answers one POST that carries requests. It starts as a plain
-// JSON answer and switches to an SSE stream when a notification for one of
-// the requests must be sent before the answer and the client accepts
-// text/event-stream; notifications the client cannot receive are dropped.
-// After finish, nothing more is written (MCP-NOTES §5.1, §5.2).
+// An exchange answers one POST that carries requests. It starts as a plain JSON
+// answer and switches to an SSE stream when a notification for one of the
+// requests must be sent before the answer and the client accepts
+// text/event-stream; notifications the client cannot receive are dropped. After
+// finish, nothing more is written (spec 2026-07-28
+// basic/utilities/cancellation, spec 2026-07-28 basic/utilities/progress).
 type exchange struct {
 	w      http.ResponseWriter
 	accept acceptance

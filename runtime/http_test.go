@@ -513,7 +513,7 @@ func TestHTTPModernHeaders(t *testing.T) {
 }
 
 // TestHTTPParamHeaders: arguments marked x-mcp-header must be mirrored in
-// Mcp-Param headers (MCP-NOTES §2.9, §6.5).
+// Mcp-Param headers (spec 2026-07-28 basic/transports/streamable-http).
 func TestHTTPParamHeaders(t *testing.T) {
 	f := newHTTPFixture(t, nil)
 	body := func(args string) string { return modernBody("1", "tools/call", `"name":"route","arguments":`+args) }
@@ -610,7 +610,7 @@ func TestHTTPModernStream(t *testing.T) {
 }
 
 // TestHTTPModernDisconnectCancels: closing the connection of a modern call
-// cancels it (MCP-NOTES §5.1).
+// cancels it (spec 2026-07-28 basic/utilities/cancellation).
 func TestHTTPModernDisconnectCancels(t *testing.T) {
 	f := newHTTPFixture(t, nil)
 	ctx, cancel := context.WithCancel(t.Context())
@@ -771,7 +771,7 @@ func TestHTTPLegacyStream(t *testing.T) {
 }
 
 // TestHTTPLegacyDisconnect: a legacy call survives its POST's connection
-// (MCP-NOTES §5.1) and ends with its session.
+// (spec 2026-07-28 basic/utilities/cancellation) and ends with its session.
 func TestHTTPLegacyDisconnect(t *testing.T) {
 	f := newHTTPFixture(t, nil)
 	id := f.initialize("2025-11-25")
@@ -832,7 +832,7 @@ func TestHTTPLegacyNotificationCancels(t *testing.T) {
 	wantStatus(t, f.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"b"}}`, h), http.StatusAccepted)
 	waitFor(t, f.cancelled, "the call to be cancelled")
 	r := <-replied
-	// A cancelled call gets no reply (MCP-NOTES §5.1).
+	// A cancelled call gets no reply (spec 2026-07-28 basic/utilities/cancellation).
 	wantStatus(t, r, http.StatusAccepted)
 	if r.body != "" {
 		t.Errorf("cancelled call answered: %s", r.body)

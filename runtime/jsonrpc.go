@@ -12,7 +12,7 @@ import (
 // slices by hand so that the hot path (tools/call, tools/list) needs no
 // reflection beyond decoding the small envelope struct.
 
-// JSON-RPC and MCP error codes (MCP-NOTES §4.4).
+// JSON-RPC and MCP error codes (spec 2026-07-28 basic).
 const (
 	codeParseError          = -32700
 	codeInvalidRequest      = -32600
@@ -89,7 +89,7 @@ func parseEnvelope(msg []byte) (envelope, *rpcError) {
 }
 
 // validID reports whether id is a JSON string or number, the only request ids
-// MCP allows (MCP-NOTES §4.1; null is not allowed), in valid UTF-8.
+// MCP allows (spec 2026-07-28 basic; null is not allowed), in valid UTF-8.
 func validID(id json.RawMessage) bool {
 	if len(id) == 0 {
 		return false
@@ -135,7 +135,7 @@ func appendResultStart(b []byte, id json.RawMessage) []byte {
 
 // appendError appends an error response to b. An empty id is omitted, as
 // MCP 2025-11-25 and later allow when the request id could not be read
-// (MCP-NOTES §4.2).
+// (spec 2026-07-28 basic).
 func appendError(b []byte, id json.RawMessage, e *rpcError) []byte {
 	b = append(b, jsonrpcPrefix...)
 	if len(id) > 0 {

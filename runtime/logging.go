@@ -10,7 +10,7 @@ import (
 
 // This file implements [Logger]: a tool's log records go to the server's
 // stderr logger and, when the client asked for them, to the client as
-// notifications/message (MCP-NOTES §5.3).
+// notifications/message (spec 2026-07-28 server/utilities/logging).
 
 // logLevel is an MCP logging level, ordered by severity.
 type logLevel int8

@@ -7,7 +7,7 @@ import (
 )
 
 // This file reads the _meta of a request's params and decides which era the
-// request belongs to (MCP-NOTES §1.1, §1.2, §1.10).
+// request belongs to (spec 2026-07-28 basic, spec 2026-07-28 basic/versioning).
 
 // The modern per-request _meta keys.
 const (

@@ -157,7 +157,7 @@ func (s *Server) appendCallResult(b []byte, r *Result, p protocol) ([]byte, erro
 		return s.appendModern(b, true), nil
 	}
 	// Merge the caller's _meta with the serverInfo that every modern
-	// result carries (MCP-NOTES §1.6); the caller's own key wins.
+	// result carries (spec 2026-07-28 basic); the caller's own key wins.
 	meta, err := json.Marshal(r.Meta)
 	if err != nil {
 		return b, err

@@ -134,8 +134,8 @@ func NewServer(name, version string, opts ...Option) *Server {
 	return s
 }
 
-// capabilitiesJSON is what the server declares in every era (MCP-NOTES
-// §1.8): tools with a fixed list, and logging.
+// capabilitiesJSON is what the server declares in every era (spec 2026-07-28
+// basic): tools with a fixed list, and logging.
 const capabilitiesJSON = `{"tools":{"listChanged":false},"logging":{}}`
 
 // modernCapabilitiesJSON adds, for protocol 2026-07-28, the extensions the
@@ -143,12 +143,12 @@ const capabilitiesJSON = `{"tools":{"listChanged":false},"logging":{}}`
 const modernCapabilitiesJSON = `{"tools":{"listChanged":false},"logging":{},"extensions":{"` + tasksExtension + `":{}}}`
 
 // metaServerInfoKey is the _meta key of the server's Implementation in every
-// modern result (MCP-NOTES §1.6).
+// modern result (spec 2026-07-28 basic).
 const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
 
 func (s *Server) precompute() {
 	for p := range numProtocols {
-		// Implementation fields by version (MCP-NOTES §1.12): title from
+		// Implementation fields by version (spec 2025-11-25 basic/lifecycle): title from
 		// 2025-06-18. The server has no description, icons or websiteUrl.
 		b := append([]byte(`{"name":`), jsontext.AppendString(nil, s.name)...)
 		b = append(b, `,"version":`...)
@@ -173,7 +173,7 @@ func (s *Server) precompute() {
 	}
 	s.emptyResult[proto20260728] = s.appendModern([]byte(`{`), false)
 
-	// server/discover (MCP-NOTES §1.5).
+	// server/discover (spec 2026-07-28 server/discover).
 	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":` + modernCapabilitiesJSON)
 	b = s.appendInstructions(b)
 	b = s.appendCaching(b)
@@ -189,7 +189,7 @@ func (s *Server) appendInstructions(b []byte) []byte {
 }
 
 // appendCaching appends the caching members that modern tools/list and
-// server/discover results require (MCP-NOTES §2.1): the list does not depend
+// server/discover results require (spec 2026-07-28 server/tools): the list does not depend
 // on who asks, so it is public.
 func (s *Server) appendCaching(b []byte) []byte {
 	b = append(b, `,"ttlMs":`...)

@@ -15,7 +15,7 @@ import (
 )
 
 // This file is the stdio transport: newline-delimited JSON-RPC messages
-// (MCP-NOTES §6.1).
+// (spec 2026-07-28 basic/transports/stdio).
 
 // ServeStdio serves the MCP protocol on os.Stdin and os.Stdout until stdin
 // reaches end of file or ctx is done; either is a clean stop, and it

@@ -182,7 +182,7 @@ func TestOversizedMessage(t *testing.T) {
 }
 
 func TestLargeMessage(t *testing.T) {
-	size := 17 << 20 // above DESIGN's 16 MiB floor
+	size := 17 << 20 // above 16 MiB: a message larger than most line readers take
 	if raceEnabled || testing.Short() {
 		size = 2 << 20 // still many buffer fills; TestReadLineLimit covers the limit itself
 	}

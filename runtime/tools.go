@@ -156,8 +156,9 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 	return buf.Bytes(), nil
 }
 
-// validToolName reports whether name follows the naming rule of
-// MCP 2025-11-25 (MCP-NOTES §2.4), which mcpgen enforces for every version.
+// validToolName reports whether name follows the naming rule of MCP 2025-11-25
+// (spec 2025-11-25 server/tools#tool-names), which mcpgen enforces for every
+// version.
 func validToolName(name string) bool {
 	if len(name) == 0 || len(name) > 128 {
 		return false

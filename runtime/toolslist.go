@@ -19,7 +19,7 @@ type toolList struct {
 }
 
 // wireTool is a Tool as sent to a client of one protocol version
-// (MCP-NOTES §2.3): title and outputSchema from 2025-06-18, annotations
+// (spec 2026-07-28 server/tools): title and outputSchema from 2025-06-18, annotations
 // from 2025-03-26.
 type wireTool struct {
 	Name         string           `json:"name"`
@@ -40,7 +40,7 @@ func toolJSON(t *tool, p protocol) []byte {
 		w.Annotations = t.Annotations
 		if !p.hasTitle() && t.Title != "" && (w.Annotations == nil || w.Annotations.Title == "") {
 			// Before 2025-06-18 the display name can only travel as
-			// annotations.title (MCP-NOTES §2.8).
+			// annotations.title (spec 2026-07-28 server/tools).
 			a := ToolAnnotations{}
 			if t.Annotations != nil {
 				a = *t.Annotations

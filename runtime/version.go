@@ -1,7 +1,8 @@
 package runtime
 
 // This file names the protocol versions the server speaks and what each one
-// allows (MCP-NOTES §0, §1.12, §2.3, §4.5).
+// allows (spec 2026-07-28 basic/versioning, spec 2025-11-25 basic/lifecycle,
+// spec 2026-07-28 server/tools, spec 2025-03-26 basic).
 
 // protocol is one supported protocol version, ordered oldest to newest.
 type protocol uint8
@@ -16,12 +17,13 @@ const (
 )
 
 // latestLegacy is the answer to an initialize request for a version the
-// server does not support (MCP-NOTES §1.11: "SHOULD be its latest").
+// server does not support (spec 2025-11-25 basic/lifecycle: "SHOULD be its latest").
 const latestLegacy = proto20251125
 
 // defaultLegacy is the protocol assumed for a request that arrives with
 // neither modern _meta nor a prior initialize (the lenient reading that
-// MCP-NOTES §6.6 and §6.13 allow for HTTP; used on every transport).
+// spec 2026-07-28 basic/transports/streamable-http and spec 2025-11-25
+// basic/transports allow for HTTP; used on every transport).
 const defaultLegacy = proto20250326
 
 var protocolNames = [numProtocols]string{

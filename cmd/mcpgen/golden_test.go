@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite the goldens testdata/*/want/{mc
 // moduleRoot is the root of the mcpgen module, relative to this package.
 const moduleRoot = "../.."
 
-// goldenCase is one folder of testdata (contract E): a package, with in
+// goldenCase is one folder of testdata: a package, with in
 // want/ the generated file it must produce (mcp_gen.go) or the diagnostics
 // (errors.txt), or neither when it produces no file and no diagnostic, or
 // both when it has warnings only.
