@@ -314,6 +314,19 @@ func (c *conv) unsupported(at site, t types.Type, hint string) *jsonschema.Schem
 	return anyValue()
 }
 
+// noJSONForm reports a type that encoding/json cannot read or write at
+// all (an interface, a channel, a function, ...). In a result itself, or
+// inside another package's type reached from one, what fails is encoding
+// it, and the diagnostic says so; a field of the user's own type, which
+// may be an argument too, keeps one wording, so that it is reported once.
+func (c *conv) noJSONForm(at site, t types.Type, hint string) *jsonschema.Schema {
+	if c.output && (at.field == "" || !c.inRoots(at.pos)) {
+		c.report(at, fmt.Sprintf("type %s cannot be encoded as JSON: %s", c.typeString(t), hint))
+		return anyValue()
+	}
+	return c.unsupported(at, t, hint)
+}
+
 // schema returns a fresh schema for a value of type t.
 func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	t = types.Unalias(t)
@@ -472,15 +485,15 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 			return anyValue()
 		}
 		if c.output {
-			return c.unsupported(at, t, "the JSON form of an interface depends on the value it holds at run time; use a concrete type")
+			return c.noJSONForm(at, t, "the JSON form of an interface depends on the value it holds at run time; use a concrete type")
 		}
-		return c.unsupported(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
+		return c.noJSONForm(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:
-		return c.unsupported(at, t, "channels have no JSON form"+c.dropHint(at))
+		return c.noJSONForm(at, t, "channels have no JSON form"+c.dropHint(at))
 	case *types.Signature:
-		return c.unsupported(at, t, "functions have no JSON form"+c.dropHint(at))
+		return c.noJSONForm(at, t, "functions have no JSON form"+c.dropHint(at))
 	}
-	return c.unsupported(at, t, "it has no JSON form")
+	return c.noJSONForm(at, t, "it has no JSON form")
 }
 
 func (c *conv) ref(key string) *jsonschema.Schema {
@@ -628,11 +641,11 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 	case u.Kind() == types.Float64:
 		s.Type = "number"
 	case info&types.IsComplex != 0:
-		return c.unsupported(at, t, "encoding/json cannot encode complex numbers; use two float64 fields")
+		return c.noJSONForm(at, t, "encoding/json cannot encode complex numbers; use two float64 fields")
 	case u.Kind() == types.UnsafePointer:
-		return c.unsupported(at, t, "pointers have no JSON form"+c.dropHint(at))
+		return c.noJSONForm(at, t, "pointers have no JSON form"+c.dropHint(at))
 	default:
-		return c.unsupported(at, t, "it has no JSON form")
+		return c.noJSONForm(at, t, "it has no JSON form")
 	}
 	// Only inputs are held to the declared constants: a result may well be
 	// the zero value or another value of the type, which a client that

@@ -243,7 +243,7 @@ func (c *conv) mapSchema(t types.Type, u *types.Map, at site) *jsonschema.Schema
 	case kb != nil && kb.Info()&types.IsInteger != 0:
 		s.PropertyNames = &jsonschema.Schema{Pattern: intPattern(kb)}
 	default:
-		return c.unsupported(at, t, "encoding/json needs map keys of string or integer kind or implementing encoding.TextMarshaler; use map[string]...")
+		return c.noJSONForm(at, t, "encoding/json needs map keys of string or integer kind or implementing encoding.TextMarshaler; use map[string]...")
 	}
 	v := c.element(u.Elem(), at)
 	if !isInterface(u.Elem()) { // any value: invopop leaves additionalProperties out
