@@ -325,7 +325,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 	select {
 	case res = <-done:
 	case <-timer.C:
-		if c.task.promote() {
+		if c.task.promote(&s.tasks) {
 			// From now on the call belongs to the task: nothing more goes
 			// to the request's stream, and closing it cancels nothing.
 			c.stopWatch()
@@ -334,7 +334,6 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 			c.mu.Unlock()
 			c.conn.forget(c)
 			c.task.cancel = c.cancel
-			s.tasks.add(c.task)
 			go func() {
 				res := <-done
 				release()

@@ -62,10 +62,14 @@ func (e *ClientError) Error() string {
 	return "client error " + strconv.Itoa(e.Code) + ": " + e.Message
 }
 
-// ErrNoClientChannel is returned when the connection cannot carry a request
-// to the client: a legacy HTTP request that is not part of a session, whose
-// client could not send its answer anywhere.
-var ErrNoClientChannel = errors.New("the client cannot answer requests on this connection (no session)")
+// ErrNoStream is returned to a legacy HTTP client's call whose POST does
+// not accept text/event-stream: the server's questions would travel on that
+// stream.
+var ErrNoStream = errors.New("the client cannot receive the question: its request does not accept text/event-stream")
+
+// noStreamKey marks the context of a call whose transport cannot carry
+// requests to the client.
+type noStreamKey struct{}
 
 // An InputOption configures one question to the client.
 type InputOption func(*inputOptions)

@@ -90,6 +90,9 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 	if !caps[cp] {
 		return nil, &MissingCapabilityError{Capability: cp.String()}
 	}
+	if ctx.Value(noStreamKey{}) != nil {
+		return nil, ErrNoStream
+	}
 	out := &c.conn.outbound
 	id, ch, ok := out.register()
 	if !ok {

@@ -1,10 +1,15 @@
 package runtime
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -349,5 +354,78 @@ func TestInputInProcess(t *testing.T) {
 	b, _ := json.Marshal(res)
 	if !res.IsError || !strings.Contains(string(b), "did not declare the elicitation capability") {
 		t.Errorf("result %s", b)
+	}
+}
+
+// TestInputLegacyHTTP: in a legacy HTTP session, the question travels on
+// the event stream of the call's POST and the answer comes back in a POST
+// of the same session; a POST that accepts no event stream cannot carry
+// questions.
+func TestInputLegacyHTTP(t *testing.T) {
+	s := NewServer("x", "1", WithLogger(slog.New(slog.DiscardHandler)))
+	s.MustAddTool(Tool{Name: "ask", Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		form, err := ElicitSchema(ctx, "Name?", `{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}`)
+		if err != nil {
+			return nil, err
+		}
+		return TextResult("hello " + string(form.Content)), nil
+	}})
+	srv := httptest.NewServer(s.HTTPHandler())
+	defer srv.Close()
+	post := func(body, accept, session string) *http.Response {
+		req, _ := http.NewRequestWithContext(t.Context(), http.MethodPost, srv.URL, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", accept)
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp
+	}
+	const both = "application/json, text/event-stream"
+	init := post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}`, both, "")
+	init.Body.Close()
+	session := init.Header.Get("Mcp-Session-Id")
+
+	resp := post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask","arguments":{}}}`, both, session)
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	next := func() map[string]any {
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var m map[string]any
+				if err := json.Unmarshal([]byte(data), &m); err != nil {
+					t.Fatalf("event %q: %v", data, err)
+				}
+				return m
+			}
+		}
+		t.Fatalf("stream ended: %v", sc.Err())
+		return nil
+	}
+	q := next()
+	if q["method"] != "elicitation/create" {
+		t.Fatalf("first event: %v", q)
+	}
+	id, _ := json.Marshal(q["id"])
+	ans := post(`{"jsonrpc":"2.0","id":`+string(id)+`,"result":{"action":"accept","content":{"name":"Ada"}}}`, both, session)
+	ans.Body.Close()
+	if ans.StatusCode != http.StatusAccepted {
+		t.Errorf("answer POST: status %d", ans.StatusCode)
+	}
+	res := next()
+	if b, _ := json.Marshal(res["result"]); !strings.Contains(string(b), `hello {\"name\":\"Ada\"}`) {
+		t.Errorf("result: %v", res)
+	}
+
+	jsonOnly := post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{}}}`, "application/json", session)
+	defer jsonOnly.Body.Close()
+	b, _ := io.ReadAll(jsonOnly.Body)
+	if !strings.Contains(string(b), "does not accept text/event-stream") {
+		t.Errorf("call without an event stream: %s", b)
 	}
 }

@@ -49,6 +49,11 @@ const TaskGrace = 100 * time.Millisecond
 // was created (its ttlMs), and at least as long as it runs.
 const DefaultTaskTTL = time.Hour
 
+// MaxTasks is how many tasks a Server keeps at once (running ones and
+// finished ones within their ttlMs). A call that would become one more
+// runs to completion on its request instead.
+const MaxTasks = 10000
+
 // taskPollInterval is the pollIntervalMs suggested to clients.
 const taskPollInterval = 500
 
@@ -116,19 +121,26 @@ type taskStore struct {
 	tasks map[string]*task
 }
 
-func (st *taskStore) add(t *task) {
+// add stores t, unless the store is full; it reports whether it did.
+func (st *taskStore) add(t *task) bool {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.tasks == nil {
 		st.tasks = map[string]*task{}
 	}
-	now := time.Now()
-	for id, old := range st.tasks {
-		if old.expired(now) {
-			delete(st.tasks, id)
+	if len(st.tasks) >= MaxTasks {
+		now := time.Now()
+		for id, old := range st.tasks {
+			if old.expired(now) {
+				delete(st.tasks, id)
+			}
+		}
+		if len(st.tasks) >= MaxTasks {
+			return false
 		}
 	}
 	st.tasks[t.id] = t
+	return true
 }
 
 func (st *taskStore) get(id string) *task {
@@ -159,11 +171,13 @@ func newTask() *task {
 	return &task{id: hex.EncodeToString(b[:]), created: now, updated: now, ttl: DefaultTaskTTL, status: taskWorking}
 }
 
-// promote makes the call a task, unless it is pinned to its request.
-func (t *task) promote() bool {
+// promote makes the call a task and stores it in st, unless it is pinned
+// to its request or st is full.
+func (t *task) promote(st *taskStore) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.pinned {
+	if t.pinned || !st.add(t) {
+		t.pinned = true
 		return false
 	}
 	t.promoted = true
