@@ -54,6 +54,7 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	addInputSchema = `{
+  "type": "object",
   "properties": {
     "a": {
       "type": "number",
@@ -65,13 +66,14 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "a",
     "b"
   ]
 }`
 	addOutputSchema = `{
+  "type": "object",
+  "description": "Sum is the structured result of add.",
   "properties": {
     "sum": {
       "type": "number",
@@ -79,13 +81,12 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sum"
-  ],
-  "description": "Sum is the structured result of add."
+  ]
 }`
 	echoInputSchema = `{
+  "type": "object",
   "properties": {
     "text": {
       "type": "string",
@@ -93,7 +94,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "text"
   ]

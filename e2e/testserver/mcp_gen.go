@@ -318,17 +318,19 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	addItemInputSchema = `{
+  "type": "object",
+  "description": "AddItemInput describes a new item.",
   "properties": {
     "sku": {
       "type": "string",
-      "pattern": "^[A-Z]{2}-[0-9]{4}$",
-      "description": "SKU is the stock keeping unit: two capital letters, a dash, four digits."
+      "description": "SKU is the stock keeping unit: two capital letters, a dash, four digits.",
+      "pattern": "^[A-Z]{2}-[0-9]{4}$"
     },
     "name": {
       "type": "string",
-      "maxLength": 64,
+      "description": "Name is what people call the item.",
       "minLength": 1,
-      "description": "Name is what people call the item."
+      "maxLength": 64
     },
     "category": {
       "type": "string",
@@ -340,56 +342,57 @@ const (
     },
     "quantity": {
       "type": "integer",
-      "maximum": 10000,
+      "description": "Quantity in stock.",
       "minimum": 0,
-      "description": "Quantity in stock."
+      "maximum": 10000
     },
     "price_cents": {
       "type": "integer",
-      "maximum": 9223372036854775807,
       "minimum": 0
     },
     "tags": {
+      "type": "array",
+      "description": "Tags are free-form labels, at most five.",
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "maxItems": 5,
-      "description": "Tags are free-form labels, at most five."
+      "maxItems": 5
     },
     "attributes": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "dimensions": {
+      "type": "object",
       "properties": {
         "width_mm": {
           "type": "integer",
-          "maximum": 65535,
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 65535
         },
         "height_mm": {
           "type": "integer",
-          "maximum": 65535,
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 65535
         },
         "depth_mm": {
           "type": "integer",
-          "maximum": 65535,
+          "description": "DepthMM is optional.",
           "minimum": 0,
-          "description": "DepthMM is optional."
+          "maximum": 65535
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "width_mm",
         "height_mm"
       ]
     },
     "supplier": {
+      "type": "object",
       "properties": {
         "name": {
           "type": "string",
@@ -401,7 +404,6 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name",
         "email"
@@ -409,39 +411,37 @@ const (
     },
     "shelf": {
       "type": "integer",
-      "maximum": 255,
+      "description": "Shelf number, 0-255.",
       "minimum": 0,
-      "description": "Shelf number, 0-255."
+      "maximum": 255
     },
     "bin": {
-      "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
       "type": "array",
-      "maxItems": 2,
+      "description": "Bin is the (row, column) of the bin on the shelf.",
+      "items": {
+        "type": "integer"
+      },
       "minItems": 2,
-      "description": "Bin is the (row, column) of the bin on the shelf."
+      "maxItems": 2
     },
     "received_at": {
       "type": "string",
-      "format": "date-time",
-      "description": "ReceivedAt is when the goods arrived (RFC 3339); now when absent."
+      "description": "ReceivedAt is when the goods arrived (RFC 3339); now when absent.",
+      "format": "date-time"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku",
     "name",
     "category",
     "quantity",
     "price_cents"
-  ],
-  "description": "AddItemInput describes a new item."
+  ]
 }`
 	addItemOutputSchema = `{
+  "type": "object",
+  "description": "Item is one stock keeping unit held in the inventory.",
   "properties": {
     "sku": {
       "type": "string"
@@ -453,54 +453,52 @@ const (
       "type": "string"
     },
     "quantity": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "price_cents": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "attributes": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "dimensions": {
+      "type": "object",
       "properties": {
         "width_mm": {
           "type": "integer",
-          "maximum": 65535,
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 65535
         },
         "height_mm": {
           "type": "integer",
-          "maximum": 65535,
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 65535
         },
         "depth_mm": {
           "type": "integer",
-          "maximum": 65535,
+          "description": "DepthMM is optional.",
           "minimum": 0,
-          "description": "DepthMM is optional."
+          "maximum": 65535
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "width_mm",
         "height_mm"
       ]
     },
     "supplier": {
+      "type": "object",
       "properties": {
         "name": {
           "type": "string",
@@ -512,7 +510,6 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name",
         "email"
@@ -520,18 +517,16 @@ const (
     },
     "shelf": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "bin": {
-      "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
       "type": "array",
-      "maxItems": 2,
-      "minItems": 2
+      "items": {
+        "type": "integer"
+      },
+      "minItems": 2,
+      "maxItems": 2
     },
     "added_at": {
       "type": "string",
@@ -539,7 +534,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku",
     "name",
@@ -549,10 +543,10 @@ const (
     "shelf",
     "bin",
     "added_at"
-  ],
-  "description": "Item is one stock keeping unit held in the inventory."
+  ]
 }`
 	getItemInputSchema = `{
+  "type": "object",
   "properties": {
     "sku": {
       "type": "string",
@@ -560,12 +554,13 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku"
   ]
 }`
 	getItemOutputSchema = `{
+  "type": "object",
+  "description": "Item is one stock keeping unit held in the inventory.",
   "properties": {
     "sku": {
       "type": "string"
@@ -577,54 +572,52 @@ const (
       "type": "string"
     },
     "quantity": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "price_cents": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "attributes": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "dimensions": {
+      "type": "object",
       "properties": {
         "width_mm": {
           "type": "integer",
-          "maximum": 65535,
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 65535
         },
         "height_mm": {
           "type": "integer",
-          "maximum": 65535,
-          "minimum": 0
+          "minimum": 0,
+          "maximum": 65535
         },
         "depth_mm": {
           "type": "integer",
-          "maximum": 65535,
+          "description": "DepthMM is optional.",
           "minimum": 0,
-          "description": "DepthMM is optional."
+          "maximum": 65535
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "width_mm",
         "height_mm"
       ]
     },
     "supplier": {
+      "type": "object",
       "properties": {
         "name": {
           "type": "string",
@@ -636,7 +629,6 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name",
         "email"
@@ -644,18 +636,16 @@ const (
     },
     "shelf": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "bin": {
-      "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
       "type": "array",
-      "maxItems": 2,
-      "minItems": 2
+      "items": {
+        "type": "integer"
+      },
+      "minItems": 2,
+      "maxItems": 2
     },
     "added_at": {
       "type": "string",
@@ -663,7 +653,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku",
     "name",
@@ -673,37 +662,40 @@ const (
     "shelf",
     "bin",
     "added_at"
-  ],
-  "description": "Item is one stock keeping unit held in the inventory."
+  ]
 }`
 	listItemsInputSchema = `{
+  "type": "object",
+  "description": "ListInput filters list_items.",
   "properties": {
     "category": {
       "type": "string",
+      "description": "Category restricts the list to one category.",
       "enum": [
         "tools",
         "parts",
         "food"
-      ],
-      "description": "Category restricts the list to one category."
+      ]
     },
     "limit": {
       "type": "integer",
-      "maximum": 100,
+      "description": "Limit is the most items returned.",
       "minimum": 1,
-      "description": "Limit is the most items returned."
+      "maximum": 100
     }
   },
-  "additionalProperties": false,
-  "type": "object",
-  "description": "ListInput filters list_items."
+  "additionalProperties": false
 }`
 	listItemsOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
+            "description": "Item is one stock keeping unit held in the inventory.",
             "properties": {
               "sku": {
                 "type": "string"
@@ -715,54 +707,52 @@ const (
                 "type": "string"
               },
               "quantity": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               },
               "price_cents": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               },
               "tags": {
+                "type": "array",
                 "items": {
                   "type": "string"
-                },
-                "type": "array"
+                }
               },
               "attributes": {
+                "type": "object",
+                "properties": {},
                 "additionalProperties": {
                   "type": "string"
-                },
-                "type": "object"
+                }
               },
               "dimensions": {
+                "type": "object",
                 "properties": {
                   "width_mm": {
                     "type": "integer",
-                    "maximum": 65535,
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 65535
                   },
                   "height_mm": {
                     "type": "integer",
-                    "maximum": 65535,
-                    "minimum": 0
+                    "minimum": 0,
+                    "maximum": 65535
                   },
                   "depth_mm": {
                     "type": "integer",
-                    "maximum": 65535,
+                    "description": "DepthMM is optional.",
                     "minimum": 0,
-                    "description": "DepthMM is optional."
+                    "maximum": 65535
                   }
                 },
                 "additionalProperties": false,
-                "type": "object",
                 "required": [
                   "width_mm",
                   "height_mm"
                 ]
               },
               "supplier": {
+                "type": "object",
                 "properties": {
                   "name": {
                     "type": "string",
@@ -774,7 +764,6 @@ const (
                   }
                 },
                 "additionalProperties": false,
-                "type": "object",
                 "required": [
                   "name",
                   "email"
@@ -782,18 +771,16 @@ const (
               },
               "shelf": {
                 "type": "integer",
-                "maximum": 255,
-                "minimum": 0
+                "minimum": 0,
+                "maximum": 255
               },
               "bin": {
-                "items": {
-                  "type": "integer",
-                  "maximum": 9223372036854775807,
-                  "minimum": -9223372036854775808
-                },
                 "type": "array",
-                "maxItems": 2,
-                "minItems": 2
+                "items": {
+                  "type": "integer"
+                },
+                "minItems": 2,
+                "maxItems": 2
               },
               "added_at": {
                 "type": "string",
@@ -801,7 +788,6 @@ const (
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "sku",
               "name",
@@ -811,10 +797,8 @@ const (
               "shelf",
               "bin",
               "added_at"
-            ],
-            "description": "Item is one stock keeping unit held in the inventory."
-          },
-          "type": "array"
+            ]
+          }
         },
         {
           "type": "null"
@@ -823,24 +807,24 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	removeItemInputSchema = `{
+  "type": "object",
   "properties": {
     "sku": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku"
   ]
 }`
 	moveItemInputSchema = `{
+  "type": "object",
   "properties": {
     "sku": {
       "type": "string",
@@ -848,20 +832,18 @@ const (
     },
     "shelf": {
       "type": "integer",
-      "maximum": 255,
+      "description": "the new shelf, 0-255",
       "minimum": 0,
-      "description": "the new shelf, 0-255"
+      "maximum": 255
     },
     "bin": {
-      "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
       "type": "array",
-      "maxItems": 2,
+      "description": "the (row, column) of the new bin",
+      "items": {
+        "type": "integer"
+      },
       "minItems": 2,
-      "description": "the (row, column) of the new bin"
+      "maxItems": 2
     },
     "note": {
       "type": "string",
@@ -869,7 +851,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku",
     "shelf",
@@ -877,30 +858,28 @@ const (
   ]
 }`
 	inventoryStatsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	inventoryStatsOutputSchema = `{
+  "type": "object",
+  "description": "Stats summarizes the inventory.",
   "properties": {
     "items": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "total_quantity": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "by_category": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "object"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -909,15 +888,14 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "items",
     "total_quantity",
     "by_category"
-  ],
-  "description": "Stats summarizes the inventory."
+  ]
 }`
 	addInputSchema = `{
+  "type": "object",
   "properties": {
     "a": {
       "type": "number",
@@ -929,63 +907,75 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "a",
     "b"
   ]
 }`
 	addOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	echoInputSchema = `{
+  "type": "object",
   "properties": {
     "text": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "text"
   ]
 }`
 	failInputSchema = `{
+  "type": "object",
   "properties": {
     "reason": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "reason"
   ]
 }`
 	explodeInputSchema = `{
+  "type": "object",
   "properties": {
     "message": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "message"
   ]
 }`
 	summarizeTreeInputSchema = `{
+  "type": "object",
+  "description": "TreeInput holds a tree of locations.",
+  "properties": {
+    "root": {
+      "$ref": "#/$defs/Node"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "root"
+  ],
   "$defs": {
     "Node": {
+      "type": "object",
+      "description": "Node is one node of a tree of storage locations.",
       "properties": {
         "name": {
           "type": "string",
@@ -993,61 +983,43 @@ const (
         },
         "capacity": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": 0,
-          "description": "Capacity of this location; optional."
+          "description": "Capacity of this location; optional.",
+          "minimum": 0
         },
         "children": {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/Node"
-          },
-          "type": "array"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name"
-      ],
-      "description": "Node is one node of a tree of storage locations."
+      ]
     }
-  },
-  "properties": {
-    "root": {
-      "$ref": "#/$defs/Node"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "root"
-  ],
-  "description": "TreeInput holds a tree of locations."
+  }
 }`
 	summarizeTreeOutputSchema = `{
+  "type": "object",
+  "description": "TreeSummary describes a tree of locations.",
   "properties": {
     "nodes": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "depth": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "total_capacity": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "leaves": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -1056,16 +1028,16 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "nodes",
     "depth",
     "total_capacity",
     "leaves"
-  ],
-  "description": "TreeSummary describes a tree of locations."
+  ]
 }`
 	scheduleRestockInputSchema = `{
+  "type": "object",
+  "description": "RestockInput is a restock order.",
   "properties": {
     "sku": {
       "type": "string",
@@ -1073,25 +1045,27 @@ const (
     },
     "quantity": {
       "type": "integer",
-      "maximum": 1000,
+      "description": "Quantity to order, 1-1000.",
       "minimum": 1,
-      "description": "Quantity to order, 1-1000."
+      "maximum": 1000
     },
     "priority": {
       "type": "string",
+      "description": "Priority of the order.",
       "enum": [
         "low",
         "normal",
         "urgent"
-      ],
-      "description": "Priority of the order."
+      ]
     },
     "at": {
       "type": "string",
-      "format": "date-time",
-      "description": "At is when the goods should arrive."
+      "description": "At is when the goods should arrive.",
+      "format": "date-time"
     },
     "supplier": {
+      "type": "object",
+      "description": "Supplier to order from.",
       "properties": {
         "name": {
           "type": "string",
@@ -1103,37 +1077,37 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name",
         "email"
-      ],
-      "description": "Supplier to order from."
+      ]
     },
     "notes": {
+      "type": "object",
+      "description": "Notes for the supplier, by language code.",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object",
-      "description": "Notes for the supplier, by language code."
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sku",
     "quantity",
     "priority",
     "at",
     "supplier"
-  ],
-  "description": "RestockInput is a restock order."
+  ]
 }`
 	scheduleRestockOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "description": "RestockOrder is a confirmed order.",
           "properties": {
             "order_id": {
               "type": "string"
@@ -1142,9 +1116,7 @@ const (
               "type": "string"
             },
             "quantity": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "priority": {
               "type": "string"
@@ -1158,7 +1130,6 @@ const (
             }
           },
           "additionalProperties": false,
-          "type": "object",
           "required": [
             "order_id",
             "sku",
@@ -1166,8 +1137,7 @@ const (
             "priority",
             "at",
             "supplier"
-          ],
-          "description": "RestockOrder is a confirmed order."
+          ]
         },
         {
           "type": "null"
@@ -1176,38 +1146,36 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	countToInputSchema = `{
+  "type": "object",
+  "description": "CountInput asks count_to for a count.",
   "properties": {
     "to": {
       "type": "integer",
-      "maximum": 50,
+      "description": "To is the last number, 1-50.",
       "minimum": 1,
-      "description": "To is the last number, 1-50."
+      "maximum": 50
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "to"
-  ],
-  "description": "CountInput asks count_to for a count."
+  ]
 }`
 	countToOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "array"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -1216,17 +1184,15 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	waitInputSchema = `{
+  "type": "object",
   "properties": {
     "millis": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how long to wait, in milliseconds"
     },
     "tag": {
@@ -1235,38 +1201,36 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "millis"
   ]
 }`
 	cancelledWaitsInputSchema = `{
+  "type": "object",
   "properties": {
     "tag": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "tag"
   ]
 }`
 	cancelledWaitsOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	badgeInputSchema = `{
+  "type": "object",
   "properties": {
     "label": {
       "type": "string",
@@ -1274,7 +1238,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "label"
   ]

@@ -433,6 +433,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	testSamplingInputSchema = `{
+  "type": "object",
+  "description": "SamplingArgs are the arguments of TestSampling.",
   "properties": {
     "prompt": {
       "type": "string",
@@ -440,13 +442,13 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "prompt"
-  ],
-  "description": "SamplingArgs are the arguments of TestSampling."
+  ]
 }`
 	testElicitationInputSchema = `{
+  "type": "object",
+  "description": "ElicitationArgs are the arguments of TestElicitation.",
   "properties": {
     "message": {
       "type": "string",
@@ -454,63 +456,74 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "message"
-  ],
-  "description": "ElicitationArgs are the arguments of TestElicitation."
+  ]
 }`
 	testElicitationSep1034DefaultsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testElicitationSep1330EnumsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testMissingCapabilityInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testStreamingElicitationInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testLoggingToolInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultElicitationInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultSamplingInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultListRootsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultRequestStateInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultMultipleInputsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultMultiRoundInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultTamperedStateInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testInputRequiredResultCapabilitiesInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	greetInputSchema = `{
   "properties": {
@@ -576,36 +589,44 @@ const (
   "type": "object"
 }`
 	testSimpleTextInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testImageContentInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testAudioContentInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testEmbeddedResourceInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testMultipleContentTypesInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testToolWithLoggingInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testErrorHandlingInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testToolWithProgressInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testParamHeaderInputSchema = `{
   "properties": {

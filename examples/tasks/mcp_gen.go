@@ -135,177 +135,117 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 // Input and output schemas of the tools, as JSON.
 const (
 	addTaskInputSchema = `{
-  "$defs": {
-    "NewTask": {
-      "properties": {
-        "title": {
-          "type": "string",
-          "maxLength": 200,
-          "minLength": 1,
-          "description": "Title says what is to be done, in a few words."
-        },
-        "notes": {
-          "type": "string",
-          "maxLength": 10000,
-          "description": "Notes hold any detail worth keeping."
-        },
-        "priority": {
-          "type": "integer",
-          "enum": [
-            1,
-            2,
-            3,
-            4
-          ],
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808,
-          "description": "Priority defaults to Normal (2)."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "maxItems": 20,
-          "uniqueItems": true,
-          "description": "Tags group related tasks; lower-case words."
-        },
-        "due": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Due is the deadline, as an RFC 3339 date-time."
-        },
-        "subtasks": {
-          "items": {
-            "$ref": "#/$defs/NewTask"
-          },
-          "type": "array",
-          "description": "Subtasks break the task down, one level or more."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "title"
-      ],
-      "description": "NewTask is what a task is created from."
-    }
-  },
+  "type": "object",
+  "description": "NewTask is what a task is created from.",
   "properties": {
     "title": {
       "type": "string",
-      "maxLength": 200,
+      "description": "Title says what is to be done, in a few words.",
       "minLength": 1,
-      "description": "Title says what is to be done, in a few words."
+      "maxLength": 200
     },
     "notes": {
       "type": "string",
-      "maxLength": 10000,
-      "description": "Notes hold any detail worth keeping."
+      "description": "Notes hold any detail worth keeping.",
+      "maxLength": 10000
     },
     "priority": {
       "type": "integer",
+      "description": "Priority defaults to Normal (2).\n\nValues:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent",
       "enum": [
         1,
         2,
         3,
         4
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
-      "description": "Priority defaults to Normal (2)."
+      ]
     },
     "tags": {
+      "type": "array",
+      "description": "Tags group related tasks; lower-case words.",
       "items": {
         "type": "string"
       },
-      "type": "array",
       "maxItems": 20,
-      "uniqueItems": true,
-      "description": "Tags group related tasks; lower-case words."
+      "uniqueItems": true
     },
     "due": {
       "type": "string",
-      "format": "date-time",
-      "description": "Due is the deadline, as an RFC 3339 date-time."
+      "description": "Due is the deadline, as an RFC 3339 date-time.",
+      "format": "date-time"
     },
     "subtasks": {
+      "type": "array",
+      "description": "Subtasks break the task down, one level or more.",
       "items": {
         "$ref": "#/$defs/NewTask"
-      },
-      "type": "array",
-      "description": "Subtasks break the task down, one level or more."
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "title"
   ],
-  "description": "NewTask is what a task is created from."
-}`
-	addTaskOutputSchema = `{
   "$defs": {
-    "Task": {
+    "NewTask": {
+      "type": "object",
+      "description": "NewTask is what a task is created from.",
       "properties": {
-        "id": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
-        },
         "title": {
-          "type": "string"
+          "type": "string",
+          "description": "Title says what is to be done, in a few words.",
+          "minLength": 1,
+          "maxLength": 200
         },
         "notes": {
-          "type": "string"
-        },
-        "status": {
-          "type": "string"
+          "type": "string",
+          "description": "Notes hold any detail worth keeping.",
+          "maxLength": 10000
         },
         "priority": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "description": "Priority defaults to Normal (2).\n\nValues:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent",
+          "enum": [
+            1,
+            2,
+            3,
+            4
+          ]
         },
         "tags": {
+          "type": "array",
+          "description": "Tags group related tasks; lower-case words.",
           "items": {
             "type": "string"
           },
-          "type": "array"
+          "maxItems": 20,
+          "uniqueItems": true
         },
         "due": {
           "type": "string",
-          "format": "date-time"
-        },
-        "created": {
-          "type": "string",
+          "description": "Due is the deadline, as an RFC 3339 date-time.",
           "format": "date-time"
         },
         "subtasks": {
-          "items": {
-            "$ref": "#/$defs/Task"
-          },
           "type": "array",
-          "description": "a task can be broken down"
+          "description": "Subtasks break the task down, one level or more.",
+          "items": {
+            "$ref": "#/$defs/NewTask"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
-        "id",
-        "title",
-        "status",
-        "priority",
-        "created"
-      ],
-      "description": "Task is one unit of work."
+        "title"
+      ]
     }
-  },
+  }
+}`
+	addTaskOutputSchema = `{
+  "type": "object",
+  "description": "Task is one unit of work.",
   "properties": {
     "id": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "title": {
       "type": "string"
@@ -318,14 +258,13 @@ const (
     },
     "priority": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "due": {
       "type": "string",
@@ -336,15 +275,14 @@ const (
       "format": "date-time"
     },
     "subtasks": {
+      "type": "array",
+      "description": "a task can be broken down",
       "items": {
         "$ref": "#/$defs/Task"
-      },
-      "type": "array",
-      "description": "a task can be broken down"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id",
     "title",
@@ -352,47 +290,13 @@ const (
     "priority",
     "created"
   ],
-  "description": "Task is one unit of work."
-}`
-	listTasksInputSchema = `{
-  "properties": {
-    "status": {
-      "type": "string",
-      "enum": [
-        "todo",
-        "doing",
-        "done"
-      ],
-      "description": "Status keeps only tasks in this state."
-    },
-    "tag": {
-      "type": "string",
-      "description": "Tag keeps only tasks with this tag."
-    },
-    "query": {
-      "type": "string",
-      "maxLength": 200,
-      "description": "Query keeps only tasks whose title or notes contain it (case-insensitive)."
-    },
-    "limit": {
-      "type": "integer",
-      "maximum": 100,
-      "minimum": 1,
-      "description": "Limit caps the number of tasks returned."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "description": "Filter selects tasks."
-}`
-	listTasksOutputSchema = `{
   "$defs": {
     "Task": {
+      "type": "object",
+      "description": "Task is one unit of work.",
       "properties": {
         "id": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         "title": {
           "type": "string"
@@ -405,14 +309,13 @@ const (
         },
         "priority": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
         },
         "tags": {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         "due": {
           "type": "string",
@@ -423,33 +326,65 @@ const (
           "format": "date-time"
         },
         "subtasks": {
+          "type": "array",
+          "description": "a task can be broken down",
           "items": {
             "$ref": "#/$defs/Task"
-          },
-          "type": "array",
-          "description": "a task can be broken down"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "id",
         "title",
         "status",
         "priority",
         "created"
-      ],
-      "description": "Task is one unit of work."
+      ]
+    }
+  }
+}`
+	listTasksInputSchema = `{
+  "type": "object",
+  "description": "Filter selects tasks.",
+  "properties": {
+    "status": {
+      "type": "string",
+      "description": "Status keeps only tasks in this state.",
+      "enum": [
+        "todo",
+        "doing",
+        "done"
+      ]
+    },
+    "tag": {
+      "type": "string",
+      "description": "Tag keeps only tasks with this tag."
+    },
+    "query": {
+      "type": "string",
+      "description": "Query keeps only tasks whose title or notes contain it (case-insensitive).",
+      "maxLength": 200
+    },
+    "limit": {
+      "type": "integer",
+      "description": "Limit caps the number of tasks returned.",
+      "minimum": 1,
+      "maximum": 100
     }
   },
+  "additionalProperties": false
+}`
+	listTasksOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/Task"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -458,44 +393,16 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
-  ]
-}`
-	setStatusInputSchema = `{
-  "properties": {
-    "id": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
-      "description": "the task's id, as returned by add_task"
-    },
-    "status": {
-      "type": "string",
-      "enum": [
-        "todo",
-        "doing",
-        "done"
-      ],
-      "description": "the new state"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "id",
-    "status"
-  ]
-}`
-	setStatusOutputSchema = `{
+  ],
   "$defs": {
     "Task": {
+      "type": "object",
+      "description": "Task is one unit of work.",
       "properties": {
         "id": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         "title": {
           "type": "string"
@@ -508,14 +415,13 @@ const (
         },
         "priority": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
         },
         "tags": {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         "due": {
           "type": "string",
@@ -526,30 +432,53 @@ const (
           "format": "date-time"
         },
         "subtasks": {
+          "type": "array",
+          "description": "a task can be broken down",
           "items": {
             "$ref": "#/$defs/Task"
-          },
-          "type": "array",
-          "description": "a task can be broken down"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "id",
         "title",
         "status",
         "priority",
         "created"
-      ],
-      "description": "Task is one unit of work."
+      ]
     }
-  },
+  }
+}`
+	setStatusInputSchema = `{
+  "type": "object",
   "properties": {
     "id": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "description": "the task's id, as returned by add_task"
+    },
+    "status": {
+      "type": "string",
+      "description": "the new state",
+      "enum": [
+        "todo",
+        "doing",
+        "done"
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "id",
+    "status"
+  ]
+}`
+	setStatusOutputSchema = `{
+  "type": "object",
+  "description": "Task is one unit of work.",
+  "properties": {
+    "id": {
+      "type": "integer"
     },
     "title": {
       "type": "string"
@@ -562,14 +491,13 @@ const (
     },
     "priority": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "due": {
       "type": "string",
@@ -580,15 +508,14 @@ const (
       "format": "date-time"
     },
     "subtasks": {
+      "type": "array",
+      "description": "a task can be broken down",
       "items": {
         "$ref": "#/$defs/Task"
-      },
-      "type": "array",
-      "description": "a task can be broken down"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id",
     "title",
@@ -596,43 +523,93 @@ const (
     "priority",
     "created"
   ],
-  "description": "Task is one unit of work."
+  "$defs": {
+    "Task": {
+      "type": "object",
+      "description": "Task is one unit of work.",
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "title": {
+          "type": "string"
+        },
+        "notes": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string"
+        },
+        "priority": {
+          "type": "integer",
+          "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
+        },
+        "tags": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "due": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "created": {
+          "type": "string",
+          "format": "date-time"
+        },
+        "subtasks": {
+          "type": "array",
+          "description": "a task can be broken down",
+          "items": {
+            "$ref": "#/$defs/Task"
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "id",
+        "title",
+        "status",
+        "priority",
+        "created"
+      ]
+    }
+  }
 }`
 	deleteTaskInputSchema = `{
+  "type": "object",
   "properties": {
     "id": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "the task's id"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id"
   ]
 }`
 	summarizeInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	summarizeOutputSchema = `{
+  "type": "object",
+  "description": "Stats counts tasks per status.",
   "properties": {
     "total": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "byState": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "object"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -641,23 +618,20 @@ const (
     },
     "overdue": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "not done and past due"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "total",
     "byState",
     "overdue"
-  ],
-  "description": "Stats counts tasks per status."
+  ]
 }`
 	agendaInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	clearDoneInputSchema = `{
   "additionalProperties": false,

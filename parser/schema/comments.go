@@ -239,6 +239,7 @@ func collectComments(fset *token.FileSet, n ast.Node) *fileComments {
 		case *ast.GenDecl:
 			if n.Tok == token.CONST {
 				collectScaled(fc, n, at)
+				addConstComments(fc, at, n)
 				return true
 			}
 			if n.Tok != token.TYPE {
@@ -334,6 +335,25 @@ func collectScaled(fc *fileComments, d *ast.GenDecl, at func(token.Pos) lineCol)
 	}
 }
 
+// addConstComments records, with the fields' comments, the doc comment of
+// each constant of the declaration d, else its line comment: an enum's value
+// names are described by them (enumDoc).
+func addConstComments(fc *fileComments, at func(token.Pos) lineCol, d *ast.GenDecl) {
+	for _, spec := range d.Specs {
+		vs := spec.(*ast.ValueSpec)
+		text := vs.Doc.Text()
+		if text == "" {
+			text = vs.Comment.Text()
+		}
+		if text = strings.TrimSpace(text); text == "" {
+			continue
+		}
+		for _, name := range vs.Names {
+			add(fc.fields, at(name.Pos()), text)
+		}
+	}
+}
+
 // scaledExpr reports whether e shifts or ors, or multiplies or divides a
 // named constant (not iota) by something.
 func scaledExpr(e ast.Expr) bool {
@@ -384,6 +404,18 @@ func (b *Builder) scaledConst(pos token.Pos) bool {
 		return false
 	}
 	return lookup(fc.scaled, at)
+}
+
+// constDoc returns the first sentence of the comment of the constant c.
+func (b *Builder) constDoc(c *types.Const) string {
+	fc, at := b.comments(c.Pos())
+	if fc == nil {
+		return ""
+	}
+	if text := lookup(fc.fields, at); text != "" {
+		return synopsis(text)
+	}
+	return ""
 }
 
 // fieldDoc returns the description of struct field v from its comments.

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"math"
 	"math/big"
 	"path/filepath"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -59,6 +57,9 @@ type conv struct {
 	// the type where the path left the user's packages, in the order met:
 	// one diagnostic each, at the parameter or result.
 	foreign []*foreignProblem
+	// enumDocs holds the names of the values of integer enums (enumDoc),
+	// added to the schemas' descriptions by done, once these are set.
+	enumDocs map[*jsonschema.Schema]string
 }
 
 // A pathElem is one step from a tool's parameter or result to a value
@@ -262,6 +263,8 @@ func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
 // schema s, and returns the sorted diagnostics.
 func (c *conv) done(s *jsonschema.Schema) []Diagnostic {
 	c.foreignDiagnostics()
+	withEnumDocs(c.enumDocs)
+	c.enumDocs = nil
 	if s != nil && len(c.defs) > 0 {
 		names := c.defNames()
 		s.Definitions = jsonschema.Definitions{}
@@ -633,11 +636,19 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 		s.Type = "string"
 	case info&types.IsInteger != 0:
 		s.Type = "integer"
+		// Bounds beyond ±(2^53−1) are left out (those of int, int64, uint,
+		// uint64 and uintptr): encoding/json refuses a number outside the
+		// Go type's range, and the runtime reports it with the field's path.
 		lo, hi := intRange(u)
-		s.Minimum, s.Maximum = lo, hi
+		if portableNumber(lo) {
+			s.Minimum = lo
+		}
+		if portableNumber(hi) {
+			s.Maximum = hi
+		}
 	case u.Kind() == types.Float32:
+		// ±MaxFloat32 is beyond ±(2^53−1): the decoder enforces it.
 		s.Type = "number"
-		s.Minimum, s.Maximum = json.Number("-"+maxFloat32), json.Number(maxFloat32)
 	case u.Kind() == types.Float64:
 		s.Type = "number"
 	case info&types.IsComplex != 0:
@@ -657,12 +668,18 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 		}
 		s.Enum = vals
 	}
+	// The names of an enum's values, in input and output schemas alike (a
+	// result's 2 means High whether or not the schema lists the values).
+	if n, ok := t.(*types.Named); ok && c.b.isEnum(n, c.enumSwitch) {
+		if doc := c.b.enumDoc(n); doc != "" {
+			if c.enumDocs == nil {
+				c.enumDocs = map[*jsonschema.Schema]string{}
+			}
+			c.enumDocs[s] = doc
+		}
+	}
 	return s
 }
-
-// maxFloat32 is the largest float32 as the shortest decimal that parses
-// back to it.
-var maxFloat32 = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
 
 // intRange returns the bounds of an integer kind as exact JSON numbers.
 // int, uint and uintptr are taken to be 64 bits wide.

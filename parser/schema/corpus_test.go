@@ -177,7 +177,16 @@ func theirs(t *testing.T, v any) map[string]any {
 	}
 	s := r.Reflect(v)
 	s.Version = ""
-	return generic(t, s)
+	// invopop's own MarshalJSON, not Marshal (which writes {} for true).
+	text, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(text, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 func generic(t *testing.T, s *jsonschema.Schema) map[string]any {
@@ -266,10 +275,11 @@ func TestInvariant(t *testing.T) {
 //	integer and float32 bounds       TestDeviationBounds
 //	automatic enums                  TestDeviationEnums
 //	base64 pattern of []byte         TestDeviationBytes
-//	null in output schemas           TestDeviationOutputNull
-//	no empty "properties"            TestDeviationEmptyStruct
+//	null in output schemas, anyOf    TestDeviationOutputNull
+//	"properties" on every object     TestDeviationEmptyStruct
 //	paragraph lines joined           TestDeviationDescriptionLines
 //	{} for any value, never true     TestDeviationAny
+//	integer enum names               TestDeviationEnums
 func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 	switch o := ours.(type) {
 	case []any:
@@ -288,12 +298,32 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 		if t == nil {
 			return
 		}
-		if one, ok := o["oneOf"].([]any); output && ok && len(one) == 2 && t["oneOf"] == nil {
+		if one, ok := o["anyOf"].([]any); ok && len(one) == 2 && t["anyOf"] == nil {
 			if null, _ := one[1].(map[string]any); len(null) == 1 && null["type"] == "null" {
-				inner := one[0].(map[string]any)
-				delete(o, "oneOf")
-				for k, v := range inner {
-					o[k] = v
+				delete(o, "anyOf")
+				if t["oneOf"] != nil {
+					o["oneOf"] = one // a nullable field, which invopop writes with oneOf
+				} else if output {
+					for k, v := range one[0].(map[string]any) {
+						o[k] = v
+					}
+				} else {
+					o["anyOf"] = one
+				}
+			}
+		}
+		for k, v := range o {
+			if e, ok := v.(map[string]any); ok && len(e) == 0 && t[k] == true {
+				o[k] = true
+			}
+		}
+		if d, ok := o["description"].(string); ok {
+			if i := strings.Index(d, "Values:\n- "); i >= 0 && !strings.Contains(fmt.Sprint(t["description"]), "Values:") {
+				d = strings.TrimSuffix(d[:i], "\n\n")
+				if d == "" {
+					delete(o, "description")
+				} else {
+					o["description"] = d
 				}
 			}
 		}
@@ -316,8 +346,8 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 		if td, ok := t["description"].(string); ok && o["description"] != td && o["description"] == doctext.Join(td) {
 			o["description"] = td
 		}
-		if p, ok := t["properties"].(map[string]any); ok && len(p) == 0 && o["properties"] == nil {
-			delete(t, "properties")
+		if p, ok := o["properties"].(map[string]any); ok && len(p) == 0 && t["properties"] == nil {
+			delete(o, "properties")
 		}
 		for k, v := range o {
 			if isAnyValue(v, t[k]) {

@@ -119,7 +119,7 @@ type InBad struct {
 	Anchor   int                ` + "`jsonschema:\"anchor=x\"`" + `                  // want ` + "`anchor`" + `
 	Extras   int                ` + "`jsonschema_extras:\"a=b\"`" + `                // want ` + "`jsonschema_extras tag is not supported`" + `
 	Type     string             ` + "`jsonschema:\"type=integer\"`" + `              // want ` + "`type=integer contradicts the Go type \\(a JSON string\\)`" + `
-	Format   string             ` + "`jsonschema:\"format=color\"`" + `              // want ` + "`format=color is not a format the runtime checks`" + `
+	Format   string             ` + "`jsonschema:\"format=color\"`" + `              // want ` + "`format=color is not one of the formats that model providers document and the runtime checks`" + `
 	Enum8    int8               ` + "`jsonschema:\"enum=300\"`" + `                  // want ` + "`enum=300 is outside the range of the Go type \\[-128, 127\\]`" + `
 	EnumF    int                ` + "`jsonschema:\"enum=1.5\"`" + `                  // want ` + "`enum=1.5 is not an integer`" + `
 	Def      bool               ` + "`jsonschema:\"default=yes\"`" + `               // want ` + "`default=yes is not true or false`" + `
@@ -134,6 +134,11 @@ type InBad struct {
 	BadName  string             ` + "`json:\"a\\\\b\"`" + `                          // want ` + "`json tag name \"a\\\\\\\\b\" is not valid for encoding/json, which uses \"BadName\" instead`" + `
 	Null     int                ` + "`jsonschema:\"nullable\"`" + `                  // want ` + "`nullable: a field of type int cannot hold null`" + `
 	NullOK   *int               ` + "`jsonschema:\"nullable\"`" + `
+	URI      string             ` + "`jsonschema:\"format=uri\"`" + `                // want ` + "`format=uri is not one of the formats.*use pattern= instead`" + `
+	Huge     float64            ` + "`jsonschema:\"maximum=1e300\"`" + `             // want ` + "`maximum=1e300 is beyond ±\\(2\\^53−1\\)`" + `
+	Big64    int64              ` + "`jsonschema:\"minimum=-9007199254740992\"`" + ` // want ` + "`minimum=-9007199254740992 is beyond`" + `
+	Loose64  int64              ` + "`jsonschema:\"maximum=9223372036854775807\"`" + `
+	Safe64   int64              ` + "`jsonschema:\"maximum=9007199254740991\"`" + `
 	DefOut   int                ` + "`jsonschema:\"maximum=10,default=11\"`" + `     // want ` + "`the default or example 11 is out of bounds`" + `
 	ExEnum   string             ` + "`jsonschema:\"enum=a,example=b\"`" + `         // want ` + "`the default or example b is not one of the enum values`" + `
 	Custom2  Custom2            // want ` + "`type d.Custom2 has a JSONSchema method, which mcpgen cannot call`" + `

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"math"
-	"reflect"
 	"slices"
 	"strconv"
 	"sync"
@@ -15,16 +14,22 @@ import (
 	orderedmap "github.com/pb33f/ordered-map/v2"
 )
 
-// Marshal returns the deterministic, 2-space indented JSON text of s.
+// Marshal returns the deterministic, 2-space indented JSON text of s, with
+// its keys in a fixed order that reads well: the identifiers ($schema, $id,
+// $ref), then "type", then what describes the value (title, description,
+// enum, format, bounds), then its parts (items, properties, required), the
+// combinations (anyOf, ...), annotations (default, examples), other keywords
+// (Extras, sorted) and "$defs" last.
+//
+// The text holds the same JSON value as invopop's own MarshalJSON, except
+// that a schema with nothing set is written {} where invopop writes true
+// (the TypeScript SDK v1 client rejects a boolean schema, and so do several
+// hosts): only jsonschema.FalseSchema, and a schema invopop itself writes
+// as false, are written as a boolean. TestMarshalCorpus compares the two.
 // Unlike encoding/json it leaves <, > and & unescaped, for readability, and
 // escapes the backquote as \u0060 so that the text fits in a Go raw string
-// literal.
-//
-// The text is exactly what json.Marshal(s), then json.Indent(…, "", "  "),
-// then the replacement of the HTML escapes would produce (the tests compare
-// the two); it is written directly because that route, through invopop's
-// MarshalJSON and encoding/json's reflection, dominated the cost of deriving
-// schemas.
+// literal. Only the exported fields of jsonschema.Schema and its MarshalJSON
+// are used.
 func Marshal(s *jsonschema.Schema) (string, error) {
 	bp := marshalBuffers.Get().(*[]byte)
 	w := schemaWriter{buf: (*bp)[:0]}
@@ -48,16 +53,6 @@ var marshalBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); ret
 // subschema to encoding/json (which recurses without limit, as before).
 const maxWriterDepth = 5000
 
-// booleanField is the index of jsonschema.Schema's unexported boolean field,
-// set in TrueSchema and FalseSchema.
-var booleanField = func() int {
-	f, ok := reflect.TypeFor[jsonschema.Schema]().FieldByName("boolean")
-	if !ok || f.Type != reflect.TypeFor[*bool]() || len(f.Index) != 1 {
-		panic("schema: jsonschema.Schema has no boolean *bool field")
-	}
-	return f.Index[0]
-}()
-
 type schemaWriter struct {
 	buf []byte
 }
@@ -74,16 +69,22 @@ func (w *schemaWriter) newline(depth int) {
 	}
 }
 
-// isBoolean reports whether s is written as true or false: a boolean
-// schema such as TrueSchema, or one with nothing set (invopop's MarshalJSON
-// compares it with &Schema{} using reflect.DeepEqual).
-func isBoolean(s *jsonschema.Schema) bool {
-	if s == jsonschema.TrueSchema || s == jsonschema.FalseSchema {
+// isFalse reports whether s is the boolean schema false. Only a schema
+// with no exported field set can be one (jsonschema.FalseSchema, or one
+// unmarshaled from false); invopop's MarshalJSON then tells.
+func isFalse(s *jsonschema.Schema) bool {
+	if s == jsonschema.FalseSchema {
 		return true
 	}
-	if !reflect.ValueOf(s).Elem().Field(booleanField).IsNil() {
-		return true
+	if !isEmpty(s) {
+		return false
 	}
+	b, err := s.MarshalJSON()
+	return err == nil && string(b) == "false"
+}
+
+// isEmpty reports whether no exported field of s is set.
+func isEmpty(s *jsonschema.Schema) bool {
 	return s.Version == "" && s.ID == "" && s.Anchor == "" && s.Ref == "" && s.DynamicRef == "" &&
 		s.Definitions == nil && s.Comments == "" &&
 		s.AllOf == nil && s.AnyOf == nil && s.OneOf == nil && s.Not == nil &&
@@ -228,7 +229,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// schema writes s, whose first line is already indented to depth.
+// schema writes s, whose first line is already indented to depth, in the
+// key order Marshal describes.
 func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	if s == nil {
 		w.buf = append(w.buf, "null"...)
@@ -237,12 +239,8 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	if depth > maxWriterDepth {
 		return w.fallback(s, depth)
 	}
-	if isBoolean(s) {
-		b, err := s.MarshalJSON()
-		if err != nil {
-			return err
-		}
-		w.buf = append(w.buf, b...)
+	if isFalse(s) {
+		w.buf = append(w.buf, "false"...)
 		return nil
 	}
 	o := object{w: w, depth: depth}
@@ -251,43 +249,57 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	o.str(`"$anchor"`, s.Anchor)
 	o.str(`"$ref"`, s.Ref)
 	o.str(`"$dynamicRef"`, s.DynamicRef)
-	if err := o.schemaMap(`"$defs"`, s.Definitions); err != nil {
-		return err
-	}
 	o.str(`"$comment"`, s.Comments)
-	if err := o.list(`"allOf"`, s.AllOf); err != nil {
+
+	// What the value is.
+	o.str(`"type"`, s.Type)
+	o.str(`"title"`, s.Title)
+	o.str(`"description"`, s.Description)
+	if err := o.values(`"enum"`, s.Enum); err != nil {
 		return err
 	}
-	if err := o.list(`"anyOf"`, s.AnyOf); err != nil {
+	if err := o.value(`"const"`, s.Const); err != nil {
 		return err
 	}
-	if err := o.list(`"oneOf"`, s.OneOf); err != nil {
+	o.str(`"format"`, s.Format)
+	o.str(`"pattern"`, s.Pattern)
+	o.count(`"minLength"`, s.MinLength)
+	o.count(`"maxLength"`, s.MaxLength)
+	o.str(`"contentEncoding"`, s.ContentEncoding)
+	o.str(`"contentMediaType"`, s.ContentMediaType)
+	if err := o.sub(`"contentSchema"`, s.ContentSchema); err != nil {
 		return err
 	}
-	if err := o.sub(`"not"`, s.Not); err != nil {
-		return err
+	for _, n := range [...]struct {
+		key string
+		v   json.Number
+	}{
+		{`"minimum"`, s.Minimum},
+		{`"exclusiveMinimum"`, s.ExclusiveMinimum},
+		{`"maximum"`, s.Maximum},
+		{`"exclusiveMaximum"`, s.ExclusiveMaximum},
+		{`"multipleOf"`, s.MultipleOf},
+	} {
+		if err := o.number(n.key, n.v); err != nil {
+			return err
+		}
 	}
-	if err := o.sub(`"if"`, s.If); err != nil {
-		return err
-	}
-	if err := o.sub(`"then"`, s.Then); err != nil {
-		return err
-	}
-	if err := o.sub(`"else"`, s.Else); err != nil {
-		return err
-	}
-	if err := o.schemaMap(`"dependentSchemas"`, s.DependentSchemas); err != nil {
+
+	// Its parts.
+	if err := o.sub(`"items"`, s.Items); err != nil {
 		return err
 	}
 	if err := o.list(`"prefixItems"`, s.PrefixItems); err != nil {
 		return err
 	}
-	if err := o.sub(`"items"`, s.Items); err != nil {
-		return err
-	}
 	if err := o.sub(`"contains"`, s.Contains); err != nil {
 		return err
 	}
+	o.count(`"minItems"`, s.MinItems)
+	o.count(`"maxItems"`, s.MaxItems)
+	o.flag(`"uniqueItems"`, s.UniqueItems)
+	o.count(`"minContains"`, s.MinContains)
+	o.count(`"maxContains"`, s.MaxContains)
 	if s.Properties != nil {
 		o.key(`"properties"`)
 		if err := w.properties(s.Properties, depth+1); err != nil {
@@ -303,37 +315,6 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	if err := o.sub(`"propertyNames"`, s.PropertyNames); err != nil {
 		return err
 	}
-	o.str(`"type"`, s.Type)
-	if err := o.values(`"enum"`, s.Enum); err != nil {
-		return err
-	}
-	if err := o.value(`"const"`, s.Const); err != nil {
-		return err
-	}
-	for _, n := range [...]struct {
-		key string
-		v   json.Number
-	}{
-		{`"multipleOf"`, s.MultipleOf},
-		{`"maximum"`, s.Maximum},
-		{`"exclusiveMaximum"`, s.ExclusiveMaximum},
-		{`"minimum"`, s.Minimum},
-		{`"exclusiveMinimum"`, s.ExclusiveMinimum},
-	} {
-		if err := o.number(n.key, n.v); err != nil {
-			return err
-		}
-	}
-	o.count(`"maxLength"`, s.MaxLength)
-	o.count(`"minLength"`, s.MinLength)
-	o.str(`"pattern"`, s.Pattern)
-	o.count(`"maxItems"`, s.MaxItems)
-	o.count(`"minItems"`, s.MinItems)
-	o.flag(`"uniqueItems"`, s.UniqueItems)
-	o.count(`"maxContains"`, s.MaxContains)
-	o.count(`"minContains"`, s.MinContains)
-	o.count(`"maxProperties"`, s.MaxProperties)
-	o.count(`"minProperties"`, s.MinProperties)
 	if len(s.Required) > 0 {
 		o.key(`"required"`)
 		w.strings(s.Required, depth+1)
@@ -347,30 +328,49 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 		}
 		inner.end()
 	}
-	o.str(`"format"`, s.Format)
-	o.str(`"contentEncoding"`, s.ContentEncoding)
-	o.str(`"contentMediaType"`, s.ContentMediaType)
-	if err := o.sub(`"contentSchema"`, s.ContentSchema); err != nil {
+	if err := o.schemaMap(`"dependentSchemas"`, s.DependentSchemas); err != nil {
 		return err
 	}
-	o.str(`"title"`, s.Title)
-	o.str(`"description"`, s.Description)
+	o.count(`"minProperties"`, s.MinProperties)
+	o.count(`"maxProperties"`, s.MaxProperties)
+
+	// Combinations.
+	for _, l := range [...]struct {
+		key string
+		v   []*jsonschema.Schema
+	}{{`"allOf"`, s.AllOf}, {`"anyOf"`, s.AnyOf}, {`"oneOf"`, s.OneOf}} {
+		if err := o.list(l.key, l.v); err != nil {
+			return err
+		}
+	}
+	for _, c := range [...]struct {
+		key string
+		v   *jsonschema.Schema
+	}{{`"not"`, s.Not}, {`"if"`, s.If}, {`"then"`, s.Then}, {`"else"`, s.Else}} {
+		if err := o.sub(c.key, c.v); err != nil {
+			return err
+		}
+	}
+
+	// Annotations.
 	if err := o.value(`"default"`, s.Default); err != nil {
+		return err
+	}
+	if err := o.values(`"examples"`, s.Examples); err != nil {
 		return err
 	}
 	o.flag(`"deprecated"`, s.Deprecated)
 	o.flag(`"readOnly"`, s.ReadOnly)
 	o.flag(`"writeOnly"`, s.WriteOnly)
-	if err := o.values(`"examples"`, s.Examples); err != nil {
-		return err
-	}
-	// invopop's MarshalJSON appends the extras, with their keys sorted, to
-	// the members of the struct.
+	// Other keywords, sorted, as invopop's MarshalJSON writes them.
 	for _, k := range sortedKeys(s.Extras) {
 		o.stringKey(k)
 		if err := w.value(s.Extras[k], depth+1); err != nil {
 			return err
 		}
+	}
+	if err := o.schemaMap(`"$defs"`, s.Definitions); err != nil {
+		return err
 	}
 	o.end()
 	return nil

@@ -14,11 +14,12 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	s := c.described(t)
 	s.Type = "object"
 	s.AdditionalProperties = jsonschema.FalseSchema
+	fields := structFields(t, &c.b.keys)
+	s.Properties = newProperties(len(fields))
 	typeName := "struct"
 	if n, ok := t.(*types.Named); ok {
 		typeName = n.Obj().Name()
 	}
-	fields := structFields(t, &c.b.keys)
 	if len(fields) == 0 && hasUnexportedField(t) {
 		c.report(at, fmt.Sprintf("type %s has no exported fields and no JSON or text form: encoding/json would always write {} for it and read nothing into it; %s",
 			c.typeString(t), c.opaqueHint(t)))
@@ -86,9 +87,6 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		}
 		if tag.nullable || c.output && nilable && !omitted {
 			prop = orNull(prop)
-		}
-		if s.Properties == nil {
-			s.Properties = newProperties(len(fields) - i)
 		}
 		s.Properties.Set(f.name, prop)
 		if tag.required && omitted && c.output {
@@ -169,8 +167,8 @@ func (c *conv) itemsTarget(t types.Type, s *jsonschema.Schema) (_ keywordTarget,
 		return keywordTarget{}, false
 	}
 	items := s.Items
-	if len(items.OneOf) == 2 { // an output element that may be null
-		items = items.OneOf[0]
+	if len(items.AnyOf) == 2 { // an output element that may be null
+		items = items.AnyOf[0]
 	}
 	var elem types.Type
 	switch u := deref(t).Underlying().(type) {
@@ -232,6 +230,7 @@ func (c *conv) quoted(f jsonField, prop *jsonschema.Schema, report func(string))
 func (c *conv) mapSchema(t types.Type, u *types.Map, at site) *jsonschema.Schema {
 	s := c.described(t)
 	s.Type = "object"
+	s.Properties = newProperties(0)
 	key := types.Unalias(u.Key())
 	kb, _ := key.Underlying().(*types.Basic)
 	// encoding/json decodes keys with UnmarshalText before looking at the

@@ -12,8 +12,10 @@
 // AddGoComments, so that a schema derived here equals the one reflected at
 // run time, except for these deliberate improvements:
 //
-//   - integers carry the bounds of their Go type (every unsigned type has
-//     minimum 0; int and uint are 64-bit), float32 carries ±MaxFloat32;
+//   - integers carry the bounds of their Go type where these are within
+//     ±(2^53−1): every unsigned type has minimum 0, the 8, 16 and 32-bit
+//     types both bounds (the decoder enforces the rest of a Go type's range;
+//     see portable.go for this and the other rules every provider needs);
 //   - in an input schema, a named string or integer type with declared
 //     constants of exactly that type is an enum of their values, in
 //     declaration order (not in output schemas: a result may hold the zero
@@ -33,9 +35,13 @@
 //   - uintptr is an unsigned integer (invopop panics);
 //   - field descriptions also come from fields of unexported, anonymous and
 //     generic struct types;
-//   - a struct without properties has no empty "properties";
+//   - every object schema has "properties", empty if there are none, and an
+//     unconstrained value is {} where invopop writes true;
+//   - the names of an integer enum's values are in the description;
 //   - only recursive types go to "$defs";
-//   - in an output schema, a value encoding/json writes as null admits null;
+//   - in an output schema, a value encoding/json writes as null admits null,
+//     written as anyOf with {"type":"null"} (invopop writes a nullable
+//     field with oneOf);
 //   - a value of any type (any, interface{}, json.RawMessage) is the schema
 //     {}, never the boolean schema true that invopop writes (the TypeScript
 //     SDK rejects a boolean schema in a tool's properties).
@@ -97,8 +103,10 @@
 // oneof_ref, oneof_type, anyof_ref, anyof_type and the jsonschema_extras tag.
 //
 // Differences from invopop, all stricter: const= is rejected (invopop ignores
-// it), and format= accepts only the formats the runtime checks: date,
-// date-time, email, hostname, ipv4, ipv6, time, uri and uuid.
+// it), format= accepts only the formats that OpenAI documents and the
+// runtime checks: date, date-time, email, hostname, ipv4, ipv6, time and
+// uuid, and a bound beyond ±(2^53−1) is rejected unless the Go type's range
+// already implies it.
 package schema
 
 import (
@@ -148,6 +156,7 @@ type Builder struct {
 	keys   typeKeys             // typeKey of the types met so far
 
 	declDocs sync.Map // file name -> *fileDecls: descriptions per declaration of root files, collected on first use
+	enumDocs sync.Map // *types.TypeName -> string: enumDoc of the type
 
 	mu       sync.Mutex                       // guards fileDocs and enums
 	fileDocs map[string]*fileComments         // descriptions per file outside the roots, collected on first use
@@ -207,7 +216,8 @@ func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Dia
 
 // Params returns the input schema of a tool with plain parameters: an object
 // with one property per parameter, described by its Description and required
-// unless Optional. Without parameters it is {"type":"object","additionalProperties":false}.
+// unless Optional. Without parameters it is
+// {"type":"object","properties":{},"additionalProperties":false}.
 func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 	var pos token.Pos
 	if len(params) > 0 {
@@ -243,9 +253,6 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 		}
 		c.describe(ps, p)
 		ps.Description = withNote(ps.Description, valueNote(p.Type))
-		if s.Properties == nil {
-			s.Properties = newProperties(len(params))
-		}
 		s.Properties.Set(p.Name, ps)
 		if required {
 			if s.Required == nil {
@@ -371,14 +378,17 @@ func newProperties(n int) *orderedmap.OrderedMap[string, *jsonschema.Schema] {
 	return orderedmap.New[string, *jsonschema.Schema](n)
 }
 
+// emptyObject returns an object schema without properties: the
+// "properties" keyword is there, empty, as OpenAI requires.
 func emptyObject() *jsonschema.Schema {
-	return &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.FalseSchema}
+	return &jsonschema.Schema{Type: "object", Properties: newProperties(0), AdditionalProperties: jsonschema.FalseSchema}
 }
 
-// orNull returns a schema that admits what s admits and null, written the
-// way invopop/jsonschema writes a `jsonschema:"nullable"` field.
+// orNull returns a schema that admits what s admits and null. invopop
+// writes a `jsonschema:"nullable"` field with oneOf; anyOf says the same (a
+// schema of ours never admits null itself) and strict modes accept it.
 func orNull(s *jsonschema.Schema) *jsonschema.Schema {
-	return &jsonschema.Schema{OneOf: []*jsonschema.Schema{s, nullSchema}}
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{s, nullSchema}}
 }
 
 // anyValue returns a schema that admits every JSON value, written {}.

@@ -3,6 +3,7 @@ package schema
 import (
 	"go/types"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -41,7 +42,7 @@ func TestParams(t *testing.T) {
 			"properties":{"name":{"type":"string","description":"who to greet"},"times":{"type":"integer","minimum":-128,"maximum":127},
 			"polite":{"type":"boolean"}},
 			"required":["name","times"]}`},
-		{"Ping", nil, `{"type":"object","additionalProperties":false}`},
+		{"Ping", nil, `{"type":"object","properties":{},"additionalProperties":false}`},
 		{"Counts", nil, `{"type":"object","additionalProperties":false,
 			"properties":{"words":{"type":"array","items":{"type":"string"}}},"required":["words"]}`},
 	} {
@@ -62,11 +63,11 @@ func TestOutputWrapping(t *testing.T) {
 	}{
 		{types.Typ[types.Float64], true, `{"type":"object","additionalProperties":false,"properties":{"result":{"type":"number"}},"required":["result"]}`},
 		{types.NewMap(types.Typ[types.String], types.Typ[types.Int8]), false,
-			`{"type":"object","additionalProperties":{"type":"integer","minimum":-128,"maximum":127}}`},
+			`{"type":"object","properties":{},"additionalProperties":{"type":"integer","minimum":-128,"maximum":127}}`},
 		// A pointer result may be nil, which encoding/json writes as null:
 		// no object schema with required members admits it.
 		{types.NewPointer(l.lookup(t, "schema_collections.Empty")), true,
-			`{"type":"object","additionalProperties":false,"properties":{"result":{"oneOf":[{"type":"object","additionalProperties":false,"description":"Empty has no fields."},{"type":"null"}]}},"required":["result"]}`},
+			`{"type":"object","additionalProperties":false,"properties":{"result":{"anyOf":[{"type":"object","properties":{},"additionalProperties":false,"description":"Empty has no fields."},{"type":"null"}]}},"required":["result"]}`},
 	} {
 		s, wrapped, diags := l.builder.Output(tc.typ, 0)
 		if wrapped != tc.wrapped || len(diags) > 0 {
@@ -101,15 +102,42 @@ func TestOutputDiagnostics(t *testing.T) {
 	}
 }
 
+// TestMarshal checks the escapes and the key order: the type first, then
+// what describes it, then its parts, with $defs last.
 func TestMarshal(t *testing.T) {
 	s := &jsonschema.Schema{Type: "string", Description: "a < b && c > d, `code`, \\u003c stays", Pattern: `^\d+$`}
 	got, err := Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "{\n  \"type\": \"string\",\n  \"pattern\": \"^\\\\d+$\",\n  \"description\": \"a < b && c > d, \\u0060code\\u0060, \\\\u003c stays\"\n}"
+	want := "{\n  \"type\": \"string\",\n  \"description\": \"a < b && c > d, \\u0060code\\u0060, \\\\u003c stays\",\n  \"pattern\": \"^\\\\d+$\"\n}"
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	props := jsonschema.NewProperties()
+	props.Set("x", &jsonschema.Schema{})
+	s = &jsonschema.Schema{
+		Definitions: jsonschema.Definitions{"T": {Type: "null"}},
+		AnyOf:       []*jsonschema.Schema{{Type: "object"}},
+		Required:    []string{"x"}, AdditionalProperties: jsonschema.FalseSchema, Properties: props,
+		Description: "d", Type: "object", Version: "v",
+	}
+	got, err = Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, line := range strings.Split(got, "\n") {
+		if k, _, ok := strings.Cut(line, ":"); ok && strings.HasPrefix(line, "  \"") {
+			keys = append(keys, strings.TrimSpace(k))
+		}
+	}
+	wantKeys := []string{`"$schema"`, `"type"`, `"description"`, `"properties"`, `"additionalProperties"`, `"required"`, `"anyOf"`, `"$defs"`}
+	if !slices.Equal(keys, wantKeys) {
+		t.Errorf("keys %v, want %v in\n%s", keys, wantKeys, got)
+	}
+	if !strings.Contains(got, `"x": {}`) || !strings.Contains(got, `"additionalProperties": false`) {
+		t.Errorf("an empty schema is {} and additionalProperties false stays false:\n%s", got)
 	}
 }
 

@@ -15,8 +15,13 @@ import (
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 )
 
-// knownFormats are the "format" values the runtime validates.
-var knownFormats = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uri", "uuid"}
+// knownFormats are the "format" values that the runtime validates and that
+// OpenAI lists for structured outputs
+// (https://platform.openai.com/docs/guides/structured-outputs#supported-properties:
+// date-time, time, date, duration, email, hostname, ipv4, ipv6, uuid). The
+// runtime also checks "uri", which OpenAI does not list: a pattern says it
+// portably.
+var knownFormats = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uuid"}
 
 // combinations explains why oneof_* and anyof_* keywords are rejected.
 const combinations = "oneOf/anyOf combinations are not supported: the schema follows the Go type, and encoding/json decodes into it whatever they say"
@@ -241,7 +246,7 @@ func stringKeywords(s *jsonschema.Schema, kws []tagKeyword, report func(string))
 			s.Pattern = kw.value
 		case "format":
 			if !slices.Contains(knownFormats, kw.value) {
-				report(fmt.Sprintf("jsonschema tag: format=%s is not a format the runtime checks (known: %s)", kw.value, strings.Join(knownFormats, ", ")))
+				report(fmt.Sprintf("jsonschema tag: format=%s is not one of the formats that model providers document and the runtime checks (%s); use pattern= instead", kw.value, strings.Join(knownFormats, ", ")))
 				continue
 			}
 			s.Format = kw.value
@@ -299,20 +304,37 @@ func numberKeywords(t keywordTarget, kws []tagKeyword, report func(string)) (res
 			}
 			return true
 		}
+		// portableBound reports whether the bound n is written: a bound no
+		// tighter than the Go type's range is left to the decoder, and one
+		// beyond ±(2^53−1) is an error (see portableNumber).
+		portableBound := func(below bool) bool {
+			if t.lo != "" && (below && cmpNumbers(n, t.lo) <= 0 || !below && cmpNumbers(n, t.hi) >= 0) {
+				return false
+			}
+			if !portableNumber(n) {
+				report(fmt.Sprintf("jsonschema tag: %s=%s is beyond ±(2^53−1) (%s), which JSON clients cannot write exactly and model providers reject; use a smaller bound", kw.name, kw.value, maxSafeInteger))
+				return false
+			}
+			return true
+		}
 		switch kw.name {
 		case "minimum":
 			// The Go type's own bound stays when it is the tighter one.
-			if s.Minimum == "" || cmpNumbers(n, s.Minimum) > 0 {
+			if portableBound(true) && (s.Minimum == "" || cmpNumbers(n, s.Minimum) > 0) {
 				s.Minimum = n
 			}
 		case "maximum":
-			if s.Maximum == "" || cmpNumbers(n, s.Maximum) < 0 {
+			if portableBound(false) && (s.Maximum == "" || cmpNumbers(n, s.Maximum) < 0) {
 				s.Maximum = n
 			}
 		case "exclusiveMinimum":
-			s.ExclusiveMinimum = n
+			if portableBound(true) {
+				s.ExclusiveMinimum = n
+			}
 		case "exclusiveMaximum":
-			s.ExclusiveMaximum = n
+			if portableBound(false) {
+				s.ExclusiveMaximum = n
+			}
 		case "multipleOf":
 			if numberSign(n) <= 0 {
 				report(fmt.Sprintf("jsonschema tag: multipleOf=%s must be greater than 0", kw.value))

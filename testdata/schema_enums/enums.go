@@ -18,8 +18,9 @@ const (
 type Priority int
 
 const (
-	Low Priority = iota
+	Low Priority = iota // Low waits for the others.
 	Medium
+	// High goes first.
 	High
 )
 

@@ -138,21 +138,20 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	sleepInputSchema = `{
+  "type": "object",
   "properties": {
     "millis": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how long to wait, in milliseconds"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "millis"
   ]
 }`
 	echoInputSchema = `{
+  "type": "object",
   "properties": {
     "text": {
       "type": "string",
@@ -160,12 +159,12 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "text"
   ]
 }`
 	failInputSchema = `{
+  "type": "object",
   "properties": {
     "reason": {
       "type": "string",
@@ -173,16 +172,17 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "reason"
   ]
 }`
 	explodeInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	ratioInputSchema = `{
+  "type": "object",
   "properties": {
     "a": {
       "type": "number"
@@ -192,95 +192,84 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "a",
     "b"
   ]
 }`
 	ratioOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	ticksInputSchema = `{
+  "type": "object",
   "properties": {
     "n": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "millis": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "n",
     "millis"
   ]
 }`
 	ticksOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	getVitalsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	getVitalsOutputSchema = `{
+  "type": "object",
+  "description": "Vitals is what the server process reports about itself.",
   "properties": {
     "goroutines": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "heapInuse": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     },
     "sys": {
       "type": "integer",
-      "maximum": 18446744073709551615,
-      "minimum": 0,
-      "description": "bytes obtained from the OS, a high-water mark"
+      "description": "bytes obtained from the OS, a high-water mark",
+      "minimum": 0
     },
     "totalAlloc": {
       "type": "integer",
-      "maximum": 18446744073709551615,
-      "minimum": 0,
-      "description": "bytes allocated since the start"
+      "description": "bytes allocated since the start",
+      "minimum": 0
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "goroutines",
     "heapInuse",
     "sys",
     "totalAlloc"
-  ],
-  "description": "Vitals is what the server process reports about itself."
+  ]
 }`
 )

@@ -36,32 +36,33 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	tailInputSchema = `{
+  "type": "object",
+  "description": "Query selects log lines.",
   "properties": {
     "pattern": {
       "type": "string",
       "description": "Pattern is a regular expression matched against each line; lines that do not match are skipped.\n\nAn empty pattern matches every line."
     },
     "levels": {
+      "type": "array",
+      "description": "Levels keeps only lines at these levels:\n  - \"error\": failures, reported by the server itself\n  - \"warn\": anything unusual",
       "items": {
         "type": "string"
-      },
-      "type": "array",
-      "description": "Levels keeps only lines at these levels:\n  - \"error\": failures, reported by the server itself\n  - \"warn\": anything unusual"
+      }
     }
   },
-  "additionalProperties": false,
-  "type": "object",
-  "description": "Query selects log lines."
+  "additionalProperties": false
 }`
 	tailOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -70,7 +71,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]

@@ -63,54 +63,50 @@ func RegisterCounterTools(s *runtime.Server, recv *Counter) {
 // Input and output schemas of the tools, as JSON.
 const (
 	incrementInputSchema = `{
+  "type": "object",
   "properties": {
     "by": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how much to add"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "by"
   ]
 }`
 	incrementOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	valueInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	valueOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	resetInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 )

@@ -234,10 +234,12 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	nowInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	nowOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "string",
@@ -245,106 +247,85 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	createNoteInputSchema = `{
-  "$defs": {
-    "Outline": {
-      "properties": {
-        "heading": {
-          "type": "string"
-        },
-        "children": {
-          "items": {
-            "$ref": "#/$defs/Outline"
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "heading"
-      ],
-      "description": "Outline is a tree of headings."
-    }
-  },
+  "type": "object",
+  "description": "CreateInput is what a new note is made of.",
   "properties": {
     "title": {
       "type": "string",
-      "maxLength": 200,
+      "description": "Title is the note's title.",
       "minLength": 1,
-      "description": "Title is the note's title."
+      "maxLength": 200
     },
     "body": {
       "type": "string"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "priority": {
       "type": "string",
+      "description": "Priority defaults to normal.",
       "enum": [
         "low",
         "normal",
         "high"
-      ],
-      "description": "Priority defaults to normal."
+      ]
     },
     "due": {
       "type": "string",
       "format": "date-time"
     },
     "meta": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "outline": {
       "$ref": "#/$defs/Outline"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "title"
   ],
-  "description": "CreateInput is what a new note is made of."
-}`
-	createNoteOutputSchema = `{
   "$defs": {
     "Outline": {
+      "type": "object",
+      "description": "Outline is a tree of headings.",
       "properties": {
         "heading": {
           "type": "string"
         },
         "children": {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/Outline"
-          },
-          "type": "array"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "heading"
-      ],
-      "description": "Outline is a tree of headings."
+      ]
     }
-  },
+  }
+}`
+	createNoteOutputSchema = `{
+  "type": "object",
+  "description": "Note is one stored note.",
   "properties": {
     "id": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "title": {
       "type": "string"
@@ -353,10 +334,10 @@ const (
       "type": "string"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "priority": {
       "type": "string"
@@ -370,26 +351,48 @@ const (
       "format": "date-time"
     },
     "meta": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "outline": {
       "$ref": "#/$defs/Outline"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id",
     "title",
     "priority",
     "created"
   ],
-  "description": "Note is one stored note."
+  "$defs": {
+    "Outline": {
+      "type": "object",
+      "description": "Outline is a tree of headings.",
+      "properties": {
+        "heading": {
+          "type": "string"
+        },
+        "children": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Outline"
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "heading"
+      ]
+    }
+  }
 }`
 	searchNotesInputSchema = `{
+  "type": "object",
+  "description": "SearchInput selects notes.",
   "properties": {
     "query": {
       "type": "string",
@@ -405,49 +408,28 @@ const (
     },
     "limit": {
       "type": "integer",
-      "maximum": 100,
-      "minimum": 1
+      "minimum": 1,
+      "maximum": 100
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "query"
-  ],
-  "description": "SearchInput selects notes."
+  ]
 }`
 	searchNotesOutputSchema = `{
-  "$defs": {
-    "Outline": {
-      "properties": {
-        "heading": {
-          "type": "string"
-        },
-        "children": {
-          "items": {
-            "$ref": "#/$defs/Outline"
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "heading"
-      ],
-      "description": "Outline is a tree of headings."
-    }
-  },
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
+            "description": "Note is one stored note.",
             "properties": {
               "id": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               },
               "title": {
                 "type": "string"
@@ -456,10 +438,10 @@ const (
                 "type": "string"
               },
               "tags": {
+                "type": "array",
                 "items": {
                   "type": "string"
-                },
-                "type": "array"
+                }
               },
               "priority": {
                 "type": "string"
@@ -473,26 +455,24 @@ const (
                 "format": "date-time"
               },
               "meta": {
+                "type": "object",
+                "properties": {},
                 "additionalProperties": {
                   "type": "string"
-                },
-                "type": "object"
+                }
               },
               "outline": {
                 "$ref": "#/$defs/Outline"
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "id",
               "title",
               "priority",
               "created"
-            ],
-            "description": "Note is one stored note."
-          },
-          "type": "array"
+            ]
+          }
         },
         {
           "type": "null"
@@ -501,57 +481,55 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
-  ]
-}`
-	getNoteInputSchema = `{
-  "properties": {
-    "id": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
-      "description": "the note's id"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "id"
-  ]
-}`
-	getNoteOutputSchema = `{
+  ],
   "$defs": {
     "Outline": {
+      "type": "object",
+      "description": "Outline is a tree of headings.",
       "properties": {
         "heading": {
           "type": "string"
         },
         "children": {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/Outline"
-          },
-          "type": "array"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "heading"
-      ],
-      "description": "Outline is a tree of headings."
+      ]
+    }
+  }
+}`
+	getNoteInputSchema = `{
+  "type": "object",
+  "properties": {
+    "id": {
+      "type": "integer",
+      "description": "the note's id"
     }
   },
+  "additionalProperties": false,
+  "required": [
+    "id"
+  ]
+}`
+	getNoteOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "description": "Note is one stored note.",
           "properties": {
             "id": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "title": {
               "type": "string"
@@ -560,10 +538,10 @@ const (
               "type": "string"
             },
             "tags": {
+              "type": "array",
               "items": {
                 "type": "string"
-              },
-              "type": "array"
+              }
             },
             "priority": {
               "type": "string"
@@ -577,24 +555,23 @@ const (
               "format": "date-time"
             },
             "meta": {
+              "type": "object",
+              "properties": {},
               "additionalProperties": {
                 "type": "string"
-              },
-              "type": "object"
+              }
             },
             "outline": {
               "$ref": "#/$defs/Outline"
             }
           },
           "additionalProperties": false,
-          "type": "object",
           "required": [
             "id",
             "title",
             "priority",
             "created"
-          ],
-          "description": "Note is one stored note."
+          ]
         },
         {
           "type": "null"
@@ -603,47 +580,68 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
-  ]
+  ],
+  "$defs": {
+    "Outline": {
+      "type": "object",
+      "description": "Outline is a tree of headings.",
+      "properties": {
+        "heading": {
+          "type": "string"
+        },
+        "children": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Outline"
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "heading"
+      ]
+    }
+  }
 }`
 	deleteNoteInputSchema = `{
+  "type": "object",
   "properties": {
     "id": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "the note's id"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id"
   ]
 }`
 	tagCountsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	tagCountsOutputSchema = `{
+  "type": "object",
+  "properties": {},
   "additionalProperties": {
-    "type": "integer",
-    "maximum": 9223372036854775807,
-    "minimum": -9223372036854775808
-  },
-  "type": "object"
+    "type": "integer"
+  }
 }`
 	summaryInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	resetInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	addInputSchema = `{
+  "type": "object",
   "properties": {
     "a": {
       "type": "number",
@@ -655,25 +653,25 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "a",
     "b"
   ]
 }`
 	addOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	slugifyInputSchema = `{
+  "type": "object",
   "properties": {
     "title": {
       "type": "string",
@@ -681,33 +679,29 @@ const (
     },
     "maxLen": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "the slug's maximum length (default: no limit)"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "title"
   ]
 }`
 	waitInputSchema = `{
+  "type": "object",
   "properties": {
     "millis": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how long to wait"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "millis"
   ]
 }`
 	parseOutlineInputSchema = `{
+  "type": "object",
   "properties": {
     "text": {
       "type": "string",
@@ -715,49 +709,48 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "text"
   ]
 }`
 	parseOutlineOutputSchema = `{
-  "$defs": {
-    "Outline": {
-      "properties": {
-        "heading": {
-          "type": "string"
-        },
-        "children": {
-          "items": {
-            "$ref": "#/$defs/Outline"
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "heading"
-      ],
-      "description": "Outline is a tree of headings."
-    }
-  },
+  "type": "object",
+  "description": "Outline is a tree of headings.",
   "properties": {
     "heading": {
       "type": "string"
     },
     "children": {
+      "type": "array",
       "items": {
         "$ref": "#/$defs/Outline"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "heading"
   ],
-  "description": "Outline is a tree of headings."
+  "$defs": {
+    "Outline": {
+      "type": "object",
+      "description": "Outline is a tree of headings.",
+      "properties": {
+        "heading": {
+          "type": "string"
+        },
+        "children": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Outline"
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "heading"
+      ]
+    }
+  }
 }`
 )

@@ -130,6 +130,7 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	addInputSchema = `{
+  "type": "object",
   "properties": {
     "a": {
       "type": "number",
@@ -141,25 +142,25 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "a",
     "b"
   ]
 }`
 	addOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	greetInputSchema = `{
+  "type": "object",
   "properties": {
     "name": {
       "type": "string",
@@ -171,40 +172,36 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "name"
   ]
 }`
 	sortedInputSchema = `{
+  "type": "object",
   "properties": {
     "values": {
-      "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
       "type": "array",
-      "description": "the numbers to sort"
+      "description": "the numbers to sort",
+      "items": {
+        "type": "integer"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "values"
   ]
 }`
 	sortedOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "array"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -213,21 +210,20 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	lookupInputSchema = `{
+  "type": "object",
   "properties": {
     "table": {
-      "additionalProperties": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
       "type": "object",
-      "description": "the table to look in"
+      "description": "the table to look in",
+      "properties": {},
+      "additionalProperties": {
+        "type": "integer"
+      }
     },
     "key": {
       "type": "string",
@@ -235,48 +231,44 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "table",
     "key"
   ]
 }`
 	lookupOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	afterInputSchema = `{
+  "type": "object",
   "properties": {
     "t": {
       "type": "string",
-      "format": "date-time",
-      "description": "the start"
+      "description": "the start",
+      "format": "date-time"
     },
     "seconds": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how many seconds later"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "t",
     "seconds"
   ]
 }`
 	afterOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "string",
@@ -284,12 +276,12 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	shoutInputSchema = `{
+  "type": "object",
   "properties": {
     "text": {
       "type": "string",
@@ -297,7 +289,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "text"
   ]

@@ -74,10 +74,12 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	logoInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	echoInputSchema = `{
+  "type": "object",
   "properties": {
     "text": {
       "type": "string",
@@ -89,18 +91,19 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "text",
     "fail"
   ]
 }`
 	dotInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	partsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 )

@@ -252,33 +252,34 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	padInputSchema = `{
+  "type": "object",
   "properties": {
     "b": {
+      "type": "object",
+      "description": "Bound is a rectangle, from its minimum to its maximum corner.",
       "properties": {
         "min": {
+          "type": "array",
           "items": {
             "type": "number"
           },
-          "type": "array",
-          "maxItems": 2,
-          "minItems": 2
+          "minItems": 2,
+          "maxItems": 2
         },
         "max": {
+          "type": "array",
           "items": {
             "type": "number"
           },
-          "type": "array",
-          "maxItems": 2,
-          "minItems": 2
+          "minItems": 2,
+          "maxItems": 2
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "min",
         "max"
-      ],
-      "description": "Bound is a rectangle, from its minimum to its maximum corner."
+      ]
     },
     "meters": {
       "type": "number",
@@ -286,134 +287,132 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "b",
     "meters"
   ]
 }`
 	padOutputSchema = `{
+  "type": "object",
+  "description": "Bound is a rectangle, from its minimum to its maximum corner.",
   "properties": {
     "min": {
+      "type": "array",
       "items": {
         "type": "number"
       },
-      "type": "array",
-      "maxItems": 2,
-      "minItems": 2
+      "minItems": 2,
+      "maxItems": 2
     },
     "max": {
+      "type": "array",
       "items": {
         "type": "number"
       },
-      "type": "array",
-      "maxItems": 2,
-      "minItems": 2
+      "minItems": 2,
+      "maxItems": 2
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "min",
     "max"
-  ],
-  "description": "Bound is a rectangle, from its minimum to its maximum corner."
+  ]
 }`
 	sumInputSchema = `{
+  "type": "object",
   "properties": {
     "values": {
+      "type": "array",
+      "description": "the numbers to add (none: 0)",
       "items": {
         "type": "number"
-      },
-      "type": "array",
-      "description": "the numbers to add (none: 0)"
+      }
     }
   },
-  "additionalProperties": false,
-  "type": "object"
+  "additionalProperties": false
 }`
 	sumOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	joinInputSchema = `{
+  "type": "object",
   "properties": {
     "sep": {
       "type": "string"
     },
     "words": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "sep"
   ]
 }`
 	spanInputSchema = `{
+  "type": "object",
   "properties": {
     "z": {
       "type": "integer",
-      "maximum": 255,
+      "description": "Zoom is a zoom level of a map: 0 shows the whole world.",
       "minimum": 0,
-      "description": "Zoom is a zoom level of a map: 0 shows the whole world."
+      "maximum": 255
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "z"
   ]
 }`
 	spanOutputSchema = `{
+  "type": "object",
   "properties": {
     "first": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     },
     "last": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "first",
     "last"
   ]
 }`
 	minMaxInputSchema = `{
+  "type": "object",
   "properties": {
     "values": {
+      "type": "array",
+      "description": "the numbers to look at; at least one",
       "items": {
         "type": "number"
-      },
-      "type": "array",
-      "description": "the numbers to look at; at least one"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "values"
   ]
 }`
 	minMaxOutputSchema = `{
+  "type": "object",
   "properties": {
     "result1": {
       "type": "number"
@@ -423,25 +422,25 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result1",
     "result2"
   ]
 }`
 	capitalInputSchema = `{
+  "type": "object",
   "properties": {
     "country": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "country"
   ]
 }`
 	capitalOutputSchema = `{
+  "type": "object",
   "properties": {
     "value": {
       "type": "string"
@@ -451,29 +450,31 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value",
     "found"
   ]
 }`
 	findCityInputSchema = `{
+  "type": "object",
   "properties": {
     "country": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "country"
   ]
 }`
 	findCityOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "description": "City is a city and its country.",
           "properties": {
             "name": {
               "type": "string"
@@ -483,12 +484,10 @@ const (
             }
           },
           "additionalProperties": false,
-          "type": "object",
           "required": [
             "name",
             "country"
-          ],
-          "description": "City is a city and its country."
+          ]
         },
         {
           "type": "null"
@@ -497,34 +496,37 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	findCitiesInputSchema = `{
+  "type": "object",
   "properties": {
     "countries": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "countries"
   ]
 }`
 	findCitiesOutputSchema = `{
+  "type": "object",
   "properties": {
     "found": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "oneOf": [
+            "anyOf": [
               {
+                "type": "object",
+                "description": "City is a city and its country.",
                 "properties": {
                   "name": {
                     "type": "string"
@@ -534,19 +536,16 @@ const (
                   }
                 },
                 "additionalProperties": false,
-                "type": "object",
                 "required": [
                   "name",
                   "country"
-                ],
-                "description": "City is a city and its country."
+                ]
               },
               {
                 "type": "null"
               }
             ]
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -554,51 +553,45 @@ const (
       ]
     },
     "missing": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "found",
     "missing"
   ]
 }`
 	rangeInputSchema = `{
+  "type": "object",
   "properties": {
     "n": {
       "type": "integer",
-      "maximum": 1000,
+      "description": "how many numbers",
       "minimum": 0,
-      "description": "how many numbers"
+      "maximum": 1000
     },
     "step": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "exclusiveMinimum": 0,
       "default": 1
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "n"
   ]
 }`
 	rangeOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "array"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -607,19 +600,19 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	repeatInputSchema = `{
+  "type": "object",
   "properties": {
     "word": {
       "type": "string",
-      "maxLength": 20,
-      "minLength": 1,
+      "description": "the word",
       "pattern": "^[a-z]+$",
-      "description": "the word"
+      "minLength": 1,
+      "maxLength": 20
     },
     "unit": {
       "type": "string",
@@ -630,13 +623,12 @@ const (
     },
     "times": {
       "type": "integer",
-      "maximum": 10,
+      "description": "how often (the zoom level's doc is not used: this text wins)",
       "minimum": 0,
-      "description": "how often (the zoom level's doc is not used: this text wins)"
+      "maximum": 10
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "word",
     "unit",
@@ -644,30 +636,29 @@ const (
   ]
 }`
 	tileCountInputSchema = `{
+  "type": "object",
   "properties": {
     "z": {
       "type": "integer",
-      "maximum": 255,
+      "description": "Zoom is a zoom level of a map: 0 shows the whole world.",
       "minimum": 0,
-      "description": "Zoom is a zoom level of a map: 0 shows the whole world."
+      "maximum": 255
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "z"
   ]
 }`
 	tileCountOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]

@@ -48,10 +48,13 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	describeInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	describeOutputSchema = `{
+  "type": "object",
+  "description": "Info describes the Go runtime.",
   "properties": {
     "goos": {
       "type": "string"
@@ -60,71 +63,59 @@ const (
       "type": "string"
     },
     "goroutines": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "goos",
     "goarch",
     "goroutines"
-  ],
-  "description": "Info describes the Go runtime."
+  ]
 }`
 	allocationsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	allocationsOutputSchema = `{
+  "type": "object",
+  "description": "A MemProfileRecord describes the live objects allocated by a particular call sequence (stack trace).",
   "properties": {
     "AllocBytes": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "number of bytes allocated, freed"
     },
     "FreeBytes": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "number of bytes allocated, freed"
     },
     "AllocObjects": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "number of objects allocated, freed"
     },
     "FreeObjects": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "number of objects allocated, freed"
     },
     "Stack0": {
+      "type": "array",
+      "description": "stack trace for this record; ends at first 0 entry",
       "items": {
         "type": "integer",
-        "maximum": 18446744073709551615,
         "minimum": 0
       },
-      "type": "array",
-      "maxItems": 32,
       "minItems": 32,
-      "description": "stack trace for this record; ends at first 0 entry"
+      "maxItems": 32
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "AllocBytes",
     "FreeBytes",
     "AllocObjects",
     "FreeObjects",
     "Stack0"
-  ],
-  "description": "A MemProfileRecord describes the live objects allocated by a particular call sequence (stack trace)."
+  ]
 }`
 )

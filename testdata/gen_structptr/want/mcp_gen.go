@@ -79,6 +79,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	addInputSchema = `{
+  "type": "object",
+  "description": "Order is an order to place.",
   "properties": {
     "item": {
       "type": "string",
@@ -86,9 +88,8 @@ const (
     },
     "quantity": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": 1,
-      "description": "Quantity is how many."
+      "description": "Quantity is how many.",
+      "minimum": 1
     },
     "note": {
       "type": "string",
@@ -96,14 +97,14 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "item",
     "quantity"
-  ],
-  "description": "Order is an order to place."
+  ]
 }`
 	checkInputSchema = `{
+  "type": "object",
+  "description": "Order is an order to place.",
   "properties": {
     "item": {
       "type": "string",
@@ -111,9 +112,8 @@ const (
     },
     "quantity": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": 1,
-      "description": "Quantity is how many."
+      "description": "Quantity is how many.",
+      "minimum": 1
     },
     "note": {
       "type": "string",
@@ -121,33 +121,31 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "item",
     "quantity"
-  ],
-  "description": "Order is an order to place."
+  ]
 }`
 	checkOutputSchema = `{
+  "type": "object",
+  "description": "Receipt confirms an order.",
   "properties": {
     "id": {
       "type": "string"
     },
     "total": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id",
     "total"
-  ],
-  "description": "Receipt confirms an order."
+  ]
 }`
 	placeInputSchema = `{
+  "type": "object",
+  "description": "Order is an order to place.",
   "properties": {
     "item": {
       "type": "string",
@@ -155,9 +153,8 @@ const (
     },
     "quantity": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": 1,
-      "description": "Quantity is how many."
+      "description": "Quantity is how many.",
+      "minimum": 1
     },
     "note": {
       "type": "string",
@@ -165,35 +162,32 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "item",
     "quantity"
-  ],
-  "description": "Order is an order to place."
+  ]
 }`
 	placeOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "description": "Receipt confirms an order.",
           "properties": {
             "id": {
               "type": "string"
             },
             "total": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             }
           },
           "additionalProperties": false,
-          "type": "object",
           "required": [
             "id",
             "total"
-          ],
-          "description": "Receipt confirms an order."
+          ]
         },
         {
           "type": "null"
@@ -202,7 +196,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]

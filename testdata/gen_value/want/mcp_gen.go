@@ -84,24 +84,24 @@ func RegisterGreeterTools(s *runtime.Server, recv *Greeter) {
 // Input and output schemas of the tools, as JSON.
 const (
 	beadsInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	beadsOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	repeatInputSchema = `{
+  "type": "object",
   "properties": {
     "s": {
       "type": "string",
@@ -109,19 +109,17 @@ const (
     },
     "n": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how often"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "s",
     "n"
   ]
 }`
 	greetInputSchema = `{
+  "type": "object",
   "properties": {
     "name": {
       "type": "string",
@@ -129,32 +127,30 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "name"
   ]
 }`
 	describeInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	describeOutputSchema = `{
+  "type": "object",
+  "description": "Info describes a greeter.",
   "properties": {
     "prefix": {
       "type": "string"
     },
     "length": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "prefix",
     "length"
-  ],
-  "description": "Info describes a greeter."
+  ]
 }`
 )

@@ -64,79 +64,70 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	configureInputSchema = `{
+  "type": "object",
+  "description": "Options are the settings of a job.",
   "properties": {
     "timeout": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "Timeout bounds the whole job. A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
     },
     "retry": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
     },
     "backoff": {
+      "type": "array",
       "items": {
         "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808,
         "description": "A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
-      },
-      "type": "array"
+      }
     },
     "category": {
       "type": "integer",
+      "description": "Values:\n- 0 = Produce: fresh fruit and vegetables\n- 1 = Dairy: milk, cheese and eggs\n- 2 = DryGoods: flour, rice, pasta\n- 3 = Frozen",
       "enum": [
         0,
         1,
         2,
         3
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      ]
     },
     "perm": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "size": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "priority": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "mode": {
       "type": "integer",
+      "description": "Values:\n- 1 = ModeFast\n- 2 = ModeSafe\n- 4 = ModeAuto",
       "enum": [
         1,
         2,
         4
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      ]
     },
     "color": {
       "type": "string"
     },
     "units": {
+      "type": "array",
       "items": {
         "type": "string",
         "enum": [
           "c",
           "f"
         ]
-      },
-      "type": "array"
+      }
     },
     "month": {
       "type": "integer",
+      "description": "Month is of a type from another package: its constants make an enum.\n\nValues:\n- 1 = January\n- 2 = February\n- 3 = March\n- 4 = April\n- 5 = May\n- 6 = June\n- 7 = July\n- 8 = August\n- 9 = September\n- 10 = October\n- 11 = November\n- 12 = December",
       "enum": [
         1,
         2,
@@ -150,25 +141,19 @@ const (
         10,
         11,
         12
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
-      "description": "Month is of a type from another package: its constants make an enum."
+      ]
     },
     "day": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "Day counts days from Sunday; any number is fine here."
     },
     "file": {
       "type": "integer",
-      "maximum": 4294967295,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 4294967295
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "timeout",
     "category",
@@ -181,28 +166,25 @@ const (
     "month",
     "day",
     "file"
-  ],
-  "description": "Options are the settings of a job."
+  ]
 }`
 	waitInputSchema = `{
+  "type": "object",
   "properties": {
     "d": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how long to wait. A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
     },
     "unit": {
       "type": "string",
+      "description": "the unit of the temperature reading",
       "enum": [
         "c",
         "f"
-      ],
-      "description": "the unit of the temperature reading"
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "d",
     "unit"

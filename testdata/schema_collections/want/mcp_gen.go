@@ -131,20 +131,23 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	useCollectionsInputSchema = `{
+  "type": "object",
+  "description": "Collections has slices, arrays and maps.",
   "properties": {
     "strings": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "items": {
+      "type": "array",
       "items": {
+        "type": "object",
+        "description": "Item is an element of collections.",
         "properties": {
           "id": {
             "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808,
             "description": "ID identifies the item."
           },
           "note": {
@@ -152,21 +155,19 @@ const (
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "id"
-        ],
-        "description": "Item is an element of collections."
-      },
-      "type": "array"
+        ]
+      }
     },
     "item_ptrs": {
+      "type": "array",
       "items": {
+        "type": "object",
+        "description": "Item is an element of collections.",
         "properties": {
           "id": {
             "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808,
             "description": "ID identifies the item."
           },
           "note": {
@@ -174,48 +175,47 @@ const (
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "id"
-        ],
-        "description": "Item is an element of collections."
-      },
-      "type": "array"
+        ]
+      }
     },
     "matrix": {
+      "type": "array",
       "items": {
+        "type": "array",
         "items": {
           "type": "number"
-        },
-        "type": "array"
-      },
-      "type": "array"
+        }
+      }
     },
     "pair": {
+      "type": "array",
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "maxItems": 2,
-      "minItems": 2
+      "minItems": 2,
+      "maxItems": 2
     },
     "bytes4": {
+      "type": "array",
       "items": {
         "type": "integer",
-        "maximum": 255,
-        "minimum": 0
+        "minimum": 0,
+        "maximum": 255
       },
-      "type": "array",
-      "maxItems": 4,
-      "minItems": 4
+      "minItems": 4,
+      "maxItems": 4
     },
     "by_name": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
+        "type": "object",
+        "description": "Item is an element of collections.",
         "properties": {
           "id": {
             "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808,
             "description": "ID identifies the item."
           },
           "note": {
@@ -223,43 +223,40 @@ const (
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "id"
-        ],
-        "description": "Item is an element of collections."
-      },
-      "type": "object"
+        ]
+      }
     },
     "counts": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
-      "type": "object"
+        "type": "integer"
+      }
     },
     "anything": {
-      "type": "object"
+      "type": "object",
+      "properties": {}
     },
     "nested": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
+        "type": "array",
         "items": {
           "type": "boolean"
-        },
-        "type": "array"
-      },
-      "type": "object"
+        }
+      }
     },
     "opt_strings": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "strings",
     "items",
@@ -271,18 +268,19 @@ const (
     "counts",
     "anything",
     "nested"
-  ],
-  "description": "Collections has slices, arrays and maps."
+  ]
 }`
 	useCollectionsOutputSchema = `{
+  "type": "object",
+  "description": "Collections has slices, arrays and maps.",
   "properties": {
     "strings": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -290,14 +288,15 @@ const (
       ]
     },
     "items": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
+            "description": "Item is an element of collections.",
             "properties": {
               "id": {
                 "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808,
                 "description": "ID identifies the item."
               },
               "note": {
@@ -305,13 +304,10 @@ const (
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "id"
-            ],
-            "description": "Item is an element of collections."
-          },
-          "type": "array"
+            ]
+          }
         },
         {
           "type": "null"
@@ -319,16 +315,17 @@ const (
       ]
     },
     "item_ptrs": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "oneOf": [
+            "anyOf": [
               {
+                "type": "object",
+                "description": "Item is an element of collections.",
                 "properties": {
                   "id": {
                     "type": "integer",
-                    "maximum": 9223372036854775807,
-                    "minimum": -9223372036854775808,
                     "description": "ID identifies the item."
                   },
                   "note": {
@@ -336,18 +333,15 @@ const (
                   }
                 },
                 "additionalProperties": false,
-                "type": "object",
                 "required": [
                   "id"
-                ],
-                "description": "Item is an element of collections."
+                ]
               },
               {
                 "type": "null"
               }
             ]
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -355,22 +349,22 @@ const (
       ]
     },
     "matrix": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "oneOf": [
+            "anyOf": [
               {
+                "type": "array",
                 "items": {
                   "type": "number"
-                },
-                "type": "array"
+                }
               },
               {
                 "type": "null"
               }
             ]
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -378,32 +372,34 @@ const (
       ]
     },
     "pair": {
+      "type": "array",
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "maxItems": 2,
-      "minItems": 2
+      "minItems": 2,
+      "maxItems": 2
     },
     "bytes4": {
+      "type": "array",
       "items": {
         "type": "integer",
-        "maximum": 255,
-        "minimum": 0
+        "minimum": 0,
+        "maximum": 255
       },
-      "type": "array",
-      "maxItems": 4,
-      "minItems": 4
+      "minItems": 4,
+      "maxItems": 4
     },
     "by_name": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
+            "type": "object",
+            "description": "Item is an element of collections.",
             "properties": {
               "id": {
                 "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808,
                 "description": "ID identifies the item."
               },
               "note": {
@@ -411,13 +407,10 @@ const (
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "id"
-            ],
-            "description": "Item is an element of collections."
-          },
-          "type": "object"
+            ]
+          }
         },
         {
           "type": "null"
@@ -425,14 +418,13 @@ const (
       ]
     },
     "counts": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "object"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -440,9 +432,10 @@ const (
       ]
     },
     "anything": {
-      "oneOf": [
+      "anyOf": [
         {
-          "type": "object"
+          "type": "object",
+          "properties": {}
         },
         {
           "type": "null"
@@ -450,22 +443,23 @@ const (
       ]
     },
     "nested": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
-            "oneOf": [
+            "anyOf": [
               {
+                "type": "array",
                 "items": {
                   "type": "boolean"
-                },
-                "type": "array"
+                }
               },
               {
                 "type": "null"
               }
             ]
-          },
-          "type": "object"
+          }
         },
         {
           "type": "null"
@@ -473,14 +467,13 @@ const (
       ]
     },
     "opt_strings": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "strings",
     "items",
@@ -492,10 +485,11 @@ const (
     "counts",
     "anything",
     "nested"
-  ],
-  "description": "Collections has slices, arrays and maps."
+  ]
 }`
 	useSpecialInputSchema = `{
+  "type": "object",
+  "description": "Special has the types with a fixed JSON form.",
   "properties": {
     "when": {
       "type": "string",
@@ -515,17 +509,17 @@ const (
     "iface": {}
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "when",
     "data",
     "raw",
     "any",
     "iface"
-  ],
-  "description": "Special has the types with a fixed JSON form."
+  ]
 }`
 	useSpecialOutputSchema = `{
+  "type": "object",
+  "description": "Special has the types with a fixed JSON form.",
   "properties": {
     "when": {
       "type": "string",
@@ -536,7 +530,7 @@ const (
       "format": "date-time"
     },
     "data": {
-      "oneOf": [
+      "anyOf": [
         {
           "type": "string",
           "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
@@ -552,24 +546,23 @@ const (
     "iface": {}
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "when",
     "data",
     "raw",
     "any",
     "iface"
-  ],
-  "description": "Special has the types with a fixed JSON form."
+  ]
 }`
 	useNestedInputSchema = `{
+  "type": "object",
+  "description": "Nested has an inline anonymous struct and a nested named struct.",
   "properties": {
     "item": {
+      "type": "object",
       "properties": {
         "id": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808,
           "description": "ID identifies the item."
         },
         "note": {
@@ -577,17 +570,15 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "id"
       ]
     },
     "maybe": {
+      "type": "object",
       "properties": {
         "id": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808,
           "description": "ID identifies the item."
         },
         "note": {
@@ -595,42 +586,38 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "id"
       ]
     },
     "inner": {
+      "type": "object",
       "properties": {
         "x": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "x"
       ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "item",
     "inner"
-  ],
-  "description": "Nested has an inline anonymous struct and a nested named struct."
+  ]
 }`
 	useNestedOutputSchema = `{
+  "type": "object",
+  "description": "Nested has an inline anonymous struct and a nested named struct.",
   "properties": {
     "item": {
+      "type": "object",
       "properties": {
         "id": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808,
           "description": "ID identifies the item."
         },
         "note": {
@@ -638,17 +625,15 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "id"
       ]
     },
     "maybe": {
+      "type": "object",
       "properties": {
         "id": {
           "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808,
           "description": "ID identifies the item."
         },
         "note": {
@@ -656,91 +641,93 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "id"
       ]
     },
     "inner": {
+      "type": "object",
       "properties": {
         "x": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "x"
       ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "item",
     "inner"
-  ],
-  "description": "Nested has an inline anonymous struct and a nested named struct."
+  ]
 }`
 	useEmptyInputSchema = `{
-  "additionalProperties": false,
   "type": "object",
-  "description": "Empty has no fields."
+  "description": "Empty has no fields.",
+  "properties": {},
+  "additionalProperties": false
 }`
 	useEmptyOutputSchema = `{
-  "additionalProperties": false,
   "type": "object",
-  "description": "Empty has no fields."
+  "description": "Empty has no fields.",
+  "properties": {},
+  "additionalProperties": false
 }`
 	useKeysInputSchema = `{
+  "type": "object",
+  "description": "Keys has maps with integer and text keys, and a text-encoded value.",
   "properties": {
     "by_int8": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
       },
       "propertyNames": {
         "pattern": "^(?:0|[1-9][0-9]?|1[01][0-9]|12[0-7]|-(?:[1-9][0-9]?|1[01][0-9]|12[0-8]))$"
-      },
-      "type": "object"
+      }
     },
     "by_uint": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
       },
       "propertyNames": {
         "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-5])$"
-      },
-      "type": "object"
+      }
     },
     "by_int": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
       },
       "propertyNames": {
         "pattern": "^(?:0|[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[01][0-9]{17}|92[01][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[01][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|-(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[01][0-9]{17}|92[01][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[01][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-8]))$"
-      },
-      "type": "object"
+      }
     },
     "by_level": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "level": {
       "type": "string"
     },
     "levels": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "by_int8",
     "by_uint",
@@ -748,21 +735,23 @@ const (
     "by_level",
     "level",
     "levels"
-  ],
-  "description": "Keys has maps with integer and text keys, and a text-encoded value."
+  ]
 }`
 	useKeysOutputSchema = `{
+  "type": "object",
+  "description": "Keys has maps with integer and text keys, and a text-encoded value.",
   "properties": {
     "by_int8": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
             "type": "string"
           },
           "propertyNames": {
             "pattern": "^(?:0|[1-9][0-9]?|1[01][0-9]|12[0-7]|-(?:[1-9][0-9]?|1[01][0-9]|12[0-8]))$"
-          },
-          "type": "object"
+          }
         },
         {
           "type": "null"
@@ -770,15 +759,16 @@ const (
       ]
     },
     "by_uint": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
             "type": "string"
           },
           "propertyNames": {
             "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-5])$"
-          },
-          "type": "object"
+          }
         },
         {
           "type": "null"
@@ -786,15 +776,16 @@ const (
       ]
     },
     "by_int": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
             "type": "string"
           },
           "propertyNames": {
             "pattern": "^(?:0|[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[01][0-9]{17}|92[01][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[01][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|-(?:[1-9][0-9]{0,17}|[1-8][0-9]{18}|9[01][0-9]{17}|92[01][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[01][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-8]))$"
-          },
-          "type": "object"
+          }
         },
         {
           "type": "null"
@@ -802,12 +793,13 @@ const (
       ]
     },
     "by_level": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
             "type": "string"
-          },
-          "type": "object"
+          }
         },
         {
           "type": "null"
@@ -818,12 +810,12 @@ const (
       "type": "string"
     },
     "levels": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -832,7 +824,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "by_int8",
     "by_uint",
@@ -840,46 +831,51 @@ const (
     "by_level",
     "level",
     "levels"
-  ],
-  "description": "Keys has maps with integer and text keys, and a text-encoded value."
+  ]
 }`
 	useNumberInputSchema = `{
+  "type": "object",
+  "description": "Number holds a json.Number, which encoding/json writes as a JSON number.",
   "properties": {
     "n": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "n"
-  ],
-  "description": "Number holds a json.Number, which encoding/json writes as a JSON number."
+  ]
 }`
 	useNumberOutputSchema = `{
+  "type": "object",
+  "description": "Number holds a json.Number, which encoding/json writes as a JSON number.",
   "properties": {
     "n": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "n"
-  ],
-  "description": "Number holds a json.Number, which encoding/json writes as a JSON number."
+  ]
 }`
 	usePagedInputSchema = `{
+  "type": "object",
+  "description": "Paged holds an instance of a generic type.",
   "properties": {
     "page": {
+      "type": "object",
+      "description": "The first page.",
       "properties": {
         "items": {
+          "type": "array",
+          "description": "Items holds the results.",
           "items": {
+            "type": "object",
+            "description": "Item is an element of collections.",
             "properties": {
               "id": {
                 "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808,
                 "description": "ID identifies the item."
               },
               "note": {
@@ -887,14 +883,10 @@ const (
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "id"
-            ],
-            "description": "Item is an element of collections."
-          },
-          "type": "array",
-          "description": "Items holds the results."
+            ]
+          }
         },
         "next": {
           "type": "string",
@@ -902,33 +894,35 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "items"
-      ],
-      "description": "The first page."
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "page"
-  ],
-  "description": "Paged holds an instance of a generic type."
+  ]
 }`
 	usePagedOutputSchema = `{
+  "type": "object",
+  "description": "Paged holds an instance of a generic type.",
   "properties": {
     "page": {
+      "type": "object",
+      "description": "The first page.",
       "properties": {
         "items": {
-          "oneOf": [
+          "anyOf": [
             {
+              "type": "array",
+              "description": "Items holds the results.",
               "items": {
+                "type": "object",
+                "description": "Item is an element of collections.",
                 "properties": {
                   "id": {
                     "type": "integer",
-                    "maximum": 9223372036854775807,
-                    "minimum": -9223372036854775808,
                     "description": "ID identifies the item."
                   },
                   "note": {
@@ -936,14 +930,10 @@ const (
                   }
                 },
                 "additionalProperties": false,
-                "type": "object",
                 "required": [
                   "id"
-                ],
-                "description": "Item is an element of collections."
-              },
-              "type": "array",
-              "description": "Items holds the results."
+                ]
+              }
             },
             {
               "type": "null"
@@ -956,18 +946,14 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "items"
-      ],
-      "description": "The first page."
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "page"
-  ],
-  "description": "Paged holds an instance of a generic type."
+  ]
 }`
 )

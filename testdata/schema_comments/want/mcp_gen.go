@@ -68,6 +68,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	useCommentedInputSchema = `{
+  "type": "object",
+  "description": "Commented has fields with every kind of comment.",
   "properties": {
     "doc": {
       "type": "string",
@@ -91,20 +93,18 @@ const (
     },
     "A": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "A, B share one comment."
     },
     "B": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "A, B share one comment."
     },
     "directive": {
       "type": "string"
     },
     "item": {
+      "type": "object",
+      "description": "The item; its type's doc is replaced.",
       "properties": {
         "name": {
           "type": "string",
@@ -112,14 +112,15 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name"
-      ],
-      "description": "The item; its type's doc is replaced."
+      ]
     },
     "items": {
+      "type": "array",
       "items": {
+        "type": "object",
+        "description": "Item is a named struct with a doc comment.",
         "properties": {
           "name": {
             "type": "string",
@@ -127,15 +128,13 @@ const (
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "name"
-        ],
-        "description": "Item is a named struct with a doc comment."
-      },
-      "type": "array"
+        ]
+      }
     },
     "plain": {
+      "type": "object",
       "properties": {
         "name": {
           "type": "string",
@@ -143,14 +142,12 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name"
       ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "doc",
     "line",
@@ -163,10 +160,11 @@ const (
     "item",
     "items",
     "plain"
-  ],
-  "description": "Commented has fields with every kind of comment."
+  ]
 }`
 	useCommentedOutputSchema = `{
+  "type": "object",
+  "description": "Commented has fields with every kind of comment.",
   "properties": {
     "doc": {
       "type": "string",
@@ -190,20 +188,18 @@ const (
     },
     "A": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "A, B share one comment."
     },
     "B": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "A, B share one comment."
     },
     "directive": {
       "type": "string"
     },
     "item": {
+      "type": "object",
+      "description": "The item; its type's doc is replaced.",
       "properties": {
         "name": {
           "type": "string",
@@ -211,16 +207,17 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name"
-      ],
-      "description": "The item; its type's doc is replaced."
+      ]
     },
     "items": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
+            "description": "Item is a named struct with a doc comment.",
             "properties": {
               "name": {
                 "type": "string",
@@ -228,13 +225,10 @@ const (
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "name"
-            ],
-            "description": "Item is a named struct with a doc comment."
-          },
-          "type": "array"
+            ]
+          }
         },
         {
           "type": "null"
@@ -242,6 +236,7 @@ const (
       ]
     },
     "plain": {
+      "type": "object",
       "properties": {
         "name": {
           "type": "string",
@@ -249,14 +244,12 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "name"
       ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "doc",
     "line",
@@ -269,95 +262,88 @@ const (
     "item",
     "items",
     "plain"
-  ],
-  "description": "Commented has fields with every kind of comment."
+  ]
 }`
 	useWrapperInputSchema = `{
+  "type": "object",
+  "description": "Wrapper holds the grouped types.",
   "properties": {
     "grouped": {
+      "type": "array",
       "items": {
+        "type": "object",
+        "description": "The group's doc comment describes the first type of the group that has none of its own.",
         "properties": {
           "x": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
+            "type": "integer"
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "x"
-        ],
-        "description": "The group's doc comment describes the first type of the group that has none of its own."
-      },
-      "type": "array"
+        ]
+      }
     },
     "own": {
+      "type": "array",
       "items": {
+        "type": "object",
+        "description": "Own has its own doc comment.",
         "properties": {
           "y": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
+            "type": "integer"
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "y"
-        ],
-        "description": "Own has its own doc comment."
-      },
-      "type": "array"
+        ]
+      }
     },
     "bare": {
+      "type": "array",
       "items": {
+        "type": "object",
         "properties": {
           "z": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
+            "type": "integer"
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "z"
         ]
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "grouped",
     "own",
     "bare"
-  ],
-  "description": "Wrapper holds the grouped types."
+  ]
 }`
 	useWrapperOutputSchema = `{
+  "type": "object",
+  "description": "Wrapper holds the grouped types.",
   "properties": {
     "grouped": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
+            "description": "The group's doc comment describes the first type of the group that has none of its own.",
             "properties": {
               "x": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "x"
-            ],
-            "description": "The group's doc comment describes the first type of the group that has none of its own."
-          },
-          "type": "array"
+            ]
+          }
         },
         {
           "type": "null"
@@ -365,24 +351,22 @@ const (
       ]
     },
     "own": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
+            "description": "Own has its own doc comment.",
             "properties": {
               "y": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "y"
-            ],
-            "description": "Own has its own doc comment."
-          },
-          "type": "array"
+            ]
+          }
         },
         {
           "type": "null"
@@ -390,23 +374,21 @@ const (
       ]
     },
     "bare": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
+            "type": "object",
             "properties": {
               "z": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               }
             },
             "additionalProperties": false,
-            "type": "object",
             "required": [
               "z"
             ]
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -415,23 +397,25 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "grouped",
     "own",
     "bare"
-  ],
-  "description": "Wrapper holds the grouped types."
+  ]
 }`
 	usePrivateInputSchema = `{
+  "type": "object",
+  "description": "Private uses an unexported type.",
   "properties": {
     "hidden": {
+      "type": "object",
       "properties": {
         "visible": {
           "type": "string",
           "description": "Field comments of unexported types describe too."
         },
         "inner": {
+          "type": "object",
           "properties": {
             "deep": {
               "type": "string",
@@ -439,14 +423,12 @@ const (
             }
           },
           "additionalProperties": false,
-          "type": "object",
           "required": [
             "deep"
           ]
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "visible",
         "inner"
@@ -454,21 +436,23 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "hidden"
-  ],
-  "description": "Private uses an unexported type."
+  ]
 }`
 	usePrivateOutputSchema = `{
+  "type": "object",
+  "description": "Private uses an unexported type.",
   "properties": {
     "hidden": {
+      "type": "object",
       "properties": {
         "visible": {
           "type": "string",
           "description": "Field comments of unexported types describe too."
         },
         "inner": {
+          "type": "object",
           "properties": {
             "deep": {
               "type": "string",
@@ -476,14 +460,12 @@ const (
             }
           },
           "additionalProperties": false,
-          "type": "object",
           "required": [
             "deep"
           ]
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "visible",
         "inner"
@@ -491,10 +473,8 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "hidden"
-  ],
-  "description": "Private uses an unexported type."
+  ]
 }`
 )

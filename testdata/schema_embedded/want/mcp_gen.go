@@ -69,6 +69,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	useRecordInputSchema = `{
+  "type": "object",
+  "description": "Record embeds structs in every way encoding/json flattens them.",
   "properties": {
     "id": {
       "type": "string",
@@ -81,15 +83,13 @@ const (
       "type": "string"
     },
     "meta": {
+      "type": "object",
       "properties": {
         "version": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "version"
       ]
@@ -102,17 +102,17 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id",
     "by",
     "meta",
     "secret",
     "title"
-  ],
-  "description": "Record embeds structs in every way encoding/json flattens them."
+  ]
 }`
 	useRecordOutputSchema = `{
+  "type": "object",
+  "description": "Record embeds structs in every way encoding/json flattens them.",
   "properties": {
     "id": {
       "type": "string",
@@ -125,15 +125,13 @@ const (
       "type": "string"
     },
     "meta": {
+      "type": "object",
       "properties": {
         "version": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "version"
       ]
@@ -146,64 +144,58 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "id",
     "meta",
     "secret",
     "title"
-  ],
-  "description": "Record embeds structs in every way encoding/json flattens them."
+  ]
 }`
 	useConflictsInputSchema = `{
+  "type": "object",
+  "description": "Conflicts follows encoding/json's dominance rules: equal rivals cancel out (Name), a tagged field beats an untagged one (Score), and the shallower field wins (Only).",
   "properties": {
     "Score": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "Only": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "Score",
     "Only"
-  ],
-  "description": "Conflicts follows encoding/json's dominance rules: equal rivals cancel out (Name), a tagged field beats an untagged one (Score), and the shallower field wins (Only)."
+  ]
 }`
 	useConflictsOutputSchema = `{
+  "type": "object",
+  "description": "Conflicts follows encoding/json's dominance rules: equal rivals cancel out (Name), a tagged field beats an untagged one (Score), and the shallower field wins (Only).",
   "properties": {
     "Score": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "Only": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "Score",
     "Only"
-  ],
-  "description": "Conflicts follows encoding/json's dominance rules: equal rivals cancel out (Name), a tagged field beats an untagged one (Score), and the shallower field wins (Only)."
+  ]
 }`
 	useHiddenInputSchema = `{
+  "type": "object",
+  "description": "Hidden leaves out the fields of an embedded struct tagged jsonschema:\"-\" (inputs only: encoding/json still writes them).",
   "properties": {
     "title": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "title"
-  ],
-  "description": "Hidden leaves out the fields of an embedded struct tagged jsonschema:\"-\" (inputs only: encoding/json still writes them)."
+  ]
 }`
 )

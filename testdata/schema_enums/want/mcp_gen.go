@@ -38,6 +38,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	usePaintInputSchema = `{
+  "type": "object",
+  "description": "Paint uses enums from this package and another one.",
   "properties": {
     "color": {
       "type": "string",
@@ -49,13 +51,12 @@ const (
     },
     "priority": {
       "type": "integer",
+      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first.",
       "enum": [
         0,
         1,
         2
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      ]
     },
     "unit": {
       "type": "string",
@@ -66,6 +67,7 @@ const (
       ]
     },
     "colors": {
+      "type": "array",
       "items": {
         "type": "string",
         "enum": [
@@ -73,26 +75,27 @@ const (
           "green",
           "blue"
         ]
-      },
-      "type": "array"
+      }
     },
     "by_color": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
         "type": "string"
-      },
-      "type": "object"
+      }
     },
     "optional": {
       "type": "integer",
+      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first.",
       "enum": [
         0,
         1,
         2
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      ]
     },
     "reading": {
+      "type": "object",
+      "description": "Its field comments are read from the units package source.",
       "properties": {
         "value": {
           "type": "number",
@@ -100,25 +103,22 @@ const (
         },
         "unit": {
           "type": "string",
+          "description": "Unit of Value.",
           "enum": [
             "c",
             "f",
             "k"
-          ],
-          "description": "Unit of Value."
+          ]
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "value",
         "unit"
-      ],
-      "description": "Its field comments are read from the units package source."
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "color",
     "priority",
@@ -126,29 +126,29 @@ const (
     "colors",
     "by_color",
     "reading"
-  ],
-  "description": "Paint uses enums from this package and another one."
+  ]
 }`
 	usePaintOutputSchema = `{
+  "type": "object",
+  "description": "Paint uses enums from this package and another one.",
   "properties": {
     "color": {
       "type": "string"
     },
     "priority": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."
     },
     "unit": {
       "type": "string"
     },
     "colors": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -156,12 +156,13 @@ const (
       ]
     },
     "by_color": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
             "type": "string"
-          },
-          "type": "object"
+          }
         },
         {
           "type": "null"
@@ -170,10 +171,11 @@ const (
     },
     "optional": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."
     },
     "reading": {
+      "type": "object",
+      "description": "Its field comments are read from the units package source.",
       "properties": {
         "value": {
           "type": "number",
@@ -185,16 +187,13 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "value",
         "unit"
-      ],
-      "description": "Its field comments are read from the units package source."
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "color",
     "priority",
@@ -202,7 +201,6 @@ const (
     "colors",
     "by_color",
     "reading"
-  ],
-  "description": "Paint uses enums from this package and another one."
+  ]
 }`
 )

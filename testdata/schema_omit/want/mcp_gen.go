@@ -68,6 +68,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	useOmitInputSchema = `{
+  "type": "object",
+  "description": "Omit has optional and skipped fields.",
   "properties": {
     "required": {
       "type": "string"
@@ -76,57 +78,48 @@ const (
       "type": "string"
     },
     "zero": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "both": {
+      "type": "array",
       "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
-      "type": "array"
+        "type": "integer"
+      }
     },
     "NoName": {
       "type": "string"
     },
     "ptr": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "slice": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     },
     "map": {
+      "type": "object",
+      "properties": {},
       "additionalProperties": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
-      "type": "object"
+        "type": "integer"
+      }
     },
     "opt_ptr": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "required",
     "ptr",
     "slice",
     "map"
-  ],
-  "description": "Omit has optional and skipped fields."
+  ]
 }`
 	useOmitOutputSchema = `{
+  "type": "object",
+  "description": "Omit has optional and skipped fields.",
   "properties": {
     "required": {
       "type": "string"
@@ -135,27 +128,21 @@ const (
       "type": "string"
     },
     "zero": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "both": {
+      "type": "array",
       "items": {
-        "type": "integer",
-        "maximum": 9223372036854775807,
-        "minimum": -9223372036854775808
-      },
-      "type": "array"
+        "type": "integer"
+      }
     },
     "NoName": {
       "type": "string"
     },
     "ptr": {
-      "oneOf": [
+      "anyOf": [
         {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         {
           "type": "null"
@@ -163,12 +150,12 @@ const (
       ]
     },
     "slice": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -176,14 +163,13 @@ const (
       ]
     },
     "map": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "object",
+          "properties": {},
           "additionalProperties": {
-            "type": "integer",
-            "maximum": 9223372036854775807,
-            "minimum": -9223372036854775808
-          },
-          "type": "object"
+            "type": "integer"
+          }
         },
         {
           "type": "null"
@@ -191,48 +177,46 @@ const (
       ]
     },
     "opt_ptr": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "required",
     "ptr",
     "slice",
     "map"
-  ],
-  "description": "Omit has optional and skipped fields."
+  ]
 }`
 	useDashInputSchema = `{
+  "type": "object",
+  "description": "Dash has a property named \"-\".",
   "properties": {
     "-": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "-"
-  ],
-  "description": "Dash has a property named \"-\"."
+  ]
 }`
 	useDashOutputSchema = `{
+  "type": "object",
+  "description": "Dash has a property named \"-\".",
   "properties": {
     "-": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "-"
-  ],
-  "description": "Dash has a property named \"-\"."
+  ]
 }`
 	useQuotedInputSchema = `{
+  "type": "object",
+  "description": "Quoted uses the ,string option.",
   "properties": {
     "int8": {
       "type": "string",
@@ -275,7 +259,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "int8",
     "uint16",
@@ -284,10 +267,11 @@ const (
     "bool",
     "single",
     "mode"
-  ],
-  "description": "Quoted uses the ,string option."
+  ]
 }`
 	useQuotedOutputSchema = `{
+  "type": "object",
+  "description": "Quoted uses the ,string option.",
   "properties": {
     "int8": {
       "type": "string",
@@ -326,7 +310,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "int8",
     "uint16",
@@ -335,7 +318,6 @@ const (
     "bool",
     "single",
     "mode"
-  ],
-  "description": "Quoted uses the ,string option."
+  ]
 }`
 )

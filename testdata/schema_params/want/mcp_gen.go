@@ -103,6 +103,7 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	addInputSchema = `{
+  "type": "object",
   "properties": {
     "a": {
       "type": "number",
@@ -114,25 +115,25 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "a",
     "b"
   ]
 }`
 	addOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "number"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	greetInputSchema = `{
+  "type": "object",
   "properties": {
     "name": {
       "type": "string",
@@ -140,45 +141,46 @@ const (
     },
     "times": {
       "type": "integer",
-      "maximum": 127,
-      "minimum": -128
+      "minimum": -128,
+      "maximum": 127
     },
     "polite": {
       "type": "boolean"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "name",
     "times"
   ]
 }`
 	pingInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	tagsInputSchema = `{
+  "type": "object",
   "properties": {
     "prefix": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "prefix"
   ]
 }`
 	tagsOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -187,32 +189,30 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	countsInputSchema = `{
+  "type": "object",
   "properties": {
     "words": {
+      "type": "array",
       "items": {
         "type": "string"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "words"
   ]
 }`
 	countsOutputSchema = `{
+  "type": "object",
+  "properties": {},
   "additionalProperties": {
-    "type": "integer",
-    "maximum": 9223372036854775807,
-    "minimum": -9223372036854775808
-  },
-  "type": "object"
+    "type": "integer"
+  }
 }`
 )

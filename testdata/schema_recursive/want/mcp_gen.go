@@ -53,93 +53,60 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	useNodeInputSchema = `{
-  "$defs": {
-    "Node": {
-      "properties": {
-        "value": {
-          "type": "string"
-        },
-        "children": {
-          "items": {
-            "$ref": "#/$defs/Node"
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "value",
-        "children"
-      ],
-      "description": "Node is a tree node."
-    }
-  },
+  "type": "object",
+  "description": "Node is a tree node.",
   "properties": {
     "value": {
       "type": "string"
     },
     "children": {
+      "type": "array",
       "items": {
         "$ref": "#/$defs/Node"
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value",
     "children"
   ],
-  "description": "Node is a tree node."
-}`
-	useNodeOutputSchema = `{
   "$defs": {
     "Node": {
+      "type": "object",
+      "description": "Node is a tree node.",
       "properties": {
         "value": {
           "type": "string"
         },
         "children": {
-          "oneOf": [
-            {
-              "items": {
-                "oneOf": [
-                  {
-                    "$ref": "#/$defs/Node"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              },
-              "type": "array"
-            },
-            {
-              "type": "null"
-            }
-          ]
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/Node"
+          }
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "value",
         "children"
-      ],
-      "description": "Node is a tree node."
+      ]
     }
-  },
+  }
+}`
+	useNodeOutputSchema = `{
+  "type": "object",
+  "description": "Node is a tree node.",
   "properties": {
     "value": {
       "type": "string"
     },
     "children": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
-            "oneOf": [
+            "anyOf": [
               {
                 "$ref": "#/$defs/Node"
               },
@@ -147,8 +114,7 @@ const (
                 "type": "null"
               }
             ]
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -157,184 +123,32 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value",
     "children"
   ],
-  "description": "Node is a tree node."
-}`
-	useForestInputSchema = `{
   "$defs": {
-    "Person": {
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "dept": {
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "head": {
-              "$ref": "#/$defs/Person"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "required": [
-            "name"
-          ]
-        }
-      },
-      "additionalProperties": false,
+    "Node": {
       "type": "object",
-      "required": [
-        "name"
-      ],
-      "description": "Person works in a department."
-    },
-    "Tree": {
-      "additionalProperties": {
-        "$ref": "#/$defs/Tree"
-      },
-      "type": "object",
-      "description": "Tree is a recursive map type."
-    },
-    "github.com.mcpgen.mcpgen.testdata.schema_recursive.Node": {
+      "description": "Node is a tree node.",
       "properties": {
         "value": {
           "type": "string"
         },
         "children": {
-          "items": {
-            "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "value",
-        "children"
-      ],
-      "description": "Node is a tree node."
-    },
-    "github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node": {
-      "properties": {
-        "label": {
-          "type": "string",
-          "description": "Label names the node."
-        },
-        "next": {
-          "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "label"
-      ],
-      "description": "Node is a linked list node."
-    }
-  },
-  "properties": {
-    "trees": {
-      "items": {
-        "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
-      },
-      "type": "array"
-    },
-    "others": {
-      "items": {
-        "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node"
-      },
-      "type": "array"
-    },
-    "people": {
-      "items": {
-        "$ref": "#/$defs/Person"
-      },
-      "type": "array"
-    },
-    "tree": {
-      "$ref": "#/$defs/Tree"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "trees",
-    "others",
-    "people",
-    "tree"
-  ],
-  "description": "Forest holds recursive types, two of them named Node."
-}`
-	useForestOutputSchema = `{
-  "$defs": {
-    "Person": {
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "dept": {
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "head": {
-              "$ref": "#/$defs/Person"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "required": [
-            "name"
-          ]
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "name"
-      ],
-      "description": "Person works in a department."
-    },
-    "Tree": {
-      "additionalProperties": {
-        "oneOf": [
-          {
-            "$ref": "#/$defs/Tree"
-          },
-          {
-            "type": "null"
-          }
-        ]
-      },
-      "type": "object",
-      "description": "Tree is a recursive map type."
-    },
-    "github.com.mcpgen.mcpgen.testdata.schema_recursive.Node": {
-      "properties": {
-        "value": {
-          "type": "string"
-        },
-        "children": {
-          "oneOf": [
+          "anyOf": [
             {
+              "type": "array",
               "items": {
-                "oneOf": [
+                "anyOf": [
                   {
-                    "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
+                    "$ref": "#/$defs/Node"
                   },
                   {
                     "type": "null"
                   }
                 ]
-              },
-              "type": "array"
+              }
             },
             {
               "type": "null"
@@ -343,14 +157,106 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "value",
         "children"
-      ],
-      "description": "Node is a tree node."
+      ]
+    }
+  }
+}`
+	useForestInputSchema = `{
+  "type": "object",
+  "description": "Forest holds recursive types, two of them named Node.",
+  "properties": {
+    "trees": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
+      }
+    },
+    "others": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node"
+      }
+    },
+    "people": {
+      "type": "array",
+      "items": {
+        "$ref": "#/$defs/Person"
+      }
+    },
+    "tree": {
+      "$ref": "#/$defs/Tree"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "trees",
+    "others",
+    "people",
+    "tree"
+  ],
+  "$defs": {
+    "Person": {
+      "type": "object",
+      "description": "Person works in a department.",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "dept": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "head": {
+              "$ref": "#/$defs/Person"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "name"
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ]
+    },
+    "Tree": {
+      "type": "object",
+      "description": "Tree is a recursive map type.",
+      "properties": {},
+      "additionalProperties": {
+        "$ref": "#/$defs/Tree"
+      }
+    },
+    "github.com.mcpgen.mcpgen.testdata.schema_recursive.Node": {
+      "type": "object",
+      "description": "Node is a tree node.",
+      "properties": {
+        "value": {
+          "type": "string"
+        },
+        "children": {
+          "type": "array",
+          "items": {
+            "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
+          }
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "value",
+        "children"
+      ]
     },
     "github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node": {
+      "type": "object",
+      "description": "Node is a linked list node.",
       "properties": {
         "label": {
           "type": "string",
@@ -361,21 +267,23 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "label"
-      ],
-      "description": "Node is a linked list node."
+      ]
     }
-  },
+  }
+}`
+	useForestOutputSchema = `{
+  "type": "object",
+  "description": "Forest holds recursive types, two of them named Node.",
   "properties": {
     "trees": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -383,12 +291,12 @@ const (
       ]
     },
     "others": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -396,12 +304,12 @@ const (
       ]
     },
     "people": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "$ref": "#/$defs/Person"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -409,7 +317,7 @@ const (
       ]
     },
     "tree": {
-      "oneOf": [
+      "anyOf": [
         {
           "$ref": "#/$defs/Tree"
         },
@@ -420,13 +328,107 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "trees",
     "others",
     "people",
     "tree"
   ],
-  "description": "Forest holds recursive types, two of them named Node."
+  "$defs": {
+    "Person": {
+      "type": "object",
+      "description": "Person works in a department.",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "dept": {
+          "type": "object",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "head": {
+              "$ref": "#/$defs/Person"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "name"
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ]
+    },
+    "Tree": {
+      "type": "object",
+      "description": "Tree is a recursive map type.",
+      "properties": {},
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Tree"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "github.com.mcpgen.mcpgen.testdata.schema_recursive.Node": {
+      "type": "object",
+      "description": "Node is a tree node.",
+      "properties": {
+        "value": {
+          "type": "string"
+        },
+        "children": {
+          "anyOf": [
+            {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "value",
+        "children"
+      ]
+    },
+    "github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node": {
+      "type": "object",
+      "description": "Node is a linked list node.",
+      "properties": {
+        "label": {
+          "type": "string",
+          "description": "Label names the node."
+        },
+        "next": {
+          "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "label"
+      ]
+    }
+  }
 }`
 )

@@ -68,6 +68,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	echoScalarsInputSchema = `{
+  "type": "object",
+  "description": "Scalars has one field of every scalar kind.",
   "properties": {
     "bool": {
       "type": "boolean"
@@ -76,69 +78,61 @@ const (
       "type": "string"
     },
     "int": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "int8": {
       "type": "integer",
-      "maximum": 127,
-      "minimum": -128
+      "minimum": -128,
+      "maximum": 127
     },
     "int16": {
       "type": "integer",
-      "maximum": 32767,
-      "minimum": -32768
+      "minimum": -32768,
+      "maximum": 32767
     },
     "int32": {
       "type": "integer",
-      "maximum": 2147483647,
-      "minimum": -2147483648
+      "minimum": -2147483648,
+      "maximum": 2147483647
     },
     "int64": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "uint": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     },
     "uint8": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "uint16": {
       "type": "integer",
-      "maximum": 65535,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 65535
     },
     "uint32": {
       "type": "integer",
-      "maximum": 4294967295,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 4294967295
     },
     "uint64": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     },
     "byte": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "rune": {
       "type": "integer",
-      "maximum": 2147483647,
-      "minimum": -2147483648
+      "minimum": -2147483648,
+      "maximum": 2147483647
     },
     "float32": {
-      "type": "number",
-      "maximum": 3.4028235e+38,
-      "minimum": -3.4028235e+38
+      "type": "number"
     },
     "float64": {
       "type": "number"
@@ -149,7 +143,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "bool",
     "string",
@@ -168,10 +161,11 @@ const (
     "float32",
     "float64",
     "Untagged"
-  ],
-  "description": "Scalars has one field of every scalar kind."
+  ]
 }`
 	echoScalarsOutputSchema = `{
+  "type": "object",
+  "description": "Scalars has one field of every scalar kind.",
   "properties": {
     "bool": {
       "type": "boolean"
@@ -180,69 +174,61 @@ const (
       "type": "string"
     },
     "int": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "int8": {
       "type": "integer",
-      "maximum": 127,
-      "minimum": -128
+      "minimum": -128,
+      "maximum": 127
     },
     "int16": {
       "type": "integer",
-      "maximum": 32767,
-      "minimum": -32768
+      "minimum": -32768,
+      "maximum": 32767
     },
     "int32": {
       "type": "integer",
-      "maximum": 2147483647,
-      "minimum": -2147483648
+      "minimum": -2147483648,
+      "maximum": 2147483647
     },
     "int64": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "uint": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     },
     "uint8": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "uint16": {
       "type": "integer",
-      "maximum": 65535,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 65535
     },
     "uint32": {
       "type": "integer",
-      "maximum": 4294967295,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 4294967295
     },
     "uint64": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     },
     "byte": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     },
     "rune": {
       "type": "integer",
-      "maximum": 2147483647,
-      "minimum": -2147483648
+      "minimum": -2147483648,
+      "maximum": 2147483647
     },
     "float32": {
-      "type": "number",
-      "maximum": 3.4028235e+38,
-      "minimum": -3.4028235e+38
+      "type": "number"
     },
     "float64": {
       "type": "number"
@@ -253,7 +239,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "bool",
     "string",
@@ -272,18 +257,17 @@ const (
     "float32",
     "float64",
     "Untagged"
-  ],
-  "description": "Scalars has one field of every scalar kind."
+  ]
 }`
 	echoNamedInputSchema = `{
+  "type": "object",
+  "description": "Named has fields of named scalar types and pointers to scalars.",
   "properties": {
     "name": {
       "type": "string"
     },
     "count": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "ratio": {
       "type": "number"
@@ -292,9 +276,7 @@ const (
       "type": "boolean"
     },
     "int_ptr": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "name_ptr": {
       "type": "string"
@@ -304,30 +286,28 @@ const (
     },
     "uint8_ptr": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "name",
     "count",
     "ratio",
     "flag",
     "int_ptr"
-  ],
-  "description": "Named has fields of named scalar types and pointers to scalars."
+  ]
 }`
 	echoNamedOutputSchema = `{
+  "type": "object",
+  "description": "Named has fields of named scalar types and pointers to scalars.",
   "properties": {
     "name": {
       "type": "string"
     },
     "count": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     },
     "ratio": {
       "type": "number"
@@ -336,11 +316,9 @@ const (
       "type": "boolean"
     },
     "int_ptr": {
-      "oneOf": [
+      "anyOf": [
         {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         {
           "type": "null"
@@ -355,49 +333,45 @@ const (
     },
     "uint8_ptr": {
       "type": "integer",
-      "maximum": 255,
-      "minimum": 0
+      "minimum": 0,
+      "maximum": 255
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "name",
     "count",
     "ratio",
     "flag",
     "int_ptr"
-  ],
-  "description": "Named has fields of named scalar types and pointers to scalars."
+  ]
 }`
 	echoAddressInputSchema = `{
+  "type": "object",
+  "description": "Address holds a uintptr, which encoding/json reads and writes as an unsigned integer (invopop/jsonschema panics on it).",
   "properties": {
     "value": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value"
-  ],
-  "description": "Address holds a uintptr, which encoding/json reads and writes as an unsigned integer (invopop/jsonschema panics on it)."
+  ]
 }`
 	echoAddressOutputSchema = `{
+  "type": "object",
+  "description": "Address holds a uintptr, which encoding/json reads and writes as an unsigned integer (invopop/jsonschema panics on it).",
   "properties": {
     "value": {
       "type": "integer",
-      "maximum": 18446744073709551615,
       "minimum": 0
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value"
-  ],
-  "description": "Address holds a uintptr, which encoding/json reads and writes as an unsigned integer (invopop/jsonschema panics on it)."
+  ]
 }`
 )

@@ -54,6 +54,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	useStringsInputSchema = `{
+  "type": "object",
+  "description": "Strings uses the string keywords.",
   "properties": {
     "title": {
       "type": "string",
@@ -62,9 +64,9 @@ const (
     },
     "code": {
       "type": "string",
-      "maxLength": 8,
+      "pattern": "^[A-Z]+$",
       "minLength": 2,
-      "pattern": "^[A-Z]+$"
+      "maxLength": 8
     },
     "email": {
       "type": "string",
@@ -102,7 +104,7 @@ const (
       "type": "string"
     },
     "maybe": {
-      "oneOf": [
+      "anyOf": [
         {
           "type": "string"
         },
@@ -115,14 +117,14 @@ const (
       "type": "string"
     },
     "tags": {
+      "type": "array",
       "items": {
         "type": "string",
-        "minLength": 1,
-        "pattern": "^[a-z]+$"
+        "pattern": "^[a-z]+$",
+        "minLength": 1
       },
-      "type": "array",
-      "maxItems": 5,
       "minItems": 1,
+      "maxItems": 5,
       "uniqueItems": true,
       "default": [
         "x",
@@ -130,25 +132,24 @@ const (
       ]
     },
     "ids": {
+      "type": "array",
       "items": {
         "type": "string",
         "format": "uuid"
-      },
-      "type": "array"
+      }
     },
     "choices": {
+      "type": "array",
       "items": {
         "type": "string",
         "enum": [
           "u1",
           "u2"
         ]
-      },
-      "type": "array"
+      }
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "title",
     "code",
@@ -164,16 +165,17 @@ const (
     "tags",
     "ids",
     "choices"
-  ],
-  "description": "Strings uses the string keywords."
+  ]
 }`
 	useNumbersInputSchema = `{
+  "type": "object",
+  "description": "Numbers uses the numeric and boolean keywords.",
   "properties": {
     "percent": {
       "type": "integer",
-      "multipleOf": 5,
-      "maximum": 100,
       "minimum": 0,
+      "maximum": 100,
+      "multipleOf": 5,
       "default": 50,
       "examples": [
         25
@@ -181,13 +183,13 @@ const (
     },
     "small": {
       "type": "integer",
-      "maximum": 10,
-      "minimum": -128
+      "minimum": -128,
+      "maximum": 10
     },
     "ratio": {
       "type": "number",
-      "exclusiveMaximum": 1,
-      "exclusiveMinimum": 0
+      "exclusiveMinimum": 0,
+      "exclusiveMaximum": 1
     },
     "choice": {
       "type": "integer",
@@ -195,17 +197,15 @@ const (
         1,
         2,
         3
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      ]
     },
     "scores": {
+      "type": "array",
       "items": {
         "type": "number",
-        "maximum": 10,
-        "minimum": 0
-      },
-      "type": "array"
+        "minimum": 0,
+        "maximum": 10
+      }
     },
     "on": {
       "type": "boolean",
@@ -217,7 +217,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "percent",
     "small",
@@ -226,16 +225,17 @@ const (
     "scores",
     "on",
     "off"
-  ],
-  "description": "Numbers uses the numeric and boolean keywords."
+  ]
 }`
 	useNumbersOutputSchema = `{
+  "type": "object",
+  "description": "Numbers uses the numeric and boolean keywords.",
   "properties": {
     "percent": {
       "type": "integer",
-      "multipleOf": 5,
-      "maximum": 100,
       "minimum": 0,
+      "maximum": 100,
+      "multipleOf": 5,
       "default": 50,
       "examples": [
         25
@@ -243,13 +243,13 @@ const (
     },
     "small": {
       "type": "integer",
-      "maximum": 10,
-      "minimum": -128
+      "minimum": -128,
+      "maximum": 10
     },
     "ratio": {
       "type": "number",
-      "exclusiveMaximum": 1,
-      "exclusiveMinimum": 0
+      "exclusiveMinimum": 0,
+      "exclusiveMaximum": 1
     },
     "choice": {
       "type": "integer",
@@ -257,19 +257,17 @@ const (
         1,
         2,
         3
-      ],
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      ]
     },
     "scores": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "number",
-            "maximum": 10,
-            "minimum": 0
-          },
-          "type": "array"
+            "minimum": 0,
+            "maximum": 10
+          }
         },
         {
           "type": "null"
@@ -286,7 +284,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "percent",
     "small",
@@ -295,7 +292,6 @@ const (
     "scores",
     "on",
     "off"
-  ],
-  "description": "Numbers uses the numeric and boolean keywords."
+  ]
 }`
 )
