@@ -61,6 +61,7 @@ func Divide(a, b float64) (float64, error) { return a / b, nil }
 	// divide - Divide returns the quotient a ÷ b, or an error when b is 0.
 	// readOnlyHint: true
 	// {
+	//   "type": "object",
 	//   "properties": {
 	//     "a": {
 	//       "type": "number",
@@ -72,7 +73,6 @@ func Divide(a, b float64) (float64, error) { return a / b, nil }
 	//     }
 	//   },
 	//   "additionalProperties": false,
-	//   "type": "object",
 	//   "required": [
 	//     "a",
 	//     "b"

@@ -629,6 +629,8 @@ const (
   "additionalProperties": false
 }`
 	testParamHeaderInputSchema = `{
+  "type": "object",
+  "description": "RoutedArgs are the arguments of TestParamHeader.",
   "properties": {
     "region": {
       "type": "string",
@@ -637,11 +639,9 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "region"
-  ],
-  "description": "RoutedArgs are the arguments of TestParamHeader."
+  ]
 }`
 )
 

@@ -634,19 +634,18 @@ const (
   "additionalProperties": false
 }`
 	clearDoneInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	clearDoneOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808
+      "type": "integer"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
@@ -661,16 +660,16 @@ func init() {
 // Schemas of the forms, as JSON.
 const (
 	clearConfirmationFormSchema = `{
+  "type": "object",
+  "description": "ClearConfirmation is the form that ClearDone asks the user to fill in.",
   "properties": {
     "confirm": {
       "type": "boolean",
       "description": "Remove the done tasks for good."
     }
   },
-  "type": "object",
   "required": [
     "confirm"
-  ],
-  "description": "ClearConfirmation is the form that ClearDone asks the user to fill in."
+  ]
 }`
 )

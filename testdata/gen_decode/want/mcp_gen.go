@@ -94,6 +94,7 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	decodeInputSchema = `{
+  "type": "object",
   "properties": {
     "data": {
       "type": "string",
@@ -104,21 +105,22 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "data",
     "v"
   ]
 }`
 	decodeOutputSchema = `{
+  "type": "object",
+  "description": "Meta describes what Decode found.",
   "properties": {
     "keys": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -127,37 +129,35 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "keys"
-  ],
-  "description": "Meta describes what Decode found."
+  ]
 }`
 	scanRowInputSchema = `{
+  "type": "object",
   "properties": {
     "row": {
       "type": "string",
       "description": "the values, separated by commas"
     },
     "dest": {
-      "items": {},
-      "type": "array"
+      "type": "array",
+      "items": {}
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "row"
   ]
 }`
 	describeInputSchema = `{
+  "type": "object",
   "properties": {
     "value": {
       "description": "the value to describe"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value"
   ]

@@ -57,28 +57,26 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	placeOrderInputSchema = `{
+  "type": "object",
   "properties": {
     "item": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "item"
   ]
 }`
 	laterInputSchema = `{
+  "type": "object",
   "properties": {
     "d": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "d"
   ]
@@ -94,22 +92,24 @@ func init() {
 // Schemas of the forms, as JSON.
 const (
 	orderFormSchema = `{
+  "type": "object",
+  "description": "Order is the form of PlaceOrder.",
   "properties": {
     "size": {
       "type": "string",
+      "description": "The shirt size.",
       "enum": [
         "S",
         "M",
         "L"
       ],
-      "description": "The shirt size.",
       "default": "M"
     },
     "count": {
       "type": "integer",
-      "maximum": 10,
-      "minimum": 1,
       "description": "How many shirts.",
+      "minimum": 1,
+      "maximum": 10,
       "default": 1
     },
     "gift": {
@@ -118,10 +118,12 @@ const (
     },
     "notes": {
       "type": "string",
-      "maxLength": 200,
-      "description": "Anything else we should know."
+      "description": "Anything else we should know.",
+      "maxLength": 200
     },
     "extra": {
+      "type": "array",
+      "description": "Extra sizes for a multi-select.",
       "items": {
         "type": "string",
         "enum": [
@@ -129,28 +131,24 @@ const (
           "M",
           "L"
         ]
-      },
-      "type": "array",
-      "description": "Extra sizes for a multi-select."
+      }
     }
   },
-  "type": "object",
   "required": [
     "size",
     "count"
-  ],
-  "description": "Order is the form of PlaceOrder."
+  ]
 }`
 	confirmFormSchema = `{
+  "type": "object",
+  "description": "Confirm is a yes/no form.",
   "properties": {
     "ok": {
       "type": "boolean"
     }
   },
-  "type": "object",
   "required": [
     "ok"
-  ],
-  "description": "Confirm is a yes/no form."
+  ]
 }`
 )

@@ -37,6 +37,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	searchInputSchema = `{
+  "type": "object",
+  "description": "Query is a search in one region.",
   "properties": {
     "region": {
       "type": "string",
@@ -45,8 +47,6 @@ const (
     },
     "tenant": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "Tenant is optional; its header is sent only when it is.",
       "x-mcp-header": "Tenant-ID"
     },
@@ -56,6 +56,8 @@ const (
       "x-mcp-header": "Dry-Run"
     },
     "scope": {
+      "type": "object",
+      "description": "Scope is a nested object whose field is mirrored too.",
       "properties": {
         "shard": {
           "type": "string",
@@ -63,23 +65,19 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "shard"
-      ],
-      "description": "Scope is a nested object whose field is mirrored too."
+      ]
     },
     "text": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "region",
     "scope",
     "text"
-  ],
-  "description": "Query is a search in one region."
+  ]
 }`
 )
