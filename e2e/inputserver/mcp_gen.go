@@ -65,24 +65,26 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	planTripInputSchema = `{
+  "type": "object",
   "properties": {
     "city": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "city"
   ]
 }`
 	askAllInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	waitForUserInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 )
 
@@ -94,32 +96,32 @@ func init() {
 // Schemas of the forms, as JSON.
 const (
 	tripFormFormSchema = `{
+  "type": "object",
+  "description": "TripForm is what PlanTrip asks the user.",
   "properties": {
     "by": {
       "type": "string",
+      "description": "How to travel.",
       "enum": [
         "train",
         "plane"
       ],
-      "description": "How to travel.",
       "default": "train"
     },
     "nights": {
       "type": "integer",
-      "maximum": 30,
+      "description": "How many nights.",
       "minimum": 1,
-      "description": "How many nights."
+      "maximum": 30
     },
     "note": {
       "type": "string",
       "description": "Anything else."
     }
   },
-  "type": "object",
   "required": [
     "by",
     "nights"
-  ],
-  "description": "TripForm is what PlanTrip asks the user."
+  ]
 }`
 )

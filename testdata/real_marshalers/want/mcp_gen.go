@@ -58,6 +58,8 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	placeInputSchema = `{
+  "type": "object",
+  "description": "Order is the large request of an API client.",
   "properties": {
     "amount": {
       "type": "integer",
@@ -65,13 +67,13 @@ const (
     },
     "ratio": {
       "type": "string",
-      "pattern": "^[+-]?[0-9]+(/[0-9]*[1-9][0-9]*|(\\.[0-9]+)?([eE][+-]?[0-9]{1,4})?)$",
-      "description": "A rational number, as a string: a fraction \"1/3\" or a decimal \"1.5\"."
+      "description": "A rational number, as a string: a fraction \"1/3\" or a decimal \"1.5\".",
+      "pattern": "^[+-]?[0-9]+(/[0-9]*[1-9][0-9]*|(\\.[0-9]+)?([eE][+-]?[0-9]{1,4})?)$"
     },
     "precise": {
       "type": "string",
-      "pattern": "^[+-]?(Inf|inf|([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?)$",
-      "description": "A floating-point number of any precision, as a string: \"1.5\", \"-2e10\", \"+Inf\"."
+      "description": "A floating-point number of any precision, as a string: \"1.5\", \"-2e10\", \"+Inf\".",
+      "pattern": "^[+-]?(Inf|inf|([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?)$"
     },
     "host": {
       "type": "string",
@@ -87,8 +89,8 @@ const (
     },
     "level": {
       "type": "string",
-      "pattern": "^(DEBUG|INFO|WARN|ERROR)([+-][0-9]+)?$",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset (\"INFO+2\")."
+      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset (\"INFO+2\").",
+      "pattern": "^(DEBUG|INFO|WARN|ERROR)([+-][0-9]+)?$"
     },
     "version": {
       "type": "string",
@@ -99,11 +101,10 @@ const (
       "format": "date-time"
     },
     "price": {
+      "type": "object",
       "properties": {
         "cents": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         "currency": {
           "type": "string",
@@ -111,7 +112,6 @@ const (
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "cents",
         "currency"
@@ -119,8 +119,8 @@ const (
     },
     "token": {
       "type": "string",
-      "minLength": 8,
-      "description": "Token identifies the customer."
+      "description": "Token identifies the customer.",
+      "minLength": 8
     },
     "note": {
       "type": "string",
@@ -128,12 +128,12 @@ const (
     },
     "extra": {},
     "meta": {
-      "type": "object"
+      "type": "object",
+      "properties": {}
     },
     "any": {}
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "amount",
     "host",
@@ -142,13 +142,14 @@ const (
     "at",
     "price",
     "token"
-  ],
-  "description": "Order is the large request of an API client."
+  ]
 }`
 	placeOutputSchema = `{
+  "type": "object",
+  "description": "Receipt is what Place returns.",
   "properties": {
     "amount": {
-      "oneOf": [
+      "anyOf": [
         {
           "type": "integer",
           "description": "An integer of any size."
@@ -159,11 +160,11 @@ const (
       ]
     },
     "ratio": {
-      "oneOf": [
+      "anyOf": [
         {
           "type": "string",
-          "pattern": "^[+-]?[0-9]+(/[0-9]*[1-9][0-9]*|(\\.[0-9]+)?([eE][+-]?[0-9]{1,4})?)$",
-          "description": "A rational number, as a string: a fraction \"1/3\" or a decimal \"1.5\"."
+          "description": "A rational number, as a string: a fraction \"1/3\" or a decimal \"1.5\".",
+          "pattern": "^[+-]?[0-9]+(/[0-9]*[1-9][0-9]*|(\\.[0-9]+)?([eE][+-]?[0-9]{1,4})?)$"
         },
         {
           "type": "null"
@@ -180,8 +181,8 @@ const (
     },
     "level": {
       "type": "string",
-      "pattern": "^(DEBUG|INFO|WARN|ERROR)([+-][0-9]+)?$",
-      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset (\"INFO+2\")."
+      "description": "A log level: DEBUG, INFO, WARN or ERROR, optionally with an offset (\"INFO+2\").",
+      "pattern": "^(DEBUG|INFO|WARN|ERROR)([+-][0-9]+)?$"
     },
     "version": {
       "type": "string",
@@ -200,7 +201,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "amount",
     "ratio",
@@ -211,20 +211,20 @@ const (
     "at",
     "code",
     "summary"
-  ],
-  "description": "Receipt is what Place returns."
+  ]
 }`
 	lookupInputSchema = `{
+  "type": "object",
   "properties": {
     "code": {
       "type": "string",
-      "pattern": "^[A-Z]{3}$",
-      "description": "the currency code"
+      "description": "the currency code",
+      "pattern": "^[A-Z]{3}$"
     },
     "at": {
       "type": "string",
-      "format": "date-time",
-      "description": "when"
+      "description": "when",
+      "format": "date-time"
     },
     "amount": {
       "type": "integer",
@@ -232,7 +232,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "code",
     "at"
