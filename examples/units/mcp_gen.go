@@ -61,8 +61,12 @@ func RegisterTools(s *runtime.Server) {
 // Input and output schemas of the tools, as JSON.
 const (
 	convertInputSchema = `{
+  "type": "object",
+  "description": "ConvertInput asks for a length in another unit.",
   "properties": {
     "length": {
+      "type": "object",
+      "description": "Length is the length to convert.",
       "properties": {
         "value": {
           "type": "number",
@@ -70,6 +74,7 @@ const (
         },
         "unit": {
           "type": "string",
+          "description": "Unit is the unit of Value.",
           "enum": [
             "mm",
             "m",
@@ -77,20 +82,18 @@ const (
             "in",
             "ft",
             "mi"
-          ],
-          "description": "Unit is the unit of Value."
+          ]
         }
       },
       "additionalProperties": false,
-      "type": "object",
       "required": [
         "value",
         "unit"
-      ],
-      "description": "Length is the length to convert."
+      ]
     },
     "to": {
       "type": "string",
+      "description": "To is the unit to convert it to.",
       "enum": [
         "mm",
         "m",
@@ -98,19 +101,18 @@ const (
         "in",
         "ft",
         "mi"
-      ],
-      "description": "To is the unit to convert it to."
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "length",
     "to"
-  ],
-  "description": "ConvertInput asks for a length in another unit."
+  ]
 }`
 	convertOutputSchema = `{
+  "type": "object",
+  "description": "A Length is a value in a unit.",
   "properties": {
     "value": {
       "type": "number",
@@ -122,17 +124,20 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value",
     "unit"
-  ],
-  "description": "A Length is a value in a unit."
+  ]
 }`
 	totalInputSchema = `{
+  "type": "object",
   "properties": {
     "lengths": {
+      "type": "array",
+      "description": "the lengths to add up, at least one",
       "items": {
+        "type": "object",
+        "description": "A Length is a value in a unit.",
         "properties": {
           "value": {
             "type": "number",
@@ -140,6 +145,7 @@ const (
           },
           "unit": {
             "type": "string",
+            "description": "Unit is the unit of Value.",
             "enum": [
               "mm",
               "m",
@@ -147,23 +153,19 @@ const (
               "in",
               "ft",
               "mi"
-            ],
-            "description": "Unit is the unit of Value."
+            ]
           }
         },
         "additionalProperties": false,
-        "type": "object",
         "required": [
           "value",
           "unit"
-        ],
-        "description": "A Length is a value in a unit."
-      },
-      "type": "array",
-      "description": "the lengths to add up, at least one"
+        ]
+      }
     },
     "unit": {
       "type": "string",
+      "description": "the unit of the total",
       "enum": [
         "mm",
         "m",
@@ -171,18 +173,18 @@ const (
         "in",
         "ft",
         "mi"
-      ],
-      "description": "the unit of the total"
+      ]
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "lengths",
     "unit"
   ]
 }`
 	totalOutputSchema = `{
+  "type": "object",
+  "description": "A Length is a value in a unit.",
   "properties": {
     "value": {
       "type": "number",
@@ -194,11 +196,9 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value",
     "unit"
-  ],
-  "description": "A Length is a value in a unit."
+  ]
 }`
 )

@@ -72,6 +72,7 @@ func RegisterCacheTools(s *runtime.Server, recv *Cache) {
 // Input and output schemas of the tools, as JSON.
 const (
 	setInputSchema = `{
+  "type": "object",
   "properties": {
     "key": {
       "type": "string",
@@ -83,13 +84,10 @@ const (
     },
     "ttl": {
       "type": "integer",
-      "maximum": 9223372036854775807,
-      "minimum": -9223372036854775808,
       "description": "how long the value lives. A duration as an integer number of nanoseconds: 1500000000 is 1.5 seconds, 90000000000 is 90 seconds."
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "key",
     "value",
@@ -97,6 +95,7 @@ const (
   ]
 }`
 	setOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
       "type": "string",
@@ -104,12 +103,12 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
 }`
 	getInputSchema = `{
+  "type": "object",
   "properties": {
     "key": {
       "type": "string",
@@ -117,24 +116,25 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "key"
   ]
 }`
 	keysInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	keysOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
+          "type": "array",
           "items": {
             "type": "string"
-          },
-          "type": "array"
+          }
         },
         {
           "type": "null"
@@ -143,7 +143,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]

@@ -664,21 +664,22 @@ const (
   ]
 }`
 	signatureInputSchema = `{
+  "type": "object",
   "properties": {
     "key": {
       "type": "string"
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "key"
   ]
 }`
 	signatureOutputSchema = `{
+  "type": "object",
   "properties": {
     "result": {
-      "oneOf": [
+      "anyOf": [
         {
           "type": "string",
           "pattern": "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$",
@@ -691,7 +692,6 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "result"
   ]
