@@ -526,6 +526,8 @@ const (
   "additionalProperties": false
 }`
 	greetInputSchema = `{
+  "type": "object",
+  "description": "GreetArgs are the arguments of Greet.",
   "properties": {
     "name": {
       "type": "string",
@@ -533,11 +535,9 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "name"
-  ],
-  "description": "GreetArgs are the arguments of Greet."
+  ]
 }`
 	slowComputeInputSchema = `{
   "properties": {

@@ -163,11 +163,11 @@ const (
   ]
 }`
 	loadInputSchema = `{
+  "type": "object",
   "properties": {
     "value": {}
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "value"
   ]
