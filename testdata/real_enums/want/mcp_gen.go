@@ -191,7 +191,8 @@ const (
   ]
 }`
 	pingInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 )
