@@ -540,11 +540,13 @@ const (
   ]
 }`
 	slowComputeInputSchema = `{
+  "type": "object",
+  "description": "SlowComputeArgs are the arguments of SlowCompute.",
   "properties": {
     "seconds": {
       "type": "number",
-      "minimum": 0,
-      "description": "How long to work, in seconds."
+      "description": "How long to work, in seconds.",
+      "minimum": 0
     },
     "label": {
       "type": "string",
@@ -552,21 +554,23 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "seconds"
-  ],
-  "description": "SlowComputeArgs are the arguments of SlowCompute."
+  ]
 }`
 	failingJobInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	protocolErrorJobInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	confirmDeleteInputSchema = `{
+  "type": "object",
+  "description": "ConfirmDeleteArgs are the arguments of ConfirmDelete.",
   "properties": {
     "filename": {
       "type": "string",
@@ -574,19 +578,19 @@ const (
     }
   },
   "additionalProperties": false,
-  "type": "object",
   "required": [
     "filename"
-  ],
-  "description": "ConfirmDeleteArgs are the arguments of ConfirmDelete."
+  ]
 }`
 	multiInputInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testToolWithTaskInputSchema = `{
-  "additionalProperties": false,
-  "type": "object"
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	testSimpleTextInputSchema = `{
   "type": "object",
@@ -653,16 +657,16 @@ func init() {
 // Schemas of the forms, as JSON.
 const (
 	deleteConfirmationFormSchema = `{
+  "type": "object",
+  "description": "DeleteConfirmation is the form of ConfirmDelete.",
   "properties": {
     "confirm": {
       "type": "boolean",
       "description": "Delete the file for good."
     }
   },
-  "type": "object",
   "required": [
     "confirm"
-  ],
-  "description": "DeleteConfirmation is the form of ConfirmDelete."
+  ]
 }`
 )
