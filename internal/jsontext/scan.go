@@ -293,8 +293,10 @@ func ScanArray(b []byte, i, depth int, f func(item []byte)) (int, error) {
 	}
 }
 
-// A Member receives one member of an object: its key (without quotes, with
-// its escapes still in when escaped is set) and its raw value.
+// A Member receives one member of an object: its key as written, without
+// quotes, and its raw value. escaped is set when the key must be decoded
+// (AppendUnquoted) to be read as encoding/json reads it: it holds escapes
+// or invalid UTF-8.
 type Member func(key []byte, escaped bool, value []byte)
 
 // ScanObject checks the object that starts at b[i] (a '{'), nested depth
@@ -326,7 +328,7 @@ func ScanObject(b []byte, i, depth int, f Member) (int, error) {
 			return i, err
 		}
 		if f != nil {
-			f(k, key.Escaped, b[start:i])
+			f(k, key.Escaped || key.BadUTF8, b[start:i])
 		}
 		i = SkipSpace(b, i)
 		if i >= len(b) {
