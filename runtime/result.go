@@ -44,7 +44,7 @@ func errorResult(text string) *Result {
 // encode as a JSON object, plus a text block with the same JSON for clients
 // that ignore structured content. A nil map (or a nil pointer) encodes as {}.
 func StructuredResult(v any) (*Result, error) {
-	b, err := json.Marshal(v)
+	b, err := marshalReadable(v)
 	if err != nil {
 		return nil, &resultError{fmt.Errorf("encoding structured result: %w", err)}
 	}
@@ -64,7 +64,7 @@ func StructuredResult(v any) (*Result, error) {
 // or null) and a value whose own MarshalJSON or MarshalText wrote null stay
 // null.
 func WrappedResult(v any) (*Result, error) {
-	b, err := json.Marshal(v)
+	b, err := marshalReadable(v)
 	if err != nil {
 		return nil, &resultError{fmt.Errorf("encoding structured result: %w", err)}
 	}
@@ -80,6 +80,20 @@ func WrappedResult(v any) (*Result, error) {
 	w = append(w, `{"result":`...)
 	w = append(w, b...)
 	return structured(append(w, '}')), nil
+}
+
+// marshalReadable is json.Marshal without the escaping of <, > and & for
+// HTML: the text block shows the JSON to a model as it is (">=1.2 & <2",
+// not "\u003e=1.2 \u0026 \u003c2"), and the escapes mean nothing in
+// structuredContent either.
+func marshalReadable(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
 }
 
 // ownsJSON reports whether v encodes itself, through MarshalJSON or

@@ -367,7 +367,7 @@ func (c *schemaCompiler) stringKeyword(n *schemaNode, k string, v any, kp string
 			if n.patternFast == nil {
 				n.patternFast = classRunMatcher(n.pattern.String())
 			}
-			n.patternIsBase64 = n.pattern.String() == base64Pattern
+			n.patternIsBase64 = n.pattern.String() == base64Pattern || n.pattern.String() == base64NLPattern
 		}
 	case "format":
 		s, ok := v.(string)
@@ -629,12 +629,18 @@ func canonicalSchemaValue(v any) (canon, text string, err error) {
 // expression, for patterns mcpgen emits and that Go's regexp package
 // matches slowly on long strings (see TestFastPatterns).
 var fastPatterns = map[string]func([]byte) bool{
-	base64Pattern: func(b []byte) bool { return isBase64(b, false) },
+	base64Pattern:   func(b []byte) bool { return isBase64(b, false) },
+	base64NLPattern: func(b []byte) bool { return isBase64(b, true) },
 }
 
-// base64Pattern is the pattern mcpgen emits for []byte fields: padded
-// standard base64 without newlines.
+// base64Pattern is the pattern mcpgen emitted for []byte fields before
+// base64NLPattern: padded standard base64 without newlines.
 const base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
+
+// base64NLPattern is the pattern mcpgen emits for []byte fields: padded
+// standard base64 with \r and \n anywhere, exactly what encoding/json
+// decodes into a []byte (base64.StdEncoding ignores newlines).
+const base64NLPattern = `^[\r\n]*(?:(?:[A-Za-z0-9+/][\r\n]*){4})*(?:(?:[A-Za-z0-9+/][\r\n]*){2}=[\r\n]*=|(?:[A-Za-z0-9+/][\r\n]*){3}=)?[\r\n]*$`
 
 func (n *schemaNode) matchPattern(b []byte) bool {
 	if n.patternFast != nil {

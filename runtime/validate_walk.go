@@ -447,7 +447,13 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 	}
 	b := s.stringBytes(st)
 	if n.pattern != nil && !n.matchPattern(b) {
-		s.addf("must match the pattern %s (got %s)", strconv.Quote(n.pattern.String()), got(s.data[start:s.pos]))
+		if pat := n.pattern.String(); len(pat) > maxPatternInMessage {
+			// A generated pattern (the range of an integer written as a
+			// string) says nothing to a reader at that length.
+			s.addf("must match the schema's pattern (%d characters long, see the schema) (got %s)", len(pat), got(s.data[start:s.pos]))
+		} else {
+			s.addf("must match the pattern %s (got %s)", strconv.Quote(pat), got(s.data[start:s.pos]))
+		}
 	}
 	if n.format != nil && !n.format.check(b) {
 		s.addf("must be %s (format %q; got %s)", n.format.hint, n.formatName, got(s.data[start:s.pos]))
@@ -900,3 +906,7 @@ func plural(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
 }
+
+// maxPatternInMessage is the length beyond which a violation does not
+// quote the pattern.
+const maxPatternInMessage = 200

@@ -624,8 +624,9 @@ func isByte(t types.Type) bool {
 }
 
 // base64Pattern matches exactly the padded standard base64 text that
-// encoding/json decodes into a []byte.
-const base64Pattern = `^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$`
+// encoding/json decodes into a []byte: base64.StdEncoding ignores \r and
+// \n anywhere. The runtime checks it without a regular expression.
+const base64Pattern = `^[\r\n]*(?:(?:[A-Za-z0-9+/][\r\n]*){4})*(?:(?:[A-Za-z0-9+/][\r\n]*){2}=[\r\n]*=|(?:[A-Za-z0-9+/][\r\n]*){3}=)?[\r\n]*$`
 
 func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 	s := &jsonschema.Schema{}

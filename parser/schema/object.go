@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"strings"
 
 	"github.com/invopop/jsonschema"
 )
@@ -62,9 +63,11 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		c.statedField = nil
 		c.enumSwitch = EnumInferred
 		lo, hi := bounds(f.v.Type())
+		note := valueNote(f.v.Type())
 		if f.stringOpt {
 			prop = c.quoted(f, prop, report)
 			lo, hi = "", ""
+			note = prop.Description // the range of an integer written as a string
 		}
 		prop.Description = f.tag.Get("jsonschema_description")
 		var items *keywordTarget
@@ -78,7 +81,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		if prop.Description == "" {
 			prop.Description = c.b.fieldDoc(f.v)
 		}
-		prop.Description = withNote(prop.Description, valueNote(f.v.Type()))
+		prop.Description = withNote(prop.Description, note)
 
 		omitted := f.omitEmpty || f.omitZero
 		nilable := c.nilable(f.v.Type())
@@ -214,6 +217,12 @@ func (c *conv) quoted(f jsonField, prop *jsonschema.Schema, report func(string))
 		s.Enum = []any{"true", "false"}
 	case b.Info()&types.IsInteger != 0:
 		s.Pattern = intPattern(b)
+		if b.Info()&types.IsUnsigned == 0 {
+			// encoding/json reads "-0" into a signed integer (0).
+			s.Pattern = strings.Replace(s.Pattern, "^(?:0|", "^(?:-?0|", 1)
+		}
+		lo, hi := intRange(b)
+		s.Description = fmt.Sprintf("An integer from %s to %s, written as a string.", lo, hi)
 		for _, v := range prop.Enum {
 			s.Enum = append(s.Enum, fmt.Sprint(v))
 		}
