@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestPortableSchemas reads every schema of every generated file of the
+// repository (goldens, examples, e2e and bench servers) and checks the
+// rules that make a schema acceptable to every model provider and host
+// (parser/schema/portable.go and the README's "Which hosts and providers
+// accept these schemas"). TestNoBooleanSchema checks the boolean schemas.
+func TestPortableSchemas(t *testing.T) {
+	root, err := filepath.Abs(moduleRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && d.Name() == "mcp_gen.go" {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, file := range files {
+		rel, _ := filepath.Rel(root, file)
+		schemas, err := schemaLiterals(file)
+		if err != nil {
+			t.Errorf("%s: %v", rel, err)
+			continue
+		}
+		for _, s := range schemas {
+			n++
+			for _, p := range portableProblems(s.value, "") {
+				t.Errorf("%s:%d: %s", rel, s.line, p)
+			}
+		}
+	}
+	if n < 100 {
+		t.Errorf("only %d schemas in %d generated files", n, len(files))
+	}
+	t.Logf("%d schemas in %d generated files", n, len(files))
+}
+
+// portableKeywords are the keywords a generated schema may use: JSON
+// Schema's own, none of our invention (Gemini rejects unknown keywords).
+// The one extension is x-mcp-header, which MCP itself defines (SEP-2243)
+// and which appears only where a field asks for it (a mcp:"header=Name" tag).
+var portableKeywords = []string{"x-mcp-header",
+	"$schema", "$id", "$ref", "$defs", "type", "title", "description", "enum", "const", "format", "pattern",
+	"minLength", "maxLength", "contentEncoding", "contentMediaType", "minimum", "exclusiveMinimum",
+	"maximum", "exclusiveMaximum", "multipleOf", "items", "minItems", "maxItems", "uniqueItems",
+	"properties", "additionalProperties", "propertyNames", "required", "anyOf", "default", "examples",
+	"deprecated", "readOnly", "writeOnly",
+}
+
+// portableFormats are the formats OpenAI documents for structured outputs
+// that the runtime checks (parser/schema/tags.go, knownFormats).
+var portableFormats = []string{"date", "date-time", "email", "hostname", "ipv4", "ipv6", "time", "uuid"}
+
+const maxSafeInteger = 1<<53 - 1
+
+// portableProblems returns what in the schema s at path breaks a portable
+// rule.
+func portableProblems(s any, path string) []string {
+	m, ok := s.(map[string]any)
+	if !ok {
+		return nil // a boolean schema: TestNoBooleanSchema
+	}
+	var found []string
+	bad := func(format string, args ...any) {
+		found = append(found, orRoot(path)+": "+fmt.Sprintf(format, args...))
+	}
+	for k := range m {
+		if !slices.Contains(portableKeywords, k) {
+			bad("keyword %q is not in the portable set (no oneOf, no nullable, no x- keywords)", k)
+		}
+	}
+	switch typ := m["type"].(type) {
+	case nil, string:
+	default:
+		bad("type %v is not a single type name (no type arrays)", typ)
+	}
+	if m["type"] == "object" {
+		if _, ok := m["properties"].(map[string]any); !ok {
+			bad(`an object schema without "properties" (OpenAI rejects it)`)
+		}
+	}
+	for _, k := range []string{"minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"} {
+		if v, ok := m[k].(float64); ok && (v > maxSafeInteger || v < -maxSafeInteger) {
+			bad("%s %v is beyond ±(2^53−1)", k, v)
+		}
+	}
+	if f, ok := m["format"].(string); ok && !slices.Contains(portableFormats, f) {
+		bad("format %q is not one OpenAI documents", f)
+	}
+	if alts, ok := m["anyOf"].([]any); ok {
+		null, _ := alts[len(alts)-1].(map[string]any)
+		if len(alts) != 2 || len(null) != 1 || null["type"] != "null" {
+			bad("anyOf is used only for [X, {\"type\":\"null\"}]")
+		}
+	}
+	for _, k := range schemaKeywords {
+		found = append(found, portableProblems(m[k], path+"/"+k)...)
+	}
+	for _, k := range schemaMapKeywords {
+		sub, _ := m[k].(map[string]any)
+		for name, v := range sub {
+			found = append(found, portableProblems(v, path+"/"+k+"/"+name)...)
+		}
+	}
+	for _, k := range schemaListKeyword {
+		list, _ := m[k].([]any)
+		for i, v := range list {
+			found = append(found, portableProblems(v, fmt.Sprintf("%s/%s/%d", path, k, i))...)
+		}
+	}
+	return found
+}
