@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	goruntime "runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -146,5 +147,26 @@ func TestValidateStatePool(t *testing.T) {
 	}
 	if allocs := testing.AllocsPerRun(100, func() { v.validate(good) }); allocs != 0 {
 		t.Errorf("validating valid arguments allocates %.1f times", allocs)
+	}
+}
+
+// TestCallEncodeBuffers: the buffers Call encodes results in are never
+// seen by a caller: results of later calls, small and over 64 KiB, leave
+// an earlier result as it was.
+func TestCallEncodeBuffers(t *testing.T) {
+	s := newTestServer(t)
+	first, err := s.Call(t.Context(), "echo", json.RawMessage(`{"text":"first"}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(first)
+	for _, text := range []string{"second", strings.Repeat("x", 100<<10), "third"} {
+		res, err := s.Call(t.Context(), "echo", json.RawMessage(`{"text":"`+text+`"}`), nil)
+		if err != nil || res.IsError {
+			t.Fatal(res, err)
+		}
+		if got, _ := json.Marshal(first); string(got) != string(want) {
+			t.Fatalf("an earlier result changed: %s, was %s", got, want)
+		}
 	}
 }
