@@ -12,20 +12,18 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"log"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/mcpgen/mcpgen/adapters/gosdk"
 	"github.com/mcpgen/mcpgen/adapters/mcpgo"
+	"github.com/mcpgen/mcpgen/e2e/internal/httpserve"
 	"github.com/mcpgen/mcpgen/e2e/testserver"
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -65,25 +63,9 @@ func main() {
 	if *httpAddr == "" {
 		err = stdio()
 	} else {
-		err = serveHTTP(ctx, handler, *httpAddr)
+		err = httpserve.Serve(ctx, handler, *httpAddr)
 	}
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, io.EOF) {
 		log.Fatal(err)
 	}
-}
-
-func serveHTTP(ctx context.Context, h http.Handler, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "listening on http://%s\n", ln.Addr())
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", h)
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() { <-ctx.Done(); hs.Close() }()
-	if err := hs.Serve(ln); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
 }

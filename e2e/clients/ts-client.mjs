@@ -11,50 +11,19 @@
 //             (server/discover), --era legacy uses initialize.
 // Diagnostics go to stderr; the server's stderr is forwarded there too.
 
-import { parseArgs } from "node:util";
+import { clientOptions, loadSDK, newTransport, parseClientArgs } from "./sdk.mjs";
 
-const { values: opt } = parseArgs({
-  options: {
-    sdk: { type: "string", default: "v1" },
-    era: { type: "string", default: "legacy" },
-    stdio: { type: "string" },
-    url: { type: "string" },
-  },
-});
-if ((!opt.stdio) === (!opt.url) || !["v1", "v2"].includes(opt.sdk) || !["legacy", "modern"].includes(opt.era) ||
-    (opt.sdk === "v1" && opt.era === "modern")) {
-  console.error("usage: ts-client.mjs [--sdk v1|v2] [--era legacy|modern] (--stdio BIN | --url URL); v1 is legacy only");
-  process.exit(2);
-}
+const opt = parseClientArgs("ts-client.mjs");
 const modern = opt.era === "modern";
-
-// ---- SDK selection ---------------------------------------------------------
-
-let Client, StdioClientTransport, StreamableHTTPClientTransport, LoggingMessageNotificationSchema;
-if (opt.sdk === "v1") {
-  ({ Client } = await import("@modelcontextprotocol/sdk/client/index.js"));
-  ({ StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js"));
-  ({ StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js"));
-  ({ LoggingMessageNotificationSchema } = await import("@modelcontextprotocol/sdk/types.js"));
-} else {
-  ({ Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client"));
-  ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
-}
-
-const clientOptions = { capabilities: {} };
-if (opt.sdk === "v2") {
-  clientOptions.versionNegotiation = { mode: modern ? { pin: "2026-07-28" } : "legacy" };
-}
-const client = new Client({ name: `mcpgen-e2e-ts-${opt.sdk}`, version: "1.0.0" }, clientOptions);
+const sdk = await loadSDK(opt.sdk);
+const client = new sdk.Client({ name: `mcpgen-e2e-ts-${opt.sdk}`, version: "1.0.0" }, clientOptions(opt, {}));
 
 const logs = [];
 const onLog = (n) => logs.push(n.params);
-if (opt.sdk === "v1") client.setNotificationHandler(LoggingMessageNotificationSchema, onLog);
+if (opt.sdk === "v1") client.setNotificationHandler(sdk.types.LoggingMessageNotificationSchema, onLog);
 else client.setNotificationHandler("notifications/message", onLog);
 
-const transport = opt.stdio
-  ? new StdioClientTransport({ command: opt.stdio, args: [], stderr: "inherit" })
-  : new StreamableHTTPClientTransport(new URL(opt.url));
+const transport = newTransport(sdk, opt);
 
 // ---- check harness ---------------------------------------------------------
 

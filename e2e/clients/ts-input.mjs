@@ -11,60 +11,33 @@
 // input_required results (which the v2 client answers and retries by
 // itself) in the modern era.
 
-import { parseArgs } from "node:util";
+import { clientOptions, loadSDK, newTransport, parseClientArgs } from "./sdk.mjs";
 
-const { values: opt } = parseArgs({
-  options: {
-    sdk: { type: "string", default: "v1" },
-    era: { type: "string", default: "legacy" },
-    stdio: { type: "string" },
-    url: { type: "string" },
-  },
-});
-if ((!opt.stdio) === (!opt.url) || !["v1", "v2"].includes(opt.sdk) || !["legacy", "modern"].includes(opt.era) ||
-    (opt.sdk === "v1" && opt.era === "modern")) {
-  console.error("usage: ts-input.mjs [--sdk v1|v2] [--era legacy|modern] (--stdio BIN | --url URL); v1 is legacy only");
-  process.exit(2);
-}
+const opt = parseClientArgs("ts-input.mjs");
 const modern = opt.era === "modern";
-
-let Client, StdioClientTransport, StreamableHTTPClientTransport, schemas;
-if (opt.sdk === "v1") {
-  ({ Client } = await import("@modelcontextprotocol/sdk/client/index.js"));
-  ({ StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js"));
-  ({ StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js"));
-  schemas = await import("@modelcontextprotocol/sdk/types.js");
-} else {
-  ({ Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client"));
-  ({ StdioClientTransport } = await import("@modelcontextprotocol/client/stdio"));
-}
+const sdk = await loadSDK(opt.sdk);
 
 function connect(capabilities, answers) {
-  const options = { capabilities };
-  if (opt.sdk === "v2") options.versionNegotiation = { mode: modern ? { pin: "2026-07-28" } : "legacy" };
-  const client = new Client({ name: `mcpgen-e2e-input-${opt.sdk}`, version: "1.0.0" }, options);
+  const client = new sdk.Client({ name: `mcpgen-e2e-input-${opt.sdk}`, version: "1.0.0" }, clientOptions(opt, capabilities));
   const on = (method, v1Schema, fn) => {
     if (opt.sdk === "v1") client.setRequestHandler(v1Schema, fn);
     else client.setRequestHandler(method, fn);
   };
   if (capabilities.elicitation) {
-    on("elicitation/create", schemas?.ElicitRequestSchema, async (req) => {
+    on("elicitation/create", sdk.types?.ElicitRequestSchema, async (req) => {
       answers.elicit.push(req.params);
       return answers.action === "accept" ? { action: "accept", content: { by: "plane", nights: 3 } } : { action: answers.action };
     });
   }
   if (capabilities.sampling) {
-    on("sampling/createMessage", schemas?.CreateMessageRequestSchema, async () =>
+    on("sampling/createMessage", sdk.types?.CreateMessageRequestSchema, async () =>
       ({ role: "assistant", model: "test", content: { type: "text", text: "Go west" }, stopReason: "endTurn" }));
   }
   if (capabilities.roots) {
-    on("roots/list", schemas?.ListRootsRequestSchema, async () =>
+    on("roots/list", sdk.types?.ListRootsRequestSchema, async () =>
       ({ roots: [{ uri: "file:///trips", name: "Trips" }, { uri: "file:///maps" }] }));
   }
-  const transport = opt.stdio
-    ? new StdioClientTransport({ command: opt.stdio, args: [], stderr: "inherit" })
-    : new StreamableHTTPClientTransport(new URL(opt.url));
-  return { client, transport };
+  return { client, transport: newTransport(sdk, opt) };
 }
 
 const checks = [];

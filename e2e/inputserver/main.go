@@ -3,14 +3,11 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"log"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
-	"time"
 
+	"github.com/mcpgen/mcpgen/e2e/internal/httpserve"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -25,27 +22,9 @@ func main() {
 	if *httpAddr == "" {
 		err = srv.ServeStdio(ctx)
 	} else {
-		err = serveHTTP(ctx, srv, *httpAddr)
+		err = httpserve.Serve(ctx, srv.HTTPHandler(), *httpAddr)
 	}
 	if err != nil {
 		log.Fatal(err)
 	}
-}
-
-// serveHTTP serves srv at /mcp on addr until ctx is done. It prints
-// "listening on http://HOST:PORT" on stderr once the listener is bound.
-func serveHTTP(ctx context.Context, srv *runtime.Server, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "listening on http://%s\n", ln.Addr())
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", srv.HTTPHandler())
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() { <-ctx.Done(); hs.Close() }()
-	if err := hs.Serve(ln); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
 }

@@ -68,7 +68,8 @@ const (
   "type": "object",
   "properties": {
     "city": {
-      "type": "string"
+      "type": "string",
+      "description": "where to go"
     }
   },
   "additionalProperties": false,

@@ -36,6 +36,7 @@ type TripForm struct {
 // PlanTrip asks the user how to travel, the client's model for a slogan and
 // the client for its roots, and reports all three.
 //
+//mcp:arg city where to go
 //mcp:tool
 func PlanTrip(ctx context.Context, city string) (string, error) {
 	form, err := runtime.Elicit[TripForm](ctx, "How do you want to travel to "+city+"?")

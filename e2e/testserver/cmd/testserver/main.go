@@ -5,14 +5,11 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"log"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
-	"time"
 
+	"github.com/mcpgen/mcpgen/e2e/internal/httpserve"
 	"github.com/mcpgen/mcpgen/e2e/testserver"
 	"github.com/mcpgen/mcpgen/runtime"
 )
@@ -40,28 +37,9 @@ func main() {
 	if *httpAddr == "" {
 		err = srv.ServeStdio(ctx)
 	} else {
-		err = serveHTTP(ctx, srv, *httpAddr)
+		err = httpserve.Serve(ctx, srv.HTTPHandler(), *httpAddr)
 	}
 	if err != nil { // a signal is a clean stop: err is nil then
 		log.Fatal(err)
 	}
-}
-
-// serveHTTP serves srv's Streamable HTTP handler at /mcp on addr until ctx
-// is done. It prints "listening on http://HOST:PORT" on stderr once the
-// listener is bound: the tests read the address from that line.
-func serveHTTP(ctx context.Context, srv *runtime.Server, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(os.Stderr, "listening on http://%s\n", ln.Addr())
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", srv.HTTPHandler())
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	go func() { <-ctx.Done(); hs.Close() }()
-	if err := hs.Serve(ln); err != http.ErrServerClosed {
-		return err
-	}
-	return nil
 }
