@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -49,7 +50,7 @@ func Add(a, b int) int { return a + b }
 	for i := range 2 {
 		c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), registers: map[*packages.Package]map[string]bool{}}
 		p, err := c.pkg(pkg)
-		if err != nil || len(c.diags) > 0 || len(p.Tools) != 2 {
+		if err != nil || len(slices.DeleteFunc(c.diags, undescribed)) > 0 || len(p.Tools) != 2 {
 			t.Fatalf("check %d: %v %v (%d tools)", i+1, err, c.diags, len(p.Tools))
 		}
 		if pkg.TypesInfo != before.TypesInfo || pkg.Types != before.Types || len(pkg.Syntax) != len(before.Syntax) ||
