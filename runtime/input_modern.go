@@ -253,7 +253,7 @@ func missingCapability(err error) *rpcError {
 		return nil
 	}
 	e := errorf(codeMissingCapability, "Missing required client capability: "+mc.Capability)
-	e.data = []byte(`{"requiredCapabilities":{` + strconv.Quote(mc.Capability) + `:{}}}`)
+	e.data = append(jsontext.AppendString([]byte(`{"requiredCapabilities":{`), mc.Capability), `:{}}}`...)
 	return e
 }
 
