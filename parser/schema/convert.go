@@ -189,7 +189,7 @@ func (c *conv) report(at site, msg string) {
 		}
 		msg = msg[:i] + decl
 	}
-	key := c.b.keys.of(deref(typ))
+	key := typeKey(deref(typ))
 	for _, fp := range c.foreign {
 		if fp.key == key && fp.at == c.rootSite {
 			switch {
@@ -437,7 +437,7 @@ func composite(t types.Type) bool {
 // is used, unless the type is recursive, which makes it a definition in
 // $defs and every use of it a $ref.
 func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
-	key := c.b.keys.of(n)
+	key := typeKey(n)
 	if slices.Contains(c.expanding, key) || c.defs[key] != nil {
 		if c.recursive == nil {
 			c.recursive = map[string]*types.Named{}

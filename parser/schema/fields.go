@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"slices"
 	"strings"
-	"sync"
 	"unicode"
 )
 
@@ -46,7 +45,7 @@ type embedQueue struct {
 
 // structFields returns the JSON members of the struct type t in the order
 // encoding/json encodes them.
-func structFields(t types.Type, keys *typeKeys) []jsonField {
+func structFields(t types.Type) []jsonField {
 	var fields []jsonField
 	var current []embedQueue
 	next := []embedQueue{{typ: t}}
@@ -61,7 +60,7 @@ func structFields(t types.Type, keys *typeKeys) []jsonField {
 		current, next = next, current[:0]
 		count, nextCount = nextCount, nil
 		for _, q := range current {
-			key := keys.of(q.typ)
+			key := typeKey(q.typ)
 			if visited[key] {
 				continue
 			}
@@ -141,7 +140,7 @@ func structFields(t types.Type, keys *typeKeys) []jsonField {
 					}
 					continue
 				}
-				ftKey := keys.of(ft)
+				ftKey := typeKey(ft)
 				if nextCount == nil {
 					nextCount = map[string]int{}
 				}
@@ -212,22 +211,6 @@ func isStruct(t types.Type) bool {
 }
 
 func typeKey(t types.Type) string { return types.TypeString(types.Unalias(t), nil) }
-
-// typeKeys memoizes typeKey by type (types.TypeString dominated
-// structFields); equal types.Type values have equal keys, so the result is
-// the same. It is safe for concurrent use.
-type typeKeys struct {
-	m sync.Map // types.Type -> string; read-mostly, so lock-free reads
-}
-
-func (k *typeKeys) of(t types.Type) string {
-	if s, ok := k.m.Load(t); ok {
-		return s.(string)
-	}
-	s := typeKey(t)
-	k.m.Store(t, s)
-	return s
-}
 
 func hasOption(opts, want string) bool {
 	for o := range strings.SplitSeq(opts, ",") {

@@ -15,7 +15,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	s := c.described(t)
 	s.Type = "object"
 	s.AdditionalProperties = jsonschema.FalseSchema
-	fields := structFields(t, &c.b.keys)
+	fields := structFields(t)
 	s.Properties = newProperties(len(fields))
 	typeName := "struct"
 	if n, ok := t.(*types.Named); ok {

@@ -153,7 +153,6 @@ type Param struct {
 type Builder struct {
 	fset   *token.FileSet
 	syntax map[string]*ast.File // files of the root packages, by name; read-only
-	keys   typeKeys             // typeKey of the types met so far
 
 	declDocs sync.Map // file name -> *fileDecls: descriptions per declaration of root files, collected on first use
 	enumDocs sync.Map // *types.TypeName -> string: enumDoc of the type
