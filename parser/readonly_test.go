@@ -31,6 +31,8 @@ func Find(in In) (string, error) { return in.Query, nil }
 
 // Add adds.
 //
+//mcp:arg a the first
+//mcp:arg b the second
 //mcp:tool
 func Add(a, b int) int { return a + b }
 `
