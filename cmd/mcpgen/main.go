@@ -95,6 +95,15 @@ Options, separated by spaces, each at most once:
 	destructive    destructiveHint (likewise)
 	idempotent     idempotentHint (likewise)
 	openworld      openWorldHint (likewise)
+	task           calls may run as tasks; task=required: modern clients
+	               must declare the tasks extension
+
+In the doc comment of a type, or the comment of a struct field:
+
+	//mcp:enum [on|off]   its constants are (on) or are not (off) an enum
+	//mcp:schema {...}    its JSON Schema, for a type with its own JSON methods;
+	                      also once per package, in any comment of a file:
+	                      //mcp:schema IMPORTPATH.Type {...}
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are

@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"go/ast"
+	goparser "go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -110,9 +114,16 @@ func TestUsage(t *testing.T) {
 		"-o file", "mcp_gen.go", "-check", "-tags list", "-version", "Exit status",
 		// The directive and every option the parser knows (parser/options.go).
 		"//mcp:tool [options]", "//mcp:arg NAME", "name=IDENT", `title="text"`,
-		"readonly", "destructive", "idempotent", "openworld"} {
+		"readonly", "destructive", "idempotent", "openworld", "//mcp:enum [on|off]", "//mcp:schema {...}"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("usage lacks %q:\n%s", want, stderr)
+		}
+	}
+	// Every option the parser knows (the strings its knownOptions returns)
+	// starts a line of the usage's option list.
+	for _, opt := range knownOptions(t) {
+		if !strings.Contains(stderr, "\n\t"+opt+" ") && !strings.Contains(stderr, "\n\t"+opt+"=") {
+			t.Errorf("usage does not list the directive option %q:\n%s", opt, stderr)
 		}
 	}
 	// The README recommends the tool directive: it comes first.
@@ -131,6 +142,33 @@ func TestUsage(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
 		}
 	}
+}
+
+// knownOptions returns the option names of //mcp:tool, read from the
+// parser's source (its knownOptions function), so that the usage cannot
+// miss one the parser accepts.
+func knownOptions(t *testing.T) []string {
+	t.Helper()
+	f, err := goparser.ParseFile(token.NewFileSet(), filepath.Join(moduleRoot, "parser", "options.go"), nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opts []string
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "knownOptions" {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					s, _ := strconv.Unquote(lit.Value)
+					opts = append(opts, s)
+				}
+				return true
+			})
+		}
+	}
+	if len(opts) < 6 {
+		t.Fatalf("found options %q in parser/options.go's knownOptions; has it moved?", opts)
+	}
+	return opts
 }
 
 func TestVersion(t *testing.T) {
