@@ -106,9 +106,9 @@ In the doc comment of a type, or the comment of a struct field:
 	                      //mcp:schema IMPORTPATH.Type {...}
 
 Diagnostics are printed as file:line:col: message; when there is any,
-nothing is written. Warnings (file:line:col: warning: message) are
-printed too, but the files are written. With -check, the differences go to standard output as
-unified diffs.
+nothing is written. Warnings (file:line:col: warning: message) are printed
+too, but the files are written. With -check, the differences go to
+standard output as unified diffs.
 
 Exit status: 0 on success, 1 on diagnostics, errors or (with -check) stale
 files, 2 on bad usage.
