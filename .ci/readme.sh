@@ -116,7 +116,7 @@ scenario() {
 		printf '%s' "$serve"
 		(cd "$dir" && exec setsid bash -c "$serve") >"$work/$name.serve.log" 2>&1 &
 		serve_pgid=$!
-		for _ in $(seq 600); do # building first can take a while on a busy machine
+		for _ in $(seq 3000); do # up to 10 min: go run builds first, slow on a busy machine with a cold cache
 			port_in_use "$port" && break
 			if ! kill -0 "$serve_pgid" 2>/dev/null; then
 				cat "$work/$name.serve.log" >&2
@@ -125,6 +125,11 @@ scenario() {
 			fi
 			sleep 0.2
 		done
+		if ! port_in_use "$port"; then
+			cat "$work/$name.serve.log" >&2
+			echo "readme: $name: the server does not listen on 127.0.0.1:$port after 10 min" >&2
+			exit 1
+		fi
 	fi
 	bash "$script" || status=$?
 	if [ -n "$serve" ]; then
