@@ -21,7 +21,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	if n, ok := t.(*types.Named); ok {
 		typeName = n.Obj().Name()
 	}
-	if len(fields) == 0 && hasUnexportedField(t) {
+	if len(fields) == 0 && hasHiddenState(t) {
 		c.report(at, fmt.Sprintf("type %s has no exported fields and no JSON or text form: encoding/json would always write {} for it and read nothing into it; %s",
 			c.typeString(t), c.opaqueHint(t)))
 	}
@@ -107,15 +107,27 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	return s
 }
 
-// hasUnexportedField reports whether the struct type t has a field that
-// is neither exported nor embedded: state that encoding/json cannot see.
-func hasUnexportedField(t types.Type) bool {
-	st, ok := t.Underlying().(*types.Struct)
-	if !ok {
+// hasHiddenState reports whether the struct type t holds state that
+// encoding/json cannot see: a field that is neither exported nor embedded,
+// or one inside an embedded struct (type Cache struct{ *cache }). Fields
+// tagged json:"-" are hidden on purpose and do not count.
+func hasHiddenState(t types.Type) bool {
+	return hiddenState(t, 0)
+}
+
+func hiddenState(t types.Type, depth int) bool {
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok || depth > 10 {
 		return false
 	}
 	for i := range st.NumFields() {
-		if f := st.Field(i); !f.Exported() && !f.Embedded() {
+		f := st.Field(i)
+		switch {
+		case f.Embedded():
+			if hiddenState(deref(f.Type()), depth+1) {
+				return true
+			}
+		case !f.Exported():
 			return true
 		}
 	}

@@ -66,3 +66,28 @@ type Nothing struct{}
 //
 //mcp:tool
 func Ping() Nothing { return Nothing{} }
+
+// store is the state of a Store.
+type store struct {
+	items map[string]string
+}
+
+// Store is a store, its state in an embedded unexported type.
+type Store struct {
+	*store
+}
+
+// NewStore returns an empty store.
+//
+//mcp:tool
+func NewStore() *Store { return &Store{&store{items: map[string]string{}}} }
+
+// Wrapper embeds an empty struct type: an empty object, on purpose.
+type Wrapper struct {
+	Nothing
+}
+
+// Wrap returns an empty wrapper.
+//
+//mcp:tool
+func Wrap() Wrapper { return Wrapper{} }
