@@ -27,6 +27,8 @@ func ExampleGenerate() {
 
 // Add returns a + b.
 //
+//mcp:arg a the first addend
+//mcp:arg b the second addend
 //mcp:tool readonly
 func Add(a, b float64) float64 { return a + b }
 `,
@@ -37,8 +39,14 @@ func Add(a, b float64) float64 { return a + b }
 	}
 
 	pkgs, diags, err := parser.Load(dir, nil, ".")
-	if err != nil || len(diags) > 0 {
-		log.Fatal(err, diags)
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, d := range diags {
+		fmt.Println(d) // warnings, if any, and errors
+	}
+	if len(parser.Errors(diags)) > 0 {
+		return // nothing is to be generated
 	}
 	src, err := generator.Generate(pkgs[0])
 	if err != nil {
