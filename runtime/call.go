@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file runs one tools/call: the per-call state that progress, logging

@@ -2,8 +2,9 @@ package runtime
 
 import (
 	"encoding/json"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // Content is one block of a tool result's content: a [*TextContent],

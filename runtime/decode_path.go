@@ -2,10 +2,11 @@ package runtime
 
 import (
 	"encoding/json"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // decodeErrorPath finds where in args the decoding into v failed with the

@@ -3,9 +3,10 @@ package runtime
 import (
 	"context"
 	"encoding/json"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is the transport-independent core: it turns one incoming

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"io"
 	"mime"
 	"net/http"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is the Streamable HTTP transport (spec 2026-07-28

@@ -4,9 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"log/slog"
 	"sync"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is the in-process API: the registered tools as data, and a call

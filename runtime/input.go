@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"reflect"
 	"strconv"
 	"sync"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is the API a tool uses to ask the client for input while it

@@ -9,11 +9,12 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is the protocol 2026-07-28 side of asking the client for input

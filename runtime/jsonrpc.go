@@ -2,9 +2,10 @@ package runtime
 
 import (
 	"encoding/json"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file holds the JSON-RPC 2.0 layer: the envelope of incoming messages

@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 

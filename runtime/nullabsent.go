@@ -2,8 +2,9 @@ package runtime
 
 import (
 	"bytes"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"slices"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // Models often send null for an argument they mean to leave out. For an

@@ -1,12 +1,13 @@
 package runtime
 
 import (
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"log/slog"
 	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // A Server is an MCP server that exposes tools. Create one with [NewServer],

@@ -5,13 +5,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"io"
 	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is the stdio transport: newline-delimited JSON-RPC messages

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 

@@ -5,10 +5,11 @@ import (
 	"cmp"
 	"encoding/json"
 	"errors"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // maxViolations is how many violations an ArgumentError keeps.

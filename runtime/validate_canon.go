@@ -1,9 +1,10 @@
 package runtime
 
 import (
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"slices"
 	"strconv"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // appendCanonical appends a canonical form of the syntactically valid JSON

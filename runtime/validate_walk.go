@@ -2,11 +2,12 @@ package runtime
 
 import (
 	"fmt"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 const (

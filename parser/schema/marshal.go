@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/mcpgen/mcpgen/internal/jsontext"
 	"math"
 	"slices"
 	"strconv"
 	"sync"
 
 	"github.com/invopop/jsonschema"
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 )
 
