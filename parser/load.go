@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -311,6 +312,14 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		return nil, err
 	}
 	p.Elicits = elicits
+	if len(tools) == 0 {
+		// No tools, no generated file: nothing registers the forms.
+		for _, e := range elicits {
+			c.diags = append(c.diags, Diagnostic{Pos: e.Pos, Warning: true, Message: fmt.Sprintf(
+				"runtime.Elicit[%s]: the package has no //mcp:tool, so mcpgen generates no file to register the form's schema and the call fails at run time; elicit from a package with tools, or call runtime.RegisterElicitSchema",
+				types.TypeString(e.Type, types.RelativeTo(pkg.Types)))})
+		}
+	}
 	if err := c.allSchemas(tools); err != nil {
 		return nil, err
 	}
