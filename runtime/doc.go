@@ -38,6 +38,19 @@
 // call's context and suppresses its reply. [ReportProgress] and [Logger]
 // reach the client through the call's context.
 //
+// # Asking the client, and tasks
+//
+// A tool asks the client for input through its context: [Elicit] (a form
+// whose schema mcpgen derives from a Go type), [ElicitSchema], [Sample]
+// and [ListRoots]. Legacy clients get requests from the server and the tool
+// waits for the answers; modern clients get an input_required result with
+// every question of the round and a signed requestState, answer, and call
+// again (see [ErrInputRequired], [WithRequestStateKey]). A question whose
+// capability the client did not declare returns a
+// [*MissingCapabilityError]. A tool with [Tool.TaskSupport] that runs
+// longer than [TaskGrace] becomes a task for a modern client that declared
+// the tasks extension (tasks/get, tasks/update, tasks/cancel).
+//
 // # In-process calls
 //
 // [Server.Tools] lists the registered tools with their schemas as tools/list
