@@ -376,8 +376,9 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 	// A problem in a type that several tools use is reported once, with
 	// the tools that reach it.
 	type problem struct {
-		pos token.Pos
-		msg string
+		pos  token.Pos
+		msg  string
+		same string
 	}
 	var order []problem
 	reachedBy := map[problem][]string{}
@@ -386,7 +387,7 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 			return errs[i]
 		}
 		for _, d := range diags[i] {
-			p := problem{d.Pos, d.Message}
+			p := problem{d.Pos, d.Message, d.Same}
 			if reachedBy[p] == nil {
 				order = append(order, p)
 			}
@@ -396,12 +397,39 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 			t.bad = true
 		}
 	}
+	// A type without a known JSON form is one problem, however many
+	// parameters and results use it: reported at the first use, with the
+	// number of the others.
+	firstOf := map[string]problem{}
+	others := map[problem]int{}
 	for _, p := range order {
-		if names := reachedBy[p]; len(names) > 1 {
-			c.errorf(p.pos, "%s (reached from tools %s)", p.msg, strings.Join(names, ", "))
-		} else {
-			c.errorf(p.pos, "%s", p.msg)
+		if p.same == "" {
+			continue
 		}
+		if first, ok := firstOf[p.same]; ok {
+			others[first]++
+			for _, name := range reachedBy[p] {
+				if !slices.Contains(reachedBy[first], name) {
+					reachedBy[first] = append(reachedBy[first], name)
+				}
+			}
+			reachedBy[p] = nil
+			continue
+		}
+		firstOf[p.same] = p
+	}
+	for _, p := range order {
+		names := reachedBy[p]
+		msg := p.msg
+		switch {
+		case names == nil:
+			continue // reported with its first use
+		case others[p] > 0:
+			msg += fmt.Sprintf(" (and %d more uses of the type, in tools %s)", others[p], strings.Join(names, ", "))
+		case len(names) > 1:
+			msg += fmt.Sprintf(" (reached from tools %s)", strings.Join(names, ", "))
+		}
+		c.errorf(p.pos, "%s", msg)
 	}
 	return nil
 }

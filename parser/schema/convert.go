@@ -567,8 +567,13 @@ func (c *conv) custom(t types.Type, addressed bool, at site) (*jsonschema.Schema
 		if c.output {
 			hint = "return a plain type instead (for example a string the tool formats)"
 		}
-		return c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; state it with //mcp:schema {...} in the type's doc comment (for a type from another package: in the field's comment, or once per package as //mcp:schema %s {...}), or %s",
-			jsonIface, qualifiedTypeName(t), hint)), true
+		n := len(c.diags)
+		s := c.unsupported(at, t, fmt.Sprintf("it implements %s, so its JSON form is unknown at generate time; state it with //mcp:schema {...} in the type's doc comment (for a type from another package: in the field's comment, or once per package as //mcp:schema %s {...}), or %s",
+			jsonIface, qualifiedTypeName(t), hint))
+		if len(c.diags) == n+1 {
+			c.diags[n].Same = "no schema for " + qualifiedTypeName(t)
+		}
+		return s, true
 	}
 	if hasMethod(t, textMethod, params, results) {
 		return &jsonschema.Schema{Type: "string"}, true

@@ -126,6 +126,10 @@ import (
 type Diagnostic struct {
 	Pos     token.Pos // in the FileSet given to NewBuilder
 	Message string
+	// Same is set on diagnostics that are one problem met at each use of
+	// a type (a type whose JSON form is unknown): a caller may report it
+	// once, with the other places.
+	Same string
 }
 
 // A Param is one plain tool parameter, which becomes one property, or one

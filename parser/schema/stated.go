@@ -12,6 +12,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -82,6 +83,13 @@ func parseStated(text string) (*jsonschema.Schema, error) {
 		return nil, err
 	}
 	if !reflect.DeepEqual(normalNumbers(got), normalNumbers(want)) {
+		for k := range want.(map[string]any) {
+			if _, kept := got.(map[string]any)[k]; !kept {
+				if m := suggest.Closest(k, schemaKeywords); m != "" && m != k {
+					return nil, fmt.Errorf("unknown keyword %q; did you mean %s?", k, m)
+				}
+			}
+		}
 		return nil, fmt.Errorf("the schema has keywords that mcpgen does not know or cannot keep as written (it keeps %s); write the 2020-12 keywords invopop/jsonschema models, with schemas (not true or false) as subschemas", compactJSON(out))
 	}
 	srv := runtime.NewServer("check", "0")
@@ -96,6 +104,14 @@ func parseStated(text string) (*jsonschema.Schema, error) {
 	}
 	return &s, nil
 }
+
+// schemaKeywords are the JSON Schema keywords a stated schema may hold, for
+// suggestions.
+var schemaKeywords = []string{"type", "enum", "const", "format", "pattern", "minLength", "maxLength", "minimum", "maximum",
+	"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "items", "prefixItems", "minItems", "maxItems", "uniqueItems",
+	"properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
+	"anyOf", "oneOf", "allOf", "not", "title", "description", "default", "examples", "contentEncoding", "contentMediaType",
+	"$ref", "$defs", "readOnly", "writeOnly", "deprecated"}
 
 // emptyToAny replaces the subschemas with nothing set, which invopop writes
 // as true, with anyValue, written {}.

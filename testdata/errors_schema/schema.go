@@ -42,3 +42,18 @@ func Use(in In) error { return nil }
 //
 //mcp:tool
 func Reuse(in *In) error { return nil }
+
+// Code has its own JSON and no stated schema.
+type Code string
+
+func (c *Code) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, (*string)(c)) }
+
+func (c Code) MarshalJSON() ([]byte, error) { return json.Marshal(string(c)) }
+
+// Convert uses Code three times: its missing schema is one problem,
+// reported at its first use.
+//
+//mcp:tool
+//mcp:arg c the code
+//mcp:arg d another code
+func Convert(c, d Code) Code { return c + d }
