@@ -429,3 +429,31 @@ func TestInputLegacyHTTP(t *testing.T) {
 		t.Errorf("call without an event stream: %s", b)
 	}
 }
+
+// A client that never answers: the tool bounds its wait with its own
+// context, the question is withdrawn (notifications/cancelled) and a late
+// answer is dropped.
+func TestInputLegacyNoAnswer(t *testing.T) {
+	s := newTestServer(t)
+	s.MustAddTool(Tool{Name: "impatient", Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		ctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+		defer cancel()
+		_, err := ListRoots(ctx)
+		return nil, err
+	}})
+	c := serve(t, s)
+	c.legacyInit(`{"roots":{}}`)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"impatient","arguments":{}}}`)
+	q := c.request("roots/list")
+	if got := text(t, c.reply("1")); got != "error: "+context.DeadlineExceeded.Error() {
+		t.Errorf("result %q", got)
+	}
+	withdrawn := c.notifications("notifications/cancelled")
+	if len(withdrawn) != 1 || !strings.Contains(string(withdrawn[0].Params), `"requestId":`+string(q.ID)) {
+		t.Errorf("withdrawn questions: %v", withdrawn)
+	}
+	c.answer(q.ID, `{"roots":[]}`)
+	if m := c.do("2", "ping", ""); m.Error != nil {
+		t.Errorf("ping after the late answer: %s", m.line)
+	}
+}
