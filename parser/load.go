@@ -44,6 +44,23 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 // The error result reports a failure of the loader itself (for example,
 // no go command), not a problem in the loaded code.
 func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnostic, error) {
+	return LoadWith(dir, Options{Tags: tags}, patterns...)
+}
+
+// Options are the settings of LoadWith.
+type Options struct {
+	// Tags are build tags to consider satisfied while loading.
+	Tags []string
+	// Profile selects the subset of JSON Schema the input schemas use
+	// (schema.ProfilePortable by default; see schema.Profile). A construct
+	// the profile cannot express is a diagnostic at the parameter it
+	// belongs to, with the JSON pointer of the construct.
+	Profile schema.Profile
+}
+
+// LoadWith is Load with options beyond the build tags.
+func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagnostic, error) {
+	tags := opts.Tags
 	fset := token.NewFileSet()
 	cfg := &packages.Config{
 		Mode:  loadMode,
@@ -83,7 +100,8 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 		return nil, sortDiagnostics(diags), nil
 	}
 
-	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), registers: map[*packages.Package]map[string]bool{}}
+	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, registers: map[*packages.Package]map[string]bool{}}
+	c.builder.SetProfile(opts.Profile)
 	var out []*Package
 	for _, pkg := range pkgs {
 		p, err := c.pkg(pkg)
@@ -230,6 +248,7 @@ func fileExists(name string) bool {
 type checker struct {
 	fset    *token.FileSet
 	builder *schema.Builder
+	profile schema.Profile // of the input schemas
 	diags   []Diagnostic
 
 	// registers holds, per package, the names of the registration

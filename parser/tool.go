@@ -411,6 +411,22 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			t.OutputSchema = text
 		}
 	}
+	if !bad && in != nil {
+		pos := t.pos
+		if t.Struct != nil {
+			pos = t.structPos
+		}
+		for _, chain := range schema.RequiredCycles(in) {
+			c.warnf(pos, "input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)
+		}
+	}
+	if !bad && in != nil && c.profile != schema.ProfilePortable {
+		s, problems := schema.ApplyProfile(c.profile, in)
+		for _, p := range problems {
+			report([]schema.Diagnostic{{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message}})
+		}
+		in = s
+	}
 	if !bad {
 		if in == nil {
 			return nil, fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
@@ -422,6 +438,22 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		t.InputSchema = text
 	}
 	return all, nil
+}
+
+// profilePos returns where to report a profile problem at the JSON
+// pointer path of t's input schema: the plain parameter the path leads
+// into, else the struct parameter (or the tool).
+func (c *checker) profilePos(t *toolDecl, path string) token.Pos {
+	if t.Struct != nil {
+		return t.structPos
+	}
+	name, _, _ := strings.Cut(strings.TrimPrefix(path, "/properties/"), "/")
+	for i, p := range t.Params {
+		if p.Name == name && strings.HasPrefix(path, "/properties/") {
+			return t.paramPos[i]
+		}
+	}
+	return t.pos
 }
 
 // fieldPositions returns, for each parameter or result in list (one per

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	mcpgen [-o file] [-check] [-tags list] [packages]
+//	mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]
 //
 // For each package matching the patterns (default "."), mcpgen writes the
 // generated file (default mcp_gen.go) into the package's directory when the
@@ -23,6 +23,12 @@
 // With -check, mcpgen writes nothing; it prints a unified diff for each
 // generated file that is missing, stale or no longer wanted, and exits 1
 // if there is any. CI uses it to keep committed files fresh.
+//
+// With -profile openai-strict, gemini or anthropic-strict, the input
+// schemas follow that model provider's strict subset of JSON Schema (see
+// the README, "Which hosts and providers accept these schemas"); a
+// construct the profile cannot express is a diagnostic. -check needs the
+// same -profile as the generation.
 //
 // Exit codes: 0 success, 1 diagnostics, errors or stale files, 2 bad usage.
 //
@@ -57,9 +63,10 @@ import (
 
 	"github.com/mcpgen/mcpgen/generator"
 	mcpparser "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
-const usageText = `usage: mcpgen [-o file] [-check] [-tags list] [packages]
+const usageText = `usage: mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]
        mcpgen -version
 
 mcpgen generates the MCP registration file of each package matching the
@@ -131,6 +138,7 @@ type options struct {
 	output   string
 	check    bool
 	tags     []string
+	profile  schema.Profile
 	patterns []string
 }
 
@@ -147,9 +155,17 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra generated file\nand exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied while loading packages")
+	profile := fset.String("profile", "portable", "the `name` of the JSON Schema subset of the input schemas: portable (every provider\nand host), openai-strict, gemini or anthropic-strict (one provider's strict mode)")
 	if err := fset.Parse(args); err != nil {
 		return nil, err
 	}
+	p, err := schema.ParseProfile(*profile)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcpgen: -profile: %v\n", err)
+		fset.Usage()
+		return nil, err
+	}
+	opts.profile = p
 	if err := validOutput(opts.output); err != nil {
 		fmt.Fprintf(stderr, "mcpgen: -o: %v\n", err)
 		fset.Usage()
@@ -316,7 +332,7 @@ type output struct {
 // be printed; warnings are the diagnostics that do not stop generation,
 // when there is no problem; the error reports a failure to load at all.
 func generate(dir string, opts *options) (outs []output, problems, warnings []string, err error) {
-	pkgs, diags, err := mcpparser.Load(dir, opts.tags, opts.patterns...)
+	pkgs, diags, err := mcpparser.LoadWith(dir, mcpparser.Options{Tags: opts.tags, Profile: opts.profile}, opts.patterns...)
 	if err != nil {
 		return nil, nil, nil, err
 	}

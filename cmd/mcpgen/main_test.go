@@ -110,8 +110,9 @@ func TestUsage(t *testing.T) {
 	if code != 0 || stdout != "" {
 		t.Errorf("-h: exit %d, stdout %q", code, stdout)
 	}
-	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [packages]", "mcpgen -version",
+	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]", "mcpgen -version",
 		"-o file", "mcp_gen.go", "-check", "-tags list", "-version", "Exit status",
+		"-profile name", "openai-strict", "gemini", "anthropic-strict",
 		// The directive and every option the parser knows (parser/options.go).
 		"//mcp:tool [options]", "//mcp:arg NAME", "name=IDENT", `title="text"`,
 		"readonly", "destructive", "idempotent", "openworld", "//mcp:enum [on|off]", "//mcp:schema {...}"} {
@@ -132,6 +133,7 @@ func TestUsage(t *testing.T) {
 	}
 	for _, args := range [][]string{
 		{"-nope"},
+		{"-profile", "openai"},
 		{"-o", "sub/x.go"},
 		{"-o", "x.txt"},
 		{"-o", "x_test.go"},

@@ -646,10 +646,10 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 		// uint64 and uintptr): encoding/json refuses a number outside the
 		// Go type's range, and the runtime reports it with the field's path.
 		lo, hi := intRange(u)
-		if portableNumber(lo) {
+		if portableNumber(lo) && (c.output || c.b.profile.typeBounds()) {
 			s.Minimum = lo
 		}
-		if portableNumber(hi) {
+		if portableNumber(hi) && (c.output || c.b.profile.typeBounds()) {
 			s.Maximum = hi
 		}
 	case u.Kind() == types.Float32:

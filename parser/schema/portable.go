@@ -2,6 +2,9 @@ package schema
 
 import (
 	"encoding/json"
+	"strings"
+
+	"github.com/invopop/jsonschema"
 )
 
 // The schemas are portable by default: every model provider and MCP host
@@ -38,4 +41,48 @@ func portableNumber(n json.Number) bool {
 		return cmpNumbers(n, "-"+maxSafeInteger) >= 0
 	}
 	return cmpNumbers(n, maxSafeInteger) <= 0
+}
+
+// RequiredCycles returns, for the input schema s, the recursive types
+// ($defs) that contain themselves through required properties only, each
+// as the chain of property names that leads back ("Node.next"). No finite
+// arguments satisfy such a schema (an input never admits null), and Gemini
+// cannot express it; the parser warns about each.
+func RequiredCycles(s *jsonschema.Schema) []string {
+	var cycles []string
+	for _, name := range sortedKeys(s.Definitions) {
+		seen := map[string]bool{}
+		var visit func(d *jsonschema.Schema, chain string) bool
+		visit = func(d *jsonschema.Schema, chain string) bool {
+			if d == nil || d.Properties == nil {
+				return false
+			}
+			for _, req := range d.Required {
+				p, ok := d.Properties.Get(req)
+				if !ok || p == nil {
+					continue
+				}
+				next := chain + "." + req
+				if target, ok := strings.CutPrefix(p.Ref, "#/$defs/"); ok {
+					if target == name {
+						cycles = append(cycles, next)
+						return true
+					}
+					if !seen[target] {
+						seen[target] = true
+						if visit(s.Definitions[target], next) {
+							return true
+						}
+					}
+					continue
+				}
+				if visit(p, next) {
+					return true
+				}
+			}
+			return false
+		}
+		visit(s.Definitions[name], name)
+	}
+	return cycles
 }

@@ -160,6 +160,7 @@ type Builder struct {
 
 	declDocs sync.Map // file name -> *fileDecls: descriptions per declaration of root files, collected on first use
 	enumDocs sync.Map // *types.TypeName -> string: enumDoc of the type
+	profile  Profile  // set by SetProfile before use
 
 	mu       sync.Mutex                       // guards fileDocs and enums
 	fileDocs map[string]*fileComments         // descriptions per file outside the roots, collected on first use
@@ -192,6 +193,12 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 	}
 	return b
 }
+
+// SetProfile makes b derive schemas for the profile p (the default is
+// ProfilePortable); call it before any schema is derived. Under
+// ProfileAnthropicStrict the bounds of the Go integer types are left out
+// (the decoder enforces them); the rest of a profile is ApplyProfile's.
+func (b *Builder) SetProfile(p Profile) { b.profile = p }
 
 // Struct returns the input schema of a tool whose single parameter has type
 // t, a named struct or a pointer to one. pos is the parameter's position.

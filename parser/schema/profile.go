@@ -1,0 +1,289 @@
+package schema
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// A Profile selects, at generate time, the subset of JSON Schema that one
+// model provider's strict mode accepts, for the input schemas (what a host
+// hands to the model as a function's parameters). The zero Profile is the
+// portable default (portable.go). Output schemas never change: hosts do
+// not send them to models.
+//
+// Each rule below names the provider's documentation it follows. A
+// construct a profile cannot express is a Diagnostic that says why; a
+// profile never loosens what the server accepts without saying so in the
+// schema it advertises.
+type Profile string
+
+const (
+	// ProfilePortable is the default: accepted by every provider and host
+	// (portable.go).
+	ProfilePortable Profile = ""
+
+	// ProfileOpenAIStrict follows OpenAI's strict mode for function
+	// calling and Structured Outputs,
+	// https://platform.openai.com/docs/guides/structured-outputs#supported-schemas:
+	//   - "All fields must be required": every property is listed in
+	//     "required"; an optional one admits null instead,
+	//     {"anyOf": [X, {"type": "null"}]}, and the runtime takes null as
+	//     absent (encoding/json leaves the field as it is);
+	//   - "additionalProperties: false must always be set in objects": a
+	//     map is an error;
+	//   - every value has a type: a value of any type ({}) is an error;
+	//   - unsupported keywords are errors: minLength and maxLength
+	//     ("Some type-specific keywords are not yet supported"),
+	//     uniqueItems, propertyNames and patternProperties (also refused
+	//     by the OpenAI Agents SDK's strict schema conversion).
+	ProfileOpenAIStrict Profile = "openai-strict"
+
+	// ProfileGemini follows the Gemini API's Schema object for function
+	// declarations' parameters, a subset of OpenAPI 3.0,
+	// https://ai.google.dev/api/caching#Schema:
+	//   - no "additionalProperties" field: false is left out (the server
+	//     then ignores unknown arguments, as encoding/json does), a map is
+	//     an error;
+	//   - no "$ref" or "$defs": a recursive type is an error;
+	//   - "type" is required: a value of any type ({}) is an error;
+	//   - "format" for strings: only "enum" and "date-time";
+	//   - "enum" holds strings: an integer enum is an error;
+	//   - fields it does not list are errors when they constrain
+	//     (exclusiveMinimum, exclusiveMaximum, multipleOf, uniqueItems,
+	//     propertyNames, extension keywords such as x-mcp-header) and are
+	//     left out when they only annotate (contentEncoding, examples,
+	//     readOnly, writeOnly, deprecated).
+	ProfileGemini Profile = "gemini"
+
+	// ProfileAnthropicStrict follows Anthropic's strict tool use
+	// ("JSON Schema limitations"),
+	// https://docs.claude.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations:
+	//   - "additionalProperties set to anything other than false" is not
+	//     supported: a map is an error;
+	//   - "recursive schemas" are not supported: an error;
+	//   - "numerical constraints (minimum, maximum, multipleOf, etc.)" are
+	//     not supported: the Go type's own bounds are left out (the
+	//     decoder enforces them), a jsonschema tag's bound is an error;
+	//   - "string constraints (minLength, maxLength)" are errors;
+	//   - "complex array constraints beyond minItems of 0 or 1" are
+	//     errors (maxItems, fixed-length arrays, uniqueItems).
+	ProfileAnthropicStrict Profile = "anthropic-strict"
+)
+
+// Profiles lists the profiles by name, for flags and documentation.
+var Profiles = []Profile{ProfileOpenAIStrict, ProfileGemini, ProfileAnthropicStrict}
+
+// ParseProfile returns the profile called name ("" or "portable" for the
+// default).
+func ParseProfile(name string) (Profile, error) {
+	if name == "" || name == "portable" {
+		return ProfilePortable, nil
+	}
+	for _, p := range Profiles {
+		if string(p) == name {
+			return p, nil
+		}
+	}
+	names := make([]string, len(Profiles))
+	for i, p := range Profiles {
+		names[i] = string(p)
+	}
+	return "", fmt.Errorf("unknown profile %q (known: portable, %s)", name, strings.Join(names, ", "))
+}
+
+// typeBounds reports whether schemas state the bounds of the Go integer
+// types (within ±(2^53−1)).
+func (p Profile) typeBounds() bool { return p != ProfileAnthropicStrict }
+
+// A ProfileProblem is a construct of a schema that a profile cannot
+// express: Path is the JSON pointer of the subschema ("/properties/a"),
+// Message says why and after which rule.
+type ProfileProblem struct {
+	Path    string
+	Message string
+}
+
+// ApplyProfile returns the input schema s as profile p requires it, and
+// the constructs that p cannot express. s is not modified.
+func ApplyProfile(p Profile, s *jsonschema.Schema) (*jsonschema.Schema, []ProfileProblem) {
+	if p == ProfilePortable {
+		return s, nil
+	}
+	a := &applier{p: p}
+	out := a.walk(s, "")
+	return out, a.problems
+}
+
+type applier struct {
+	p        Profile
+	problems []ProfileProblem
+}
+
+func (a *applier) bad(path, format string, args ...any) {
+	if path == "" {
+		path = "/"
+	}
+	a.problems = append(a.problems, ProfileProblem{Path: path, Message: string(a.p) + ": " + fmt.Sprintf(format, args...)})
+}
+
+// walk returns a copy of s changed for the profile (s itself if there is
+// nothing to change below it, for the shared null and false schemas).
+func (a *applier) walk(s *jsonschema.Schema, path string) *jsonschema.Schema {
+	if s == nil || s == jsonschema.FalseSchema || s == nullSchema {
+		return s
+	}
+	c := *s
+	if s.Type == "" && s.Ref == "" && s.AnyOf == nil && s.AllOf == nil && s.OneOf == nil && s.Enum == nil && s.Const == nil {
+		if a.p != ProfileAnthropicStrict {
+			a.bad(path, "a value of any type ({}, from any, interface{} or json.RawMessage) has no \"type\", which this provider requires; use a concrete Go type")
+		}
+		return s
+	}
+	switch a.p {
+	case ProfileOpenAIStrict:
+		a.openAI(&c, path)
+	case ProfileGemini:
+		a.gemini(&c, path)
+	case ProfileAnthropicStrict:
+		a.anthropic(&c, path)
+	}
+	if c.Properties != nil {
+		props := newProperties(c.Properties.Len())
+		for pair := c.Properties.Oldest(); pair != nil; pair = pair.Next() {
+			props.Set(pair.Key, a.walk(pair.Value, path+"/properties/"+pair.Key))
+		}
+		c.Properties = props
+	}
+	c.Items = a.walk(c.Items, path+"/items")
+	if c.AdditionalProperties != jsonschema.FalseSchema {
+		c.AdditionalProperties = a.walk(c.AdditionalProperties, path+"/additionalProperties")
+	}
+	if c.AnyOf != nil {
+		alts := make([]*jsonschema.Schema, len(c.AnyOf))
+		for i, alt := range c.AnyOf {
+			alts[i] = a.walk(alt, fmt.Sprintf("%s/anyOf/%d", path, i))
+		}
+		c.AnyOf = alts
+	}
+	if c.Definitions != nil {
+		defs := jsonschema.Definitions{}
+		for _, name := range sortedKeys(c.Definitions) {
+			defs[name] = a.walk(c.Definitions[name], path+"/$defs/"+name)
+		}
+		c.Definitions = defs
+	}
+	return &c
+}
+
+// isMap reports whether s is an object whose properties are not fixed.
+func isMap(s *jsonschema.Schema) bool {
+	return s.Type == "object" && s.AdditionalProperties != jsonschema.FalseSchema
+}
+
+const mapHint = "a map has no fixed property names; use a struct"
+
+func (a *applier) openAI(s *jsonschema.Schema, path string) {
+	if isMap(s) {
+		a.bad(path, "strict mode requires \"additionalProperties\": false on every object: %s", mapHint)
+	}
+	for _, kw := range []struct {
+		name string
+		set  bool
+	}{
+		{"minLength", s.MinLength != nil}, {"maxLength", s.MaxLength != nil},
+		{"uniqueItems", s.UniqueItems}, {"propertyNames", s.PropertyNames != nil},
+		{"patternProperties", s.PatternProperties != nil},
+	} {
+		if kw.set {
+			a.bad(path, "strict mode does not support %q; remove the jsonschema keyword or the type that needs it", kw.name)
+		}
+	}
+	if s.Type != "object" || s.Properties == nil {
+		return
+	}
+	// All fields must be required: an optional one admits null instead.
+	props := newProperties(s.Properties.Len())
+	required := make([]string, 0, s.Properties.Len())
+	for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
+		ps := pair.Value
+		if !slices.Contains(s.Required, pair.Key) && !admitsNull(ps) {
+			inner := *ps
+			wrapped := orNull(&inner)
+			wrapped.Description, inner.Description = inner.Description, ""
+			ps = wrapped
+		}
+		props.Set(pair.Key, ps)
+		required = append(required, pair.Key)
+	}
+	s.Properties, s.Required = props, required
+}
+
+// admitsNull reports whether s is written as anyOf [X, null].
+func admitsNull(s *jsonschema.Schema) bool {
+	return len(s.AnyOf) == 2 && s.AnyOf[1] == nullSchema
+}
+
+func (a *applier) gemini(s *jsonschema.Schema, path string) {
+	if s.Ref != "" || s.Definitions != nil {
+		a.bad(path, "a recursive type needs \"$ref\", which Gemini's Schema does not have; break the cycle with a type that does not contain itself")
+		s.Definitions = nil
+	}
+	if isMap(s) {
+		a.bad(path, "Gemini's Schema has no \"additionalProperties\": %s", mapHint)
+	}
+	if s.AdditionalProperties == jsonschema.FalseSchema {
+		s.AdditionalProperties = nil
+	}
+	if s.Format != "" && s.Format != "date-time" {
+		a.bad(path, "format %q: Gemini supports only \"enum\" and \"date-time\" for strings; use pattern= instead", s.Format)
+	}
+	if s.Enum != nil && s.Type != "string" {
+		a.bad(path, "an enum of %s values: Gemini's enum holds strings only; use a string type for the constants", s.Type)
+	}
+	for _, kw := range []struct {
+		name string
+		set  bool
+	}{
+		{"exclusiveMinimum", s.ExclusiveMinimum != ""}, {"exclusiveMaximum", s.ExclusiveMaximum != ""},
+		{"multipleOf", s.MultipleOf != ""}, {"uniqueItems", s.UniqueItems},
+		{"propertyNames", s.PropertyNames != nil}, {"patternProperties", s.PatternProperties != nil},
+	} {
+		if kw.set {
+			a.bad(path, "Gemini's Schema has no %q; remove the jsonschema keyword or the type that needs it", kw.name)
+		}
+	}
+	for _, k := range sortedKeys(s.Extras) {
+		a.bad(path, "Gemini rejects the keyword %q", k)
+	}
+	// Annotations Gemini's Schema does not list: left out.
+	s.ContentEncoding, s.Examples, s.ReadOnly, s.WriteOnly, s.Deprecated = "", nil, false, false, false
+}
+
+func (a *applier) anthropic(s *jsonschema.Schema, path string) {
+	if s.Ref != "" || s.Definitions != nil {
+		a.bad(path, "strict tool use does not support recursive schemas; break the cycle with a type that does not contain itself")
+		s.Definitions = nil
+	}
+	if isMap(s) {
+		a.bad(path, "strict tool use supports only \"additionalProperties\": false: %s", mapHint)
+	}
+	for _, kw := range []struct {
+		name string
+		set  bool
+	}{
+		{"minimum", s.Minimum != ""}, {"maximum", s.Maximum != ""},
+		{"exclusiveMinimum", s.ExclusiveMinimum != ""}, {"exclusiveMaximum", s.ExclusiveMaximum != ""},
+		{"multipleOf", s.MultipleOf != ""},
+		{"minLength", s.MinLength != nil}, {"maxLength", s.MaxLength != nil},
+		{"maxItems", s.MaxItems != nil}, {"minItems above 1", s.MinItems != nil && *s.MinItems > 1},
+		{"uniqueItems", s.UniqueItems}, {"propertyNames", s.PropertyNames != nil},
+		{"patternProperties", s.PatternProperties != nil},
+	} {
+		if kw.set {
+			a.bad(path, "strict tool use does not support %s; remove the jsonschema keyword, or use a type without it (a slice for a fixed-length array)", kw.name)
+		}
+	}
+}
