@@ -316,6 +316,9 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		if err != nil {
 			return nil, fmt.Errorf("result %s: %w", r.Name, err)
 		}
+		if isErrorSlice(r.Type) {
+			code = g.rt("ErrorTexts") // sent as the errors' texts
+		}
 		name := fieldName(r.Name, used)
 		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": r.Name}))
 		targets = append(targets, jen.Id(loc.out).Dot(name))
@@ -330,6 +333,13 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}
 	return append(stmts, jen.Return(g.rt("StructuredResult").Call(jen.Id(loc.out)))), nil
+}
+
+// isErrorSlice reports whether t is []error, a result the runtime's
+// ErrorTexts sends as the errors' texts.
+func isErrorSlice(t types.Type) bool {
+	sl, ok := types.Unalias(t).(*types.Slice)
+	return ok && types.Identical(sl.Elem(), types.Universe.Lookup("error").Type())
 }
 
 // runtimeNamed returns the name of t if t is a named type of the runtime

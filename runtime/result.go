@@ -96,6 +96,26 @@ func marshalReadable(v any) ([]byte, error) {
 	return bytes.TrimSuffix(buf.Bytes(), []byte{'\n'}), nil
 }
 
+// ErrorTexts holds errors a tool function returns as a value beside its
+// other results (func Validate(v *Version) (bool, []error)), not as its
+// failure. Generated code declares such a result of this type, which
+// encodes as the array of the errors' texts, null for a nil error, and []
+// for a nil slice: encoding/json would write each error as the fields of
+// its concrete type, most often {}.
+type ErrorTexts []error
+
+// MarshalJSON writes the texts of the errors.
+func (e ErrorTexts) MarshalJSON() ([]byte, error) {
+	texts := make([]*string, len(e))
+	for i, err := range e {
+		if err != nil {
+			text := err.Error()
+			texts[i] = &text
+		}
+	}
+	return json.Marshal(texts)
+}
+
 // ownsJSON reports whether v encodes itself, through MarshalJSON or
 // MarshalText.
 func ownsJSON(v any) bool {

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -93,6 +94,18 @@ func TestResultHelpers(t *testing.T) {
 	r, err = WrappedResult(nilRaw)
 	if err != nil || string(r.StructuredContent.(json.RawMessage)) != `{"result":null}` {
 		t.Errorf("WrappedResult(nil json.RawMessage) = %v, %v", r, err)
+	}
+	// Errors returned as a value are sent as their texts.
+	for v, want := range map[*ErrorTexts]string{
+		{errors.New("a"), nil, errors.New(`"b"`)}: `["a",null,"\"b\""]`,
+		{}: `[]`,
+	} {
+		if got, err := json.Marshal(*v); err != nil || string(got) != want {
+			t.Errorf("ErrorTexts %v = %s, %v; want %s", *v, got, err, want)
+		}
+	}
+	if got, _ := json.Marshal(ErrorTexts(nil)); string(got) != `[]` {
+		t.Errorf("nil ErrorTexts = %s, want []", got)
 	}
 	if len(EmptyResult().Content) != 0 || EmptyResult().Content == nil {
 		t.Error("EmptyResult content is not an empty slice")

@@ -292,6 +292,14 @@ func (c *conv) describe(ps *jsonschema.Schema, p Param) {
 	}
 }
 
+// IsErrorSlice reports whether t is []error, which a result of a function
+// with several results may be: it is sent as the errors' texts (see
+// runtime.ErrorTexts).
+func IsErrorSlice(t types.Type) bool {
+	sl, ok := types.Unalias(t).(*types.Slice)
+	return ok && types.Identical(sl.Elem(), types.Universe.Lookup("error").Type())
+}
+
 // Results returns the output schema of a function with several results:
 // an object with one required member per result, which admits null where
 // encoding/json can write the result as null.
@@ -307,6 +315,14 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 	for _, m := range members {
 		at := site{pos: m.Pos, what: "result " + m.Name}
 		c.start(at, m.Type)
+		if IsErrorSlice(m.Type) {
+			// Problems a function reports as a value (Validate(v) (bool,
+			// []error)): the generated code sends their texts.
+			s.Properties.Set(m.Name, &jsonschema.Schema{Type: "array", Items: orNull(&jsonschema.Schema{Type: "string"}),
+				Description: "The texts of the errors (null for a nil one)."})
+			s.Required = append(s.Required, m.Name)
+			continue
+		}
 		ms := c.schema(m.Type, at)
 		c.describe(ms, m)
 		if c.nilable(m.Type) {

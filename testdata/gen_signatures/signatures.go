@@ -7,6 +7,7 @@ package gen_signatures
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 )
@@ -161,4 +162,18 @@ var signatures = map[string][]byte{"release": {0xde, 0xad}}
 //mcp:tool
 func Signature(key string) []byte {
 	return signatures[key]
+}
+
+// Check checks a version string and returns whether it is valid, with the
+// problems found: errors returned as a value, beside another result.
+//
+//mcp:tool
+func Check(version string) (ok bool, problems []error) {
+	if !strings.HasPrefix(version, "v") {
+		problems = append(problems, errors.New(`no leading "v"`))
+	}
+	if strings.Count(version, ".") != 2 {
+		problems = append(problems, fmt.Errorf("%d dots, want 2", strings.Count(version, ".")))
+	}
+	return len(problems) == 0, problems
 }

@@ -34,6 +34,9 @@ func TestServeGenerated(t *testing.T) {
 		{"capital", `{"country":"Japan"}`, []string{`"structuredContent":{"value":"Tokyo","found":true}`}},
 		{"capital", `{"country":"Narnia"}`, []string{`"structuredContent":{"value":"","found":false}`}},
 		{"find_cities", `{"countries":["Japan","Narnia"]}`, []string{`"structuredContent":{"found":[{"name":"Tokyo","country":"Japan"},null],"missing":1}`}},
+		// Errors returned as a value are their texts.
+		{"check", `{"version":"v1.2.3"}`, []string{`"structuredContent":{"ok":true,"problems":[]}`}},
+		{"check", `{"version":"1.2"}`, []string{`"structuredContent":{"ok":false,"problems":["no leading \"v\"","1 dots, want 2"]}`}},
 		// A nil pointer result is null, which the output schema admits.
 		{"find_city", `{"country":"Narnia"}`, []string{`"structuredContent":{"result":null}`}},
 		{"find_city", `{"country":"France"}`, []string{`"structuredContent":{"result":{"name":"Paris","country":"France"}}`}},

@@ -23,6 +23,7 @@ var (
 	_ func(string, string, *Zoom) string              = Repeat
 	_ func(Zoom) uint64                               = TileCount
 	_ func(string) []byte                             = Signature
+	_ func(string) (bool, []error)                    = Check
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -245,6 +246,26 @@ func RegisterTools(s *runtime.Server) {
 			}
 			out := Signature(in.Key)
 			return runtime.WrappedResult(out)
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "check",
+		Description:  "Check checks a version string and returns whether it is valid, with the problems found: errors returned as a value, beside another result.",
+		InputSchema:  checkInputSchema,
+		OutputSchema: checkOutputSchema,
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in struct {
+				Version string `json:"version"`
+			}
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			var out struct {
+				Ok       bool               `json:"ok"`
+				Problems runtime.ErrorTexts `json:"problems"`
+			}
+			out.Ok, out.Problems = Check(in.Version)
+			return runtime.StructuredResult(out)
 		},
 	})
 }
@@ -694,6 +715,45 @@ const (
   "additionalProperties": false,
   "required": [
     "result"
+  ]
+}`
+	checkInputSchema = `{
+  "type": "object",
+  "properties": {
+    "version": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "version"
+  ]
+}`
+	checkOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "ok": {
+      "type": "boolean"
+    },
+    "problems": {
+      "type": "array",
+      "description": "The texts of the errors (null for a nil one).",
+      "items": {
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "ok",
+    "problems"
   ]
 }`
 )
