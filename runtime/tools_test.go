@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestAddToolErrors(t *testing.T) {
@@ -136,5 +137,21 @@ func TestAddToolHeaderMarks(t *testing.T) {
 		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 			t.Errorf("%s: error %v, want %q", tc.schema, err, tc.err)
 		}
+	}
+}
+
+// TestResultNotEncodable: a result encoding/json cannot write (a time
+// past year 9999) is answered as such, not as a panic is.
+func TestResultNotEncodable(t *testing.T) {
+	s := newTestServer(t)
+	s.MustAddTool(Tool{Name: "far", Handler: func(context.Context, json.RawMessage) (*Result, error) {
+		return WrappedResult(time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC))
+	}})
+	res, err := s.Call(context.Background(), "far", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := json.Marshal(res); string(got) != `{"content":[{"type":"text","text":"the result of tool far could not be encoded as JSON"}],"isError":true}` {
+		t.Errorf("got %s", got)
 	}
 }
