@@ -318,6 +318,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 			<-s.calls
 		}
 	}
+	c.task.cancel = c.cancel // before the task is stored, where tasks/cancel finds it
 	done := make(chan *Result, 1)
 	go func() { done <- s.invoke(ctx, t, args) }()
 	timer := time.NewTimer(TaskGrace)
@@ -334,7 +335,6 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 			c.done = true
 			c.mu.Unlock()
 			c.conn.forget(c)
-			c.task.cancel = c.cancel
 			go func() {
 				res := <-done
 				release()

@@ -130,9 +130,10 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 		return a.result, nil
 	case <-ctx.Done():
 		out.forget(id)
-		// Tell the client to stop asking its user or model (a cancelled
-		// call is over: nothing more is sent for it).
-		c.send("notifications/cancelled", []byte(`{"requestId":`+id+`,"reason":"the tool call ended"}`))
+		// Withdraw the question, so that the client stops asking its user
+		// or model (unless the call itself is over: nothing more is sent
+		// for a cancelled call).
+		c.send("notifications/cancelled", []byte(`{"requestId":`+id+`,"reason":"the server no longer waits for the answer"}`))
 		return nil, ctx.Err()
 	}
 }
