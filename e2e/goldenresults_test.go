@@ -17,6 +17,9 @@ import (
 // not say enough to make a call succeed; the others are derived from it.
 var goldenArgs = map[string]string{
 	"gen_plain lookup": `{"table":{"a":1},"key":"a"}`,
+	"gen_real_marshalers place": `{"amount":123456789012345678901234567890,"ratio":"1/3","host":"192.0.2.1","addr":"2001:db8::1",` +
+		`"version":"v1.2.3","at":"2026-12-01T10:00:00Z","price":{"cents":1234,"currency":"EUR"},"token":"customer-42"}`,
+	"gen_real_marshalers lookup": `{"code":"USD","at":"2026-01-02T03:04:05Z","amount":7}`,
 }
 
 // goldenErrors are the golden tools that cannot succeed, on purpose.
@@ -39,55 +42,7 @@ var registerFunc = regexp.MustCompile(`(?m)^func (Register\w*Tools)\(\w+ \*\w+\.
 // always validate, a nil pointer result included.
 func TestGoldenResultsMatchOutputSchemas(t *testing.T) {
 	needNode(t)
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dirs, err := filepath.Glob(filepath.Join(root, "testdata", "gen_*"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	overlay := map[string]string{}
-	var imports, registers strings.Builder
-	withOutput := 0
-	for i, dir := range dirs {
-		want := filepath.Join(dir, "want", "mcp_gen.go")
-		src, err := os.ReadFile(want)
-		if err != nil {
-			continue // a case that generates no file
-		}
-		withOutput += bytes.Count(src, []byte("OutputSchema: "))
-		overlay[filepath.Join(dir, "mcp_gen.go")] = want
-		name := filepath.Base(dir)
-		alias := fmt.Sprintf("g%d", i)
-		fmt.Fprintf(&imports, "\t%s %q\n", alias, "github.com/mcpgen/mcpgen/testdata/"+name)
-		fmt.Fprintf(&registers, "\ts = runtime.NewServer(%q, \"1\")\n", name)
-		// A receiver comes from its package's New<T>() *<T>, else is new(T).
-		ctors := map[string]bool{}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, m := range constructor.FindAllSubmatch(b, -1) {
-				if string(m[1]) == string(m[2]) {
-					ctors[string(m[1])] = true
-				}
-			}
-		}
-		for _, m := range registerFunc.FindAllSubmatch(src, -1) {
-			switch recv := string(m[2]); {
-			case recv == "":
-				fmt.Fprintf(&registers, "\t%s.%s(s)\n", alias, m[1])
-			case ctors[recv]:
-				fmt.Fprintf(&registers, "\t%s.%s(s, %s.New%s())\n", alias, m[1], alias, recv)
-			default:
-				fmt.Fprintf(&registers, "\t%s.%s(s, new(%s.%s))\n", alias, m[1], alias, recv)
-			}
-		}
-		fmt.Fprintf(&registers, "\tservers[%q] = s\n", name)
-	}
+	overlay, imports, registers, withOutput := goldenPackages(t)
 	if len(overlay) == 0 {
 		t.Fatal("no golden with a want/mcp_gen.go")
 	}
@@ -96,8 +51,8 @@ func TestGoldenResultsMatchOutputSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	main := "package main\n\nimport (\n\t\"encoding/json\"\n\t\"os\"\n\n\t\"github.com/mcpgen/mcpgen/e2e/goldenrun\"\n\t\"github.com/mcpgen/mcpgen/runtime\"\n" +
-		imports.String() + ")\n\nfunc main() {\n\tservers := map[string]*runtime.Server{}\n\tvar s *runtime.Server\n" +
-		registers.String() + "\tvar args map[string]string\n\tif err := json.Unmarshal([]byte(" + fmt.Sprintf("%q", args) + "), &args); err != nil {\n\t\tpanic(err)\n\t}\n" +
+		imports + ")\n\nfunc main() {\n\tservers := map[string]*runtime.Server{}\n\tvar s *runtime.Server\n" +
+		registers + "\tvar args map[string]string\n\tif err := json.Unmarshal([]byte(" + fmt.Sprintf("%q", args) + "), &args); err != nil {\n\t\tpanic(err)\n\t}\n" +
 		"\tif err := goldenrun.Run(servers, args, os.Stdout); err != nil {\n\t\tpanic(err)\n\t}\n}\n"
 	tmp := t.TempDir()
 	mainFile := filepath.Join(tmp, "main.go")
@@ -189,4 +144,62 @@ func TestGoldenResultsMatchOutputSchemas(t *testing.T) {
 		t.Errorf("Ajv validated %d results, want %d", summary.Validated, structured)
 	}
 	t.Logf("%d results of %d golden tools with an output schema validated by Ajv", summary.Validated, withOutput)
+}
+
+// goldenPackages returns an overlay that puts the golden want/mcp_gen.go of
+// every ../testdata/gen_* case in place, the import lines of those
+// packages, Go statements that register each package's tools on a server
+// of its own in servers[name], and the number of tools with an output
+// schema.
+func goldenPackages(t *testing.T) (overlay map[string]string, importLines, registerLines string, withOutput int) {
+	t.Helper()
+	var imports, registers strings.Builder
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := filepath.Glob(filepath.Join(root, "testdata", "gen_*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	overlay = map[string]string{}
+	for i, dir := range dirs {
+		want := filepath.Join(dir, "want", "mcp_gen.go")
+		src, err := os.ReadFile(want)
+		if err != nil {
+			continue // a case that generates no file
+		}
+		withOutput += bytes.Count(src, []byte("OutputSchema: "))
+		overlay[filepath.Join(dir, "mcp_gen.go")] = want
+		name := filepath.Base(dir)
+		alias := fmt.Sprintf("g%d", i)
+		fmt.Fprintf(&imports, "\t%s %q\n", alias, "github.com/mcpgen/mcpgen/testdata/"+name)
+		fmt.Fprintf(&registers, "\ts = runtime.NewServer(%q, \"1\")\n", name)
+		// A receiver comes from its package's New<T>() *<T>, else is new(T).
+		ctors := map[string]bool{}
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range constructor.FindAllSubmatch(b, -1) {
+				if string(m[1]) == string(m[2]) {
+					ctors[string(m[1])] = true
+				}
+			}
+		}
+		for _, m := range registerFunc.FindAllSubmatch(src, -1) {
+			switch recv := string(m[2]); {
+			case recv == "":
+				fmt.Fprintf(&registers, "\t%s.%s(s)\n", alias, m[1])
+			case ctors[recv]:
+				fmt.Fprintf(&registers, "\t%s.%s(s, %s.New%s())\n", alias, m[1], alias, recv)
+			default:
+				fmt.Fprintf(&registers, "\t%s.%s(s, new(%s.%s))\n", alias, m[1], alias, recv)
+			}
+		}
+		fmt.Fprintf(&registers, "\tservers[%q] = s\n", name)
+	}
+	return overlay, imports.String(), registers.String(), withOutput
 }

@@ -8,14 +8,14 @@ import (
 )
 
 // TestEnumInference checks which constant-holding types become enums, on
-// testdata/real_enums: loaded as mcpgen loads packages (the standard
+// testdata/gen_real_enums: loaded as mcpgen loads packages (the standard
 // library from export data, so that its constants are read from source).
 func TestEnumInference(t *testing.T) {
 	cfg := &packages.Config{Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
-		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports, Dir: "../../testdata/real_enums"}
+		packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports, Dir: "../../testdata/gen_real_enums"}
 	pkgs, err := packages.Load(cfg, ".")
 	if err != nil || packages.PrintErrors(pkgs) > 0 {
-		t.Fatal("loading testdata/real_enums failed", err)
+		t.Fatal("loading testdata/gen_real_enums failed", err)
 	}
 	b := NewBuilder(pkgs[0].Fset, pkgs)
 	opts := pkgs[0].Types.Scope().Lookup("Options").Type()

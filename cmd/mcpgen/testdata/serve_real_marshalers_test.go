@@ -1,6 +1,6 @@
 package real_marshalers
 
-// This test is added to testdata/real_marshalers, next to its golden
+// This test is added to testdata/gen_real_marshalers, next to its golden
 // want/mcp_gen.go, by cmd/mcpgen's TestGoldenServes (through an overlay):
 // every value its schema admits is decoded as promised, null for an
 // optional field is its absence, and a value the type's own decoder

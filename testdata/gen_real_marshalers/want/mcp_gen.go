@@ -8,7 +8,7 @@ import (
 	"math/big"
 
 	"github.com/mcpgen/mcpgen/runtime"
-	"github.com/mcpgen/mcpgen/testdata/real_marshalers/ext"
+	"github.com/mcpgen/mcpgen/testdata/gen_real_marshalers/ext"
 )
 
 // Compile-time guards: if a tool's signature changes, regenerate.

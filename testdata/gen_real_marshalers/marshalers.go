@@ -4,7 +4,7 @@
 // struct that only marshals itself, and types from another module whose
 // schema is stated at the field and once for the package.
 //
-//mcp:schema github.com/mcpgen/mcpgen/testdata/real_marshalers/ext.Code {"type":"string","pattern":"^[A-Z]{3}$"}
+//mcp:schema github.com/mcpgen/mcpgen/testdata/gen_real_marshalers/ext.Code {"type":"string","pattern":"^[A-Z]{3}$"}
 package real_marshalers
 
 import (
@@ -16,7 +16,7 @@ import (
 	"net/netip"
 	"time"
 
-	"github.com/mcpgen/mcpgen/testdata/real_marshalers/ext"
+	"github.com/mcpgen/mcpgen/testdata/gen_real_marshalers/ext"
 )
 
 // Version is a semantic version, written as "v1.2.3" by its own methods.
