@@ -25,7 +25,8 @@ import (
 // that a schema with nothing set is written {} where invopop writes true
 // (the TypeScript SDK v1 client rejects a boolean schema, and so do several
 // hosts): only jsonschema.FalseSchema, and a schema invopop itself writes
-// as false, are written as a boolean. TestMarshalCorpus compares the two.
+// as false, are written as a boolean; and a non-nil empty Required is
+// written "required": [] (OpenAI's strict mode wants it on every object). TestMarshalCorpus compares the two.
 // Unlike encoding/json it leaves <, > and & unescaped, for readability, and
 // escapes the backquote as \u0060 so that the text fits in a Go raw string
 // literal. Only the exported fields of jsonschema.Schema and its MarshalJSON
@@ -319,7 +320,7 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	if err := o.sub(`"propertyNames"`, s.PropertyNames); err != nil {
 		return err
 	}
-	if len(s.Required) > 0 {
+	if s.Required != nil {
 		o.key(`"required"`)
 		w.strings(s.Required, depth+1)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"go/types"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -47,7 +48,14 @@ func sameAsReference(t testing.TB, what string, s *jsonschema.Schema) {
 		t.Fatalf("%s: Marshal differs from the reference\ngot:\n%s\nwant:\n%s", what, got, want)
 	}
 	// The escapes: the same strings in the text, whatever the order.
-	if gs, ws := stringTokens(got), stringTokens(want); !slices.Equal(gs, ws) {
+	gs, ws := stringTokens(got), stringTokens(want)
+	// The keys of "required": [], which the reference leaves out.
+	for extra := strings.Count(got, `"required": []`); extra > 0; extra-- {
+		if i := slices.Index(gs, `"required"`); i >= 0 {
+			gs = slices.Delete(gs, i, i+1)
+		}
+	}
+	if !slices.Equal(gs, ws) {
 		t.Fatalf("%s: Marshal escapes differ from the reference\ngot:  %q\nwant: %q", what, gs, ws)
 	}
 }
@@ -65,8 +73,17 @@ func decodeNumbers(t testing.TB, text string) any {
 }
 
 // sameValue reports whether got equals want, where an empty object in got
-// stands for true in want.
+// stands for true in want, and "required": [] in got for no "required".
 func sameValue(got, want any) bool {
+	if g, ok := got.(map[string]any); ok {
+		if r, ok := g["required"].([]any); ok && len(r) == 0 {
+			if w, ok := want.(map[string]any); ok && w["required"] == nil {
+				g = maps.Clone(g)
+				delete(g, "required")
+				got = g
+			}
+		}
+	}
 	switch w := want.(type) {
 	case bool:
 		if g, ok := got.(map[string]any); ok && w && len(g) == 0 {

@@ -204,7 +204,8 @@ func (a *applier) openAI(s *jsonschema.Schema, path string) {
 	if s.Type != "object" || s.Properties == nil {
 		return
 	}
-	// All fields must be required: an optional one admits null instead.
+	// All fields must be required (also "required": [] without any): an
+	// optional one admits null instead.
 	props := newProperties(s.Properties.Len())
 	required := make([]string, 0, s.Properties.Len())
 	for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
