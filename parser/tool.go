@@ -172,7 +172,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		case isError(rt):
 			bad(resPos[i], "error must be the last result of %s", t.GoName)
 			return paramsOK
-		case i == n-1 && types.Implements(rt, errorIface):
+		case i == n-1 && !t.ReturnsError && types.Implements(rt, errorIface):
 			bad(resPos[i], "last result of %s has type %s, which implements error: declare it as error (a nil %s in an error is not a nil error), or make it a value the tool returns",
 				t.GoName, typeString(rt, t.pkg.Types), typeString(rt, t.pkg.Types))
 			return paramsOK
