@@ -30,7 +30,8 @@ type conn struct {
 	caps       clientCaps       // legacy: the client capabilities declared in initialize
 	level      atomic.Int32     // legacy logging/setLevel, levelOff until set
 
-	outbound outbound // legacy: requests sent to the client, awaiting answers
+	outbound outbound     // legacy: requests sent to the client, awaiting answers
+	push     func([]byte) // legacy: sends a message outside any request, nil if none
 }
 
 func (s *Server) newConn() *conn {
@@ -259,6 +260,21 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		}
 		return appendResult(make([]byte, 0, len(page)+48+len(id)), id, page), nil
 
+	case "prompts/list", "resources/list", "resources/templates/list":
+		return c.listPrimitive(id, env.Method, env.Params), nil
+
+	case "prompts/get":
+		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.getPrompt(ctx, id, env.Params) })
+
+	case "resources/read":
+		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.readResource(ctx, id, env.Params) })
+
+	case "completion/complete":
+		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.complete(ctx, id, env.Params) })
+
+	case "resources/subscribe", "resources/unsubscribe":
+		return c.subscribe(id, env.Method, env.Params), nil
+
 	case "initialize":
 		var p struct {
 			metaParams
@@ -288,7 +304,7 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		c.proto, c.negotiated, c.modern = proto, true, false
 		c.caps = parseClientCaps(p.Capabilities)
 		c.mu.Unlock()
-		return appendResult(nil, id, s.initResult[proto]), nil
+		return appendResult(nil, id, s.snapshot().initResult[proto]), nil
 
 	case "ping":
 		var p metaParams
@@ -312,7 +328,7 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		if e := c.requireModern(p.Meta); e != nil {
 			return fail(e)
 		}
-		return appendResult(nil, id, s.discover), nil
+		return appendResult(nil, id, s.snapshot().discover), nil
 
 	case "logging/setLevel":
 		var p struct {

@@ -246,6 +246,7 @@ type postPeek struct {
 	method string
 	meta   *requestMeta
 	name   json.RawMessage // params.name
+	uri    json.RawMessage // params.uri
 	taskID json.RawMessage // params.taskId
 	args   json.RawMessage // params.arguments
 
@@ -273,6 +274,8 @@ func peekMessage(body []byte) *postPeek {
 			metaRaw = value
 		case "name":
 			p.name = value
+		case "uri":
+			p.uri = value
 		case "taskId":
 			p.taskID = value
 		case "arguments":
@@ -391,14 +394,18 @@ func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcErr
 	if m != peek.method {
 		return mismatch(headerMethod, nil)
 	}
-	// Mcp-Name mirrors the tool name of tools/call and the taskId of the
-	// tasks methods (SEP-2663).
+	// Mcp-Name mirrors the name of tools/call and prompts/get, the uri of
+	// resources/read, and the taskId of the tasks methods (SEP-2663).
 	nameMember := peek.name
 	switch peek.method {
 	case "tasks/get", "tasks/update", "tasks/cancel":
 		nameMember = peek.taskID
+	case "resources/read":
+		nameMember = peek.uri
 	}
-	if peek.method == "tools/call" || nameMember != nil && strings.HasPrefix(peek.method, "tasks/") {
+	switch {
+	case peek.method == "tools/call", peek.method == "prompts/get", peek.method == "resources/read",
+		nameMember != nil && strings.HasPrefix(peek.method, "tasks/"):
 		var name string
 		if json.Unmarshal(nameMember, &name) == nil {
 			n, err := headerValue(r.Header, headerName)
@@ -578,9 +585,11 @@ func (h *httpHandler) acquireSession(w http.ResponseWriter, id string) *httpSess
 }
 
 // get opens the standalone event stream of a legacy session (spec 2025-11-25
-// basic/transports). The server sends no unsolicited messages today, so the
-// stream carries keep-alive comments until the client closes it or the session
-// ends.
+// basic/transports). It carries the messages the server sends outside any
+// request (resource updates, see Server.ResourceUpdated) and keep-alive
+// comments, until the client closes it or the session ends. A message that
+// finds the stream's buffer full is dropped rather than holding up the
+// program that sent it.
 func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(headerSessionID)
 	if headerIsModern(r) || id == "" {
@@ -608,10 +617,22 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	if rc.Flush() != nil {
 		return
 	}
+	pushed := make(chan []byte, 64)
+	sess.conn.setPush(func(msg []byte) {
+		select {
+		case pushed <- msg:
+		default:
+		}
+	})
+	defer sess.conn.setPush(nil)
 	tick := time.NewTicker(h.cfg.keepAlive)
 	defer tick.Stop()
 	for {
 		select {
+		case msg := <-pushed:
+			if writeSSEEvent(w, msg) != nil {
+				return
+			}
 		case <-r.Context().Done():
 			return
 		case <-sess.ctx.Done():

@@ -134,6 +134,7 @@ func (s *httpSession) close() bool {
 // end releases a session that was just marked closed.
 func (s *httpSession) end() {
 	s.cancel()
+	s.conn.srv.subs.drop(s.conn)
 	s.store.mu.Lock()
 	if s.store.sessions[s.id] == s {
 		delete(s.store.sessions, s.id)

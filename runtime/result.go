@@ -178,32 +178,39 @@ func (s *Server) appendCallResult(b []byte, r *Result, p protocol) ([]byte, erro
 	if r.IsError {
 		b = append(b, `,"isError":true`...)
 	}
+	return s.appendResultEnd(b, r.Meta, p)
+}
+
+// appendResultEnd closes a result object opened in b, which holds at least
+// one member: it appends meta as _meta and, in a modern result, resultType
+// and the serverInfo that every modern result carries (spec 2026-07-28
+// basic), merged into meta; the caller's own key wins.
+func (s *Server) appendResultEnd(b []byte, meta map[string]any, p protocol) ([]byte, error) {
+	var err error
 	if !p.modern() {
-		if len(r.Meta) > 0 {
+		if len(meta) > 0 {
 			b = append(b, `,"_meta":`...)
-			if b, err = appendMarshal(b, r.Meta); err != nil {
+			if b, err = appendMarshal(b, meta); err != nil {
 				return b, err
 			}
 		}
 		return append(b, '}'), nil
 	}
-	if len(r.Meta) == 0 {
+	if len(meta) == 0 {
 		return s.appendModern(b, true), nil
 	}
-	// Merge the caller's _meta with the serverInfo that every modern
-	// result carries (spec 2026-07-28 basic); the caller's own key wins.
-	meta, err := json.Marshal(r.Meta)
+	m, err := json.Marshal(meta)
 	if err != nil {
 		return b, err
 	}
 	b = append(b, `,"resultType":"complete","_meta":`...)
-	if _, own := r.Meta[metaServerInfoKey]; own {
-		b = append(b, meta...)
+	if _, own := meta[metaServerInfoKey]; own {
+		b = append(b, m...)
 	} else {
 		b = append(b, `{"`+metaServerInfoKey+`":`...)
 		b = append(b, s.serverInfo[proto20260728]...)
 		b = append(b, ',')
-		b = append(b, meta[1:]...)
+		b = append(b, m[1:]...)
 	}
 	return append(b, '}'), nil
 }

@@ -32,16 +32,18 @@ type Server struct {
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
 
-	mu    sync.Mutex
-	tools []*tool
-	names map[string]bool
-	snap  atomic.Pointer[toolSet] // nil after AddTool until the next read
+	mu        sync.Mutex
+	tools     []*tool
+	prompts   []*prompt
+	resources []*resource // fixed URIs and templates, in registration order
+	names     map[string]bool
+	snap      atomic.Pointer[toolSet] // nil after a registration until the next read
+
+	subs subscriptions // legacy resources/subscribe
 
 	// Precomputed at NewServer: every byte that does not depend on a request.
 	serverInfo  [numProtocols][]byte // Implementation object per version
-	initResult  [numProtocols][]byte // initialize result per negotiated version
 	modernMeta  []byte               // "_meta":{...serverInfo} member, with leading comma
-	discover    []byte               // server/discover result
 	emptyResult [numProtocols][]byte // {} or the modern complete result
 }
 
@@ -135,14 +137,6 @@ func NewServer(name, version string, opts ...Option) *Server {
 	return s
 }
 
-// capabilitiesJSON is what the server declares in every era (spec 2026-07-28
-// basic): tools with a fixed list, and logging.
-const capabilitiesJSON = `{"tools":{"listChanged":false},"logging":{}}`
-
-// modernCapabilitiesJSON adds, for protocol 2026-07-28, the extensions the
-// server implements: tasks (task.go).
-const modernCapabilitiesJSON = `{"tools":{"listChanged":false},"logging":{},"extensions":{"` + tasksExtension + `":{}}}`
-
 // metaServerInfoKey is the _meta key of the server's Implementation in every
 // modern result (spec 2026-07-28 basic).
 const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
@@ -166,19 +160,9 @@ func (s *Server) precompute() {
 	s.modernMeta = append(s.modernMeta, '}')
 
 	for p := range proto20260728 {
-		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":` + capabilitiesJSON + `,"serverInfo":`)
-		b = append(b, s.serverInfo[p]...)
-		b = s.appendInstructions(b)
-		s.initResult[p] = append(b, '}')
 		s.emptyResult[p] = []byte(`{}`)
 	}
 	s.emptyResult[proto20260728] = s.appendModern([]byte(`{`), false)
-
-	// server/discover (spec 2026-07-28 server/discover).
-	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":` + modernCapabilitiesJSON)
-	b = s.appendInstructions(b)
-	b = s.appendCaching(b)
-	s.discover = s.appendModern(b, true)
 }
 
 func (s *Server) appendInstructions(b []byte) []byte {

@@ -61,6 +61,25 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		br:   bufio.NewReaderSize(r, 64<<10),
 		done: make(chan error, 1),
 	}
+	// Messages outside any request (Server.ResourceUpdated) are queued, so
+	// that the program that sends them never waits for a slow client.
+	pushed := make(chan []byte, 64)
+	l.c.setPush(func(msg []byte) {
+		select {
+		case pushed <- msg:
+		default:
+		}
+	})
+	go func() {
+		for {
+			select {
+			case msg := <-pushed:
+				out.send(msg)
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
 	go l.loop()
 	select {
 	case <-ctx.Done():
@@ -137,7 +156,7 @@ func (l *stdioLoop) loop() {
 		if ln.err != nil {
 			// Questions to the client can no longer be answered: fail
 			// them, so that the calls waiting for answers end.
-			l.c.outbound.close()
+			l.c.hangUp()
 			l.calls.Wait()
 			if err := l.out.failed(); err != nil {
 				l.finish(err)
@@ -190,7 +209,7 @@ func (l *stdioLoop) runInline(run func() []byte) bool {
 
 // finish ends the loop with err: idle workers end, Serve returns err.
 func (l *stdioLoop) finish(err error) {
-	l.c.outbound.close()
+	l.c.hangUp()
 	l.workers.stop()
 	l.done <- err
 }

@@ -176,21 +176,38 @@ func validToolName(name string) bool {
 	return true
 }
 
-// toolSet is an immutable snapshot of the registered tools with everything
-// tools/list and tools/call need, computed once after the last AddTool.
+// toolSet is an immutable snapshot of the registered tools, prompts and
+// resources with everything the list, call, get and read methods need,
+// computed once after the last registration.
 type toolSet struct {
 	byName map[string]*tool
-	list   toolList
+	list   pagedList
+
+	promptByName  map[string]*prompt
+	resourceByURI map[string]*resource // fixed URIs
+	templateByURI map[string]*resource // templates, by their template text
+	templates     []*resource          // in registration order
+	prompts       pagedList            // prompts/list, when there are prompts
+	resources     pagedList            // resources/list
+	templateList  pagedList            // resources/templates/list
+	completions   bool                 // some argument or variable has a completer
+
+	// What depends on the capabilities, which depend on what is registered.
+	initResult [numProtocols][]byte // initialize result per negotiated version
+	discover   []byte               // server/discover result
 }
 
-// snapshot returns the current tool set, building it on first use after a
+func (ts *toolSet) hasPrompts() bool   { return len(ts.promptByName) > 0 }
+func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
+
+// snapshot returns the current set, building it on first use after a
 // registration.
 //
-// Invariant: a set is built and stored only under s.mu, which AddTool holds
-// while it adds a tool and clears s.snap, so a stored set always has every
-// tool added before it was stored; a reader that loaded the previous set
-// finishes with it. Calls read the set without a lock. Test:
-// TestAddToolWhileServing.
+// Invariant: a set is built and stored only under s.mu, which AddTool (and
+// AddPrompt, AddResource, AddResourceTemplate) holds while it adds and
+// clears s.snap, so a stored set always has everything added before it was
+// stored; a reader that loaded the previous set finishes with it. Calls
+// read the set without a lock. Test: TestAddToolWhileServing.
 func (s *Server) snapshot() *toolSet {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
@@ -205,6 +222,8 @@ func (s *Server) snapshot() *toolSet {
 		ts.byName[t.Name] = t
 	}
 	ts.list = s.buildList(s.tools)
+	s.buildPrimitives(ts)
+	s.buildCapabilities(ts)
 	s.snap.Store(ts)
 	return ts
 }

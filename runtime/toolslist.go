@@ -7,11 +7,13 @@ import (
 	"hash/fnv"
 )
 
-// This file precomputes tools/list: for every protocol version and page, the
-// complete result object as bytes, so that answering is a copy.
+// This file precomputes tools/list (and, with the same pages and cursors,
+// prompts/list, resources/list and resources/templates/list): for every
+// protocol version and page, the complete result object as bytes, so that
+// answering is a copy.
 
-// toolList holds the precomputed tools/list results.
-type toolList struct {
+// pagedList holds the precomputed results of one list method.
+type pagedList struct {
 	pageSize    int
 	count       int
 	fingerprint uint64
@@ -56,28 +58,36 @@ func toolJSON(t *tool, p protocol) []byte {
 	return b
 }
 
-func (s *Server) buildList(tools []*tool) toolList {
-	l := toolList{pageSize: s.pageSize, count: len(tools)}
-	if l.pageSize <= 0 || l.pageSize > len(tools) {
-		l.pageSize = max(len(tools), 1)
-	}
+func (s *Server) buildList(tools []*tool) pagedList {
 	var encoded [numProtocols][][]byte
-	h := fnv.New64a()
 	for p := range numProtocols {
 		encoded[p] = make([][]byte, len(tools))
 		for i, t := range tools {
 			encoded[p][i] = toolJSON(t, p)
-			if p == proto20260728 {
-				h.Write(encoded[p][i])
-			}
 		}
+	}
+	return s.paginate("tools", encoded)
+}
+
+// paginate builds the pages of a list result whose items, encoded for each
+// protocol version, go in the member key.
+func (s *Server) paginate(key string, encoded [numProtocols][][]byte) pagedList {
+	n := len(encoded[0])
+	l := pagedList{pageSize: s.pageSize, count: n}
+	if l.pageSize <= 0 || l.pageSize > n {
+		l.pageSize = max(n, 1)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	for _, item := range encoded[proto20260728] {
+		h.Write(item)
 	}
 	l.fingerprint = h.Sum64()
 
 	for p := range numProtocols {
-		for start := 0; start == 0 || start < len(tools); start += l.pageSize {
-			end := min(start+l.pageSize, len(tools))
-			b := []byte(`{"tools":[`)
+		for start := 0; start == 0 || start < n; start += l.pageSize {
+			end := min(start+l.pageSize, n)
+			b := []byte(`{"` + key + `":[`)
 			for i := start; i < end; i++ {
 				if i > start {
 					b = append(b, ',')
@@ -85,7 +95,7 @@ func (s *Server) buildList(tools []*tool) toolList {
 				b = append(b, encoded[p][i]...)
 			}
 			b = append(b, ']')
-			if end < len(tools) {
+			if end < n {
 				b = append(b, `,"nextCursor":"`...)
 				b = append(b, l.cursor(end)...)
 				b = append(b, '"')
@@ -105,7 +115,7 @@ func (s *Server) buildList(tools []*tool) toolList {
 // cursor returns the opaque cursor of the page that starts at offset: the
 // list's fingerprint (so that a cursor from another tool set is rejected)
 // and the offset, base64url-encoded.
-func (l *toolList) cursor(offset int) string {
+func (l *pagedList) cursor(offset int) string {
 	var raw [8 + binary.MaxVarintLen64]byte
 	binary.BigEndian.PutUint64(raw[:8], l.fingerprint)
 	n := binary.PutUvarint(raw[8:], uint64(offset))
@@ -114,7 +124,7 @@ func (l *toolList) cursor(offset int) string {
 
 // page returns the precomputed result for cursor (absent or "" for the first
 // page) under protocol p, or false if the cursor is not one this list issued.
-func (l *toolList) page(p protocol, cursor string) ([]byte, bool) {
+func (l *pagedList) page(p protocol, cursor string) ([]byte, bool) {
 	if cursor == "" {
 		return l.pages[p][0], true
 	}

@@ -1,0 +1,272 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"runtime/debug"
+	"sync"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
+)
+
+// This file builds what the server declares and lists about its prompts and
+// resources, answers the list methods, and keeps the legacy resource
+// subscriptions.
+
+// buildPrimitives fills the prompt and resource parts of ts. Called with
+// s.mu held.
+func (s *Server) buildPrimitives(ts *toolSet) {
+	ts.promptByName = make(map[string]*prompt, len(s.prompts))
+	var prompts, resources, templates [numProtocols][][]byte
+	for _, p := range s.prompts {
+		ts.promptByName[p.Name] = p
+		for v := range numProtocols {
+			prompts[v] = append(prompts[v], promptJSON(p, v))
+		}
+		for _, a := range p.Arguments {
+			ts.completions = ts.completions || a.Complete != nil
+		}
+	}
+	ts.resourceByURI = make(map[string]*resource)
+	ts.templateByURI = make(map[string]*resource)
+	for _, r := range s.resources {
+		list := &resources
+		if r.template != nil {
+			ts.templateByURI[r.uri] = r
+			ts.templates = append(ts.templates, r)
+			list = &templates
+			ts.completions = ts.completions || len(r.complete) > 0
+		} else {
+			ts.resourceByURI[r.uri] = r
+		}
+		for v := range numProtocols {
+			list[v] = append(list[v], resourceJSON(r, v))
+		}
+	}
+	ts.prompts = s.paginate("prompts", fill(prompts))
+	ts.resources = s.paginate("resources", fill(resources))
+	ts.templateList = s.paginate("resourceTemplates", fill(templates))
+}
+
+// fill makes the lists of every version non-nil, so that an empty list has
+// its one empty page.
+func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
+	for v := range l {
+		if l[v] == nil {
+			l[v] = [][]byte{}
+		}
+	}
+	return l
+}
+
+// capabilities returns the server's capabilities object under protocol p
+// (spec 2026-07-28 basic): tools and logging always; prompts, resources and
+// completions only when something of theirs is registered; in 2026-07-28
+// the extensions the server implements (tasks, task.go).
+func (ts *toolSet) capabilities(p protocol) []byte {
+	b := []byte(`{"tools":{"listChanged":false},"logging":{}`)
+	if ts.hasPrompts() {
+		b = append(b, `,"prompts":{"listChanged":false}`...)
+	}
+	if ts.hasResources() {
+		if p.modern() {
+			b = append(b, `,"resources":{"listChanged":false}`...)
+		} else {
+			b = append(b, `,"resources":{"subscribe":true,"listChanged":false}`...)
+		}
+	}
+	if ts.completions {
+		b = append(b, `,"completions":{}`...)
+	}
+	if p.modern() {
+		b = append(b, `,"extensions":{"`+tasksExtension+`":{}}`...)
+	}
+	return append(b, '}')
+}
+
+// buildCapabilities precomputes the initialize and server/discover results.
+func (s *Server) buildCapabilities(ts *toolSet) {
+	for p := range proto20260728 {
+		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":`)
+		b = append(b, ts.capabilities(p)...)
+		b = append(b, `,"serverInfo":`...)
+		b = append(b, s.serverInfo[p]...)
+		b = s.appendInstructions(b)
+		ts.initResult[p] = append(b, '}')
+	}
+	// server/discover (spec 2026-07-28 server/discover).
+	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":`)
+	b = append(b, ts.capabilities(proto20260728)...)
+	b = s.appendInstructions(b)
+	b = s.appendCaching(b)
+	ts.discover = s.appendModern(b, true)
+}
+
+// listPrimitive answers prompts/list, resources/list and
+// resources/templates/list like tools/list: precomputed pages, the same
+// cursors and caching hints. A server with nothing of the kind has no such
+// method (-32601), as it declares no such capability.
+func (c *conn) listPrimitive(id json.RawMessage, method string, params json.RawMessage) []byte {
+	var p struct {
+		metaParams
+		Cursor *string `json:"cursor"`
+	}
+	if e := decodeParams(params, &p); e != nil {
+		return errorReply(id, e)
+	}
+	proto, _, e := c.protocolFor(p.Meta)
+	if e != nil {
+		return errorReply(id, e)
+	}
+	set := c.srv.snapshot()
+	var l *pagedList
+	switch method {
+	case "prompts/list":
+		if set.hasPrompts() {
+			l = &set.prompts
+		}
+	case "resources/list":
+		if set.hasResources() {
+			l = &set.resources
+		}
+	case "resources/templates/list":
+		if set.hasResources() {
+			l = &set.templateList
+		}
+	}
+	if l == nil {
+		return errorReply(id, errorf(codeMethodNotFound, "Method not found: "+method))
+	}
+	cursor := ""
+	if p.Cursor != nil {
+		cursor = *p.Cursor
+	}
+	page, ok := l.page(proto, cursor)
+	if !ok {
+		return errorReply(id, errorf(codeInvalidParams, "Invalid cursor"))
+	}
+	return appendResult(make([]byte, 0, len(page)+48+len(id)), id, page)
+}
+
+// subscriptions are the legacy resource subscriptions (spec 2025-11-25
+// server/resources#subscriptions) of every connection.
+type subscriptions struct {
+	mu    sync.Mutex
+	byURI map[string]map[*conn]bool
+}
+
+func (sb *subscriptions) set(c *conn, uri string, on bool) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	if on {
+		if sb.byURI == nil {
+			sb.byURI = make(map[string]map[*conn]bool)
+		}
+		if sb.byURI[uri] == nil {
+			sb.byURI[uri] = make(map[*conn]bool)
+		}
+		sb.byURI[uri][c] = true
+		return
+	}
+	delete(sb.byURI[uri], c)
+	if len(sb.byURI[uri]) == 0 {
+		delete(sb.byURI, uri)
+	}
+}
+
+// drop forgets every subscription of c, a connection that ended.
+func (sb *subscriptions) drop(c *conn) {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	for uri, conns := range sb.byURI {
+		delete(conns, c)
+		if len(conns) == 0 {
+			delete(sb.byURI, uri)
+		}
+	}
+}
+
+func (sb *subscriptions) conns(uri string) []*conn {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	var out []*conn
+	for c := range sb.byURI[uri] {
+		out = append(out, c)
+	}
+	return out
+}
+
+// subscribe answers resources/subscribe and resources/unsubscribe, which
+// exist only in the legacy protocol: in 2026-07-28 a client subscribes with
+// subscriptions/listen.
+func (c *conn) subscribe(id json.RawMessage, method string, params json.RawMessage) []byte {
+	var p struct {
+		metaParams
+		URI *string `json:"uri"`
+	}
+	if e := decodeParams(params, &p); e != nil {
+		return errorReply(id, e)
+	}
+	proto, _, e := c.protocolFor(p.Meta)
+	if e != nil {
+		return errorReply(id, e)
+	}
+	if proto.modern() || !c.srv.snapshot().hasResources() {
+		return errorReply(id, errorf(codeMethodNotFound, "Method not found: "+method))
+	}
+	if p.URI == nil {
+		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing uri"))
+	}
+	c.srv.subs.set(c, *p.URI, method == "resources/subscribe")
+	return appendResult(nil, id, c.srv.emptyResult[proto])
+}
+
+// ResourceUpdated tells the clients that subscribed to the resource at uri
+// that it changed (notifications/resources/updated), so that they read it
+// again. A program calls it whenever one of its resources changes; it does
+// not block, and a client that cannot be reached at the moment (an HTTP
+// session without an open GET stream) misses the notification.
+func (s *Server) ResourceUpdated(uri string) {
+	params := jsontext.AppendString([]byte(`{"uri":`), uri)
+	params = append(params, '}')
+	msg := appendNotification(nil, "notifications/resources/updated", params)
+	for _, c := range s.subs.conns(uri) {
+		c.pushMessage(msg)
+	}
+}
+
+// pushMessage sends msg to the client outside any request, when the
+// connection has a way to: stdio always, a legacy HTTP session while its
+// GET stream is open.
+func (c *conn) pushMessage(msg []byte) {
+	c.mu.Lock()
+	push := c.push
+	c.mu.Unlock()
+	if push != nil {
+		push(msg)
+	}
+}
+
+// setPush sets (or, with nil, removes) the connection's channel for
+// messages outside any request.
+func (c *conn) setPush(push func([]byte)) {
+	c.mu.Lock()
+	c.push = push
+	c.mu.Unlock()
+}
+
+// hangUp ends what the connection holds when its client is gone: questions
+// awaiting answers fail, subscriptions go.
+func (c *conn) hangUp() {
+	c.outbound.close()
+	c.srv.subs.drop(c)
+}
+
+// runPrimitive returns the run function of a prompts/get, resources/read or
+// completion/complete request: like a tool call, it may do I/O, so it runs
+// as a transport runs calls.
+func runPrimitive(ctx context.Context, f func(context.Context) []byte) func() []byte {
+	return func() []byte { return f(ctx) }
+}
+
+func stack() string { return string(debug.Stack()) }

@@ -1,0 +1,433 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
+)
+
+// A Resource describes one resource with a fixed URI (spec 2026-07-28
+// server/resources).
+type Resource struct {
+	// URI identifies the resource; it must be unique among the resources
+	// of a Server.
+	URI string
+	// Name is the resource's name (required by the protocol; a client may
+	// show it).
+	Name string
+	// Title is a human-readable display name (protocol 2025-06-18 and later).
+	Title string
+	// Description tells the user or model what the resource holds.
+	Description string
+	// MIMEType is the type of the resource's contents, if known.
+	MIMEType string
+	// Handler reads the resource. It must not be nil.
+	Handler ResourceHandler
+}
+
+// A ResourceTemplate describes a family of resources whose URIs match a
+// URI template (RFC 6570): simple expansions {name}, which match one or more
+// characters other than / ? # (percent-decoded), and reserved expansions
+// {+name}, which match any characters.
+type ResourceTemplate struct {
+	// URITemplate is the template, for example "users://{id}/profile".
+	URITemplate string
+	// Name, Title, Description and MIMEType are as for [Resource].
+	Name        string
+	Title       string
+	Description string
+	MIMEType    string
+	// Complete, when it has an entry for a variable, completes that
+	// variable's value (completion/complete). See [CompleteFrom].
+	Complete map[string]Completer
+	// Handler reads the resource at a URI that matched the template.
+	// It must not be nil.
+	Handler ResourceHandler
+}
+
+// A ResourceRequest is a resources/read of one URI.
+type ResourceRequest struct {
+	// URI is the URI the client asked for.
+	URI string
+	// Vars holds the template variables matched in URI (nil for a
+	// resource with a fixed URI).
+	Vars map[string]string
+}
+
+// A ResourceHandler reads a resource. A content's empty URI is sent as the
+// request's URI and its empty MIMEType as the resource's MIME type. An error
+// that wraps [ErrResourceNotFound] is sent as the protocol's
+// resource-not-found error (-32602 with data.uri); an error made by
+// [InvalidParams] as -32602; any other error as an internal error (-32603)
+// whose message is err.Error().
+type ResourceHandler func(ctx context.Context, req ResourceRequest) ([]ResourceContents, error)
+
+// ErrResourceNotFound is returned (possibly wrapped) by a [ResourceHandler]
+// when the resource at the URI does not exist, for example a template
+// variable that names nothing.
+var ErrResourceNotFound = errors.New("resource not found")
+
+// TextResource returns the contents of a text resource.
+func TextResource(text string) []ResourceContents {
+	return []ResourceContents{{Text: text}}
+}
+
+// BlobResource returns the contents of a binary resource.
+func BlobResource(data []byte) []ResourceContents {
+	if data == nil {
+		data = []byte{}
+	}
+	return []ResourceContents{{Blob: data}}
+}
+
+// resource is a registered Resource or ResourceTemplate.
+type resource struct {
+	uri, name, title, description, mimeType string
+	template                                *uriTemplate // nil for a fixed URI
+	complete                                map[string]Completer
+	handler                                 ResourceHandler
+}
+
+// AddResource registers r. It reports an error, and registers nothing, when
+// the URI is empty or already registered, the name is empty or the handler
+// is nil.
+func (s *Server) AddResource(r Resource) error {
+	if r.URI == "" {
+		return errors.New("runtime: resource with an empty URI")
+	}
+	return s.addResource(&resource{uri: r.URI, name: r.Name, title: r.Title,
+		description: r.Description, mimeType: r.MIMEType, handler: r.Handler})
+}
+
+// AddResourceTemplate registers t. It reports an error, and registers
+// nothing, when the template does not parse or is already registered, a
+// completer names no variable of the template, the name is empty or the
+// handler is nil.
+func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
+	tpl, err := parseURITemplate(t.URITemplate)
+	if err != nil {
+		return fmt.Errorf("runtime: resource template %q: %v", t.URITemplate, err)
+	}
+	for name := range t.Complete {
+		if !tpl.hasVar(name) {
+			return fmt.Errorf("runtime: resource template %q: completer for %q, which is not a variable of the template", t.URITemplate, name)
+		}
+	}
+	return s.addResource(&resource{uri: t.URITemplate, name: t.Name, title: t.Title,
+		description: t.Description, mimeType: t.MIMEType, template: tpl,
+		complete: t.Complete, handler: t.Handler})
+}
+
+func (s *Server) addResource(r *resource) error {
+	if r.name == "" {
+		return fmt.Errorf("runtime: resource %q: empty Name", r.uri)
+	}
+	if r.handler == nil {
+		return fmt.Errorf("runtime: resource %q: nil Handler", r.uri)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, q := range s.resources {
+		if q.uri == r.uri {
+			return fmt.Errorf("runtime: resource %q: duplicate URI", r.uri)
+		}
+	}
+	s.resources = append(s.resources, r)
+	s.snap.Store(nil)
+	return nil
+}
+
+// MustAddResource is like [Server.AddResource] but panics if the resource
+// cannot be registered. Generated code calls it.
+func (s *Server) MustAddResource(r Resource) {
+	if err := s.AddResource(r); err != nil {
+		panic(err)
+	}
+}
+
+// MustAddResourceTemplate is like [Server.AddResourceTemplate] but panics if
+// the template cannot be registered. Generated code calls it.
+func (s *Server) MustAddResourceTemplate(t ResourceTemplate) {
+	if err := s.AddResourceTemplate(t); err != nil {
+		panic(err)
+	}
+}
+
+type wireResource struct {
+	URI         string `json:"uri,omitempty"`
+	URITemplate string `json:"uriTemplate,omitempty"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MIMEType    string `json:"mimeType,omitempty"`
+}
+
+func resourceJSON(r *resource, p protocol) []byte {
+	w := wireResource{Name: r.name, Description: r.description, MIMEType: r.mimeType}
+	if r.template != nil {
+		w.URITemplate = r.uri
+	} else {
+		w.URI = r.uri
+	}
+	if p.hasTitle() {
+		w.Title = r.title
+	}
+	b, err := json.Marshal(w)
+	if err != nil {
+		panic("runtime: encoding resource " + r.uri + ": " + err.Error()) // strings only
+	}
+	return b
+}
+
+// findResource returns the resource that serves uri: the one with that
+// fixed URI, else the first template (in registration order) that matches.
+func (set *toolSet) findResource(uri string) (*resource, map[string]string) {
+	if r := set.resourceByURI[uri]; r != nil {
+		return r, nil
+	}
+	for _, r := range set.templates {
+		if vars, ok := r.template.match(uri); ok {
+			return r, vars
+		}
+	}
+	return nil, nil
+}
+
+// readResource answers resources/read.
+func (c *conn) readResource(ctx context.Context, id json.RawMessage, params json.RawMessage) []byte {
+	var p struct {
+		metaParams
+		URI *string `json:"uri"`
+	}
+	if e := decodeParams(params, &p); e != nil {
+		return errorReply(id, e)
+	}
+	proto, _, e := c.protocolFor(p.Meta)
+	if e != nil {
+		return errorReply(id, e)
+	}
+	set := c.srv.snapshot()
+	if !set.hasResources() {
+		return errorReply(id, errorf(codeMethodNotFound, "Method not found: resources/read (the server has no resources)"))
+	}
+	if p.URI == nil {
+		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing uri"))
+	}
+	uri := *p.URI
+	r, vars := set.findResource(uri)
+	if r == nil {
+		return errorReply(id, notFound(uri))
+	}
+	contents, err := c.srv.callResource(ctx, r, ResourceRequest{URI: uri, Vars: vars})
+	if err != nil {
+		if errors.Is(err, ErrResourceNotFound) {
+			return errorReply(id, notFound(uri))
+		}
+		return errorReply(id, c.srv.handlerError("resource "+uri, err))
+	}
+	if len(contents) == 0 {
+		// An empty contents array would read as "no such resource"
+		// (spec 2026-07-28 server/resources#error-handling): send one
+		// empty text instead.
+		contents = []ResourceContents{{}}
+	}
+	b := append(make([]byte, 0, 256), `{"contents":[`...)
+	for i, rc := range contents {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if rc.URI == "" {
+			rc.URI = uri
+		}
+		if rc.MIMEType == "" {
+			rc.MIMEType = r.mimeType
+		}
+		var v any = wireTextResource{rc.URI, rc.MIMEType, rc.Text, rc.Meta}
+		if rc.Blob != nil {
+			v = wireBlobResource{rc.URI, rc.MIMEType, rc.Blob, rc.Meta}
+		}
+		if b, err = appendMarshal(b, v); err != nil {
+			c.srv.logger.Error("encoding resource", "uri", uri, "error", err)
+			return errorReply(id, errorf(codeInternalError, "Internal error: the resource could not be encoded"))
+		}
+	}
+	b = append(b, ']')
+	if proto.modern() {
+		// What a read returns may change at any time and may depend on
+		// who asks: the client must not reuse it (spec 2026-07-28
+		// server/utilities/caching).
+		b = append(b, `,"ttlMs":0,"cacheScope":"private"`...)
+	}
+	b, _ = c.srv.appendResultEnd(b, nil, proto)
+	return appendResult(nil, id, b)
+}
+
+// notFound is the resource-not-found error of SEP-2164 (spec 2026-07-28
+// server/resources#error-handling).
+func notFound(uri string) *rpcError {
+	e := errorf(codeInvalidParams, "Resource not found")
+	e.data = jsontext.AppendString([]byte(`{"uri":`), uri)
+	e.data = append(e.data, '}')
+	return e
+}
+
+// callResource runs the handler, recovering a panic into an error.
+func (s *Server) callResource(ctx context.Context, r *resource, req ResourceRequest) (contents []ResourceContents, err error) {
+	defer s.recoverHandler("resource "+req.URI, &err)
+	return r.handler(ctx, req)
+}
+
+// uriTemplate is a parsed URI template: literal parts and variables, in
+// order. Two variables are never adjacent (parseURITemplate rejects that:
+// where one ends would be ambiguous).
+type uriTemplate struct {
+	parts []templatePart
+}
+
+type templatePart struct {
+	literal  string
+	variable string // name of the variable; "" for a literal
+	reserved bool   // {+name}: matches reserved characters too
+}
+
+// parseURITemplate parses the subset of RFC 6570 that mcpgen serves: {name}
+// and {+name}, with names of letters, digits and _.
+func parseURITemplate(text string) (*uriTemplate, error) {
+	t := &uriTemplate{}
+	rest := text
+	seen := map[string]bool{}
+	for rest != "" {
+		i := strings.IndexAny(rest, "{}")
+		if i < 0 {
+			t.parts = append(t.parts, templatePart{literal: rest})
+			break
+		}
+		if rest[i] == '}' {
+			return nil, errors.New("unmatched }")
+		}
+		if i > 0 {
+			t.parts = append(t.parts, templatePart{literal: rest[:i]})
+		}
+		end := strings.IndexByte(rest[i:], '}')
+		if end < 0 {
+			return nil, errors.New("unclosed {")
+		}
+		expr := rest[i+1 : i+end]
+		part := templatePart{}
+		if strings.HasPrefix(expr, "+") {
+			part.reserved = true
+			expr = expr[1:]
+		}
+		if !validVarName(expr) {
+			return nil, fmt.Errorf("unsupported expression {%s}: want {name} or {+name}", rest[i+1:i+end])
+		}
+		if seen[expr] {
+			return nil, fmt.Errorf("variable %s appears twice", expr)
+		}
+		seen[expr] = true
+		if n := len(t.parts); n > 0 && t.parts[n-1].variable != "" {
+			return nil, fmt.Errorf("variables %s and %s are adjacent", t.parts[n-1].variable, expr)
+		}
+		part.variable = expr
+		t.parts = append(t.parts, part)
+		rest = rest[i+end+1:]
+	}
+	if len(seen) == 0 {
+		return nil, errors.New("no variable")
+	}
+	return t, nil
+}
+
+func validVarName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *uriTemplate) hasVar(name string) bool {
+	for _, p := range t.parts {
+		if p.variable == name {
+			return true
+		}
+	}
+	return false
+}
+
+// match reports whether uri is an expansion of t, and the variables' values.
+func (t *uriTemplate) match(uri string) (map[string]string, bool) {
+	vars := map[string]string{}
+	if !t.matchFrom(0, uri, vars) {
+		return nil, false
+	}
+	return vars, true
+}
+
+func (t *uriTemplate) matchFrom(i int, rest string, vars map[string]string) bool {
+	if i == len(t.parts) {
+		return rest == ""
+	}
+	p := t.parts[i]
+	if p.variable == "" {
+		return strings.HasPrefix(rest, p.literal) && t.matchFrom(i+1, rest[len(p.literal):], vars)
+	}
+	// A variable takes one or more characters; the shortest run after
+	// which the rest matches wins.
+	for n := 1; n <= len(rest); n++ {
+		c := rest[n-1]
+		if !p.reserved && (c == '/' || c == '?' || c == '#') {
+			return false
+		}
+		if t.matchFrom(i+1, rest[n:], vars) {
+			v, err := unescapeURI(rest[:n])
+			if err != nil {
+				return false
+			}
+			vars[p.variable] = v
+			return true
+		}
+	}
+	return false
+}
+
+// unescapeURI decodes the %XX escapes of s.
+func unescapeURI(s string) (string, error) {
+	if !strings.Contains(s, "%") {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			b.WriteByte(s[i])
+			continue
+		}
+		if i+2 >= len(s) || unhex(s[i+1]) < 0 || unhex(s[i+2]) < 0 {
+			return "", errors.New("bad escape")
+		}
+		b.WriteByte(byte(unhex(s[i+1])<<4 | unhex(s[i+2])))
+		i += 2
+	}
+	return b.String(), nil
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c - 'a' + 10)
+	case 'A' <= c && c <= 'F':
+		return int(c - 'A' + 10)
+	}
+	return -1
+}
