@@ -131,3 +131,30 @@ func portableProblems(s any, path string) []string {
 	}
 	return found
 }
+
+// TestProfileFlag runs mcpgen -profile on a golden package: what the
+// profile cannot express is a diagnostic at the parameter, with the JSON
+// pointer and the provider's rule, and nothing is written.
+func TestProfileFlag(t *testing.T) {
+	root, err := filepath.Abs(moduleRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := mcpgen(t, root, "-check", "-profile", "gemini", "./testdata/schema_enums")
+	for _, want := range []string{
+		"testdata/schema_enums/enums.go:48:18: input schema at /properties/priority: gemini: an enum of integer values: Gemini's enum holds strings only",
+		`testdata/schema_enums/enums.go:48:18: input schema at /properties/by_color: gemini: Gemini's Schema has no "additionalProperties"`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	// The same package is fine under openai-strict but for its map.
+	code, _, stderr = mcpgen(t, root, "-check", "-profile", "openai-strict", "./testdata/schema_enums")
+	if code != 1 || strings.Count(stderr, "openai-strict:") != 1 || !strings.Contains(stderr, "/properties/by_color") {
+		t.Errorf("openai-strict: exit %d:\n%s", code, stderr)
+	}
+}

@@ -120,7 +120,7 @@ func emptyToAny(s *jsonschema.Schema) {
 		if *p == nil {
 			return
 		}
-		if reflect.DeepEqual(*p, &jsonschema.Schema{}) {
+		if isEmpty(*p) && !isFalse(*p) { // exported fields only (marshal.go)
 			*p = anyValue()
 			return
 		}
