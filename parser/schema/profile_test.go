@@ -1,10 +1,16 @@
 package schema
 
 import (
+	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/testdata/schema_omit"
 )
 
 func profileText(t *testing.T, l *loaded, p Profile, qualified string) (map[string]any, []ProfileProblem) {
@@ -114,5 +120,41 @@ func TestRequiredCycles(t *testing.T) {
 	want := []string{"A.b.a", "B.a.b"}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("RequiredCycles = %v, want %v", got, want)
+	}
+}
+
+// TestOpenAIStrictNullIsAbsent serves the openai-strict schema of a type
+// with optional fields: a model in strict mode sends null for each of them,
+// which the runtime accepts and decodes as absent.
+func TestOpenAIStrictNullIsAbsent(t *testing.T) {
+	l := corpusLoaded(t)
+	s, _ := l.schema(t, "schema_omit.Omit", false)
+	strict, problems := ApplyProfile(ProfileOpenAIStrict, s)
+	if len(problems) != 1 { // the map
+		t.Fatalf("problems %v", problems)
+	}
+	strict.Properties.Delete("map")
+	strict.Required = slices.DeleteFunc(strict.Required, func(k string) bool { return k == "map" })
+	text, err := Marshal(strict)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got schema_omit.Omit
+	srv := runtime.NewServer("t", "1")
+	srv.MustAddTool(runtime.Tool{Name: "omit", InputSchema: text, Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		return runtime.TextResult("ok"), runtime.Decode(args, &got)
+	}})
+	args := `{"required":"r","empty":null,"zero":null,"both":null,"NoName":null,"ptr":1,"slice":["a"],"opt_ptr":null}`
+	res, err := srv.Call(t.Context(), "omit", json.RawMessage(args), nil)
+	if err != nil || res.IsError {
+		t.Fatalf("call: %v %+v", err, res)
+	}
+	if got.Required != "r" || got.Empty != "" || got.Zero != 0 || got.Both != nil || got.OptPtr != nil || *got.Ptr != 1 {
+		t.Errorf("decoded %+v", got)
+	}
+	// Left out, a property the strict schema requires is an error.
+	res, err = srv.Call(t.Context(), "omit", json.RawMessage(`{"required":"r","ptr":1,"slice":[]}`), nil)
+	if err == nil && !res.IsError {
+		t.Errorf("missing properties accepted")
 	}
 }
