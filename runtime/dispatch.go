@@ -495,21 +495,28 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 	}
 	c.calls[cl.key] = cl
 	c.mu.Unlock()
-	if cl.task != nil {
-		// A call that may become a task outlives its request: its context
-		// ends with the request only until then (runTask).
+	if base, ok := ctx.Value(taskBaseKey{}).(context.Context); ok && cl.task != nil {
+		// A call that may become a task outlives its HTTP request: its
+		// context ends with the request only until then (runTask), and
+		// with base, the handler's, when the server shuts down.
 		req := ctx
-		ctx, cl.cancel = context.WithCancel(context.WithoutCancel(req))
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(context.WithoutCancel(req))
+		stopBase := context.AfterFunc(base, cancel)
+		cl.cancel = func() { stopBase(); cancel() }
 		tk := cl.task
 		cl.stopWatch = context.AfterFunc(req, func() {
 			tk.mu.Lock()
 			promoted := tk.promoted
 			tk.mu.Unlock()
 			if !promoted {
-				cl.cancel()
+				cancel()
 			}
 		})
 	} else {
+		// On stdio the context is the connection's, which a task may
+		// share: it ends when Serve's does.
+		cl.stopWatch = func() bool { return false }
 		ctx, cl.cancel = context.WithCancel(ctx)
 	}
 	ctx = context.WithValue(ctx, callKey{}, cl)

@@ -97,7 +97,12 @@ type httpHandler struct {
 	// closing is closed when the http.Server that serves the handler shuts
 	// down (see [Server.ListenAndServeHTTP]): standalone GET streams never
 	// go idle by themselves, so they end there and let Shutdown finish.
-	closing   chan struct{}
+	closing chan struct{}
+
+	// taskBase is what the tasks of modern calls run under, once they
+	// outlive their requests; stopTasks ends it at shutdown.
+	taskBase  context.Context
+	stopTasks context.CancelFunc
 	closeOnce sync.Once
 
 	// workers run the calls: a goroutine that served one call has the
@@ -167,6 +172,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 		maxSessions: DefaultMaxSessions,
 		keepAlive:   25 * time.Second,
 	}, closing: make(chan struct{}), workers: workerPool{linger: workerLinger}}
+	h.taskBase, h.stopTasks = context.WithCancel(context.Background())
 	for _, opt := range opts {
 		opt(&h.cfg)
 	}
@@ -352,7 +358,8 @@ func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []
 	// Each modern request is served on a connection of its own: nothing is
 	// shared between requests (spec 2026-07-28 basic). The request's context is the
 	// call's: closing the stream cancels the call (spec 2026-07-28 basic/utilities/cancellation).
-	h.answer(w, r, r.Context(), h.srv.newConn(), body, lease, true)
+	ctx := context.WithValue(r.Context(), taskBaseKey{}, h.taskBase)
+	h.answer(w, r, ctx, h.srv.newConn(), body, lease, true)
 }
 
 // checkModernHeaders checks the headers that must mirror a modern request's

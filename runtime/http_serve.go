@@ -81,6 +81,8 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 	// a request, and one whose client hung up would otherwise run on after
 	// this returns.
 	h.sessions.closeAll()
+	// So do tasks, which outlived their requests.
+	h.stopTasks()
 	if serr := <-done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
 		return serr
 	}

@@ -37,6 +37,10 @@ const (
 	TaskRequired TaskSupport = "required"
 )
 
+// taskBaseKey is the context key of the context that tasks run under
+// when the transport's request context ends before them (HTTP).
+type taskBaseKey struct{}
+
 // tasksExtension is the extension's identifier.
 const tasksExtension = "io.modelcontextprotocol/tasks"
 

@@ -3,6 +3,8 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"net"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -166,4 +168,66 @@ func must(b []byte, err error) []byte {
 		panic(err)
 	}
 	return b
+}
+
+// TestTaskOverHTTP: a task outlives the POST that created it, and ends
+// when ListenAndServeHTTP shuts down.
+func TestTaskOverHTTP(t *testing.T) {
+	s := taskServer(t)
+	ended := make(chan error, 1)
+	s.MustAddTool(Tool{Name: "forever", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		<-ctx.Done()
+		ended <- ctx.Err()
+		return nil, ctx.Err()
+	}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	url := "http://" + ln.Addr().String() + "/mcp"
+	ctx, cancel := context.WithCancel(t.Context())
+	served := make(chan error, 1)
+	go func() { served <- s.serveHTTP(ctx, ln, time.Second) }()
+	call := func(method, name, params string) map[string]any {
+		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`","params":{`+taskMeta(true)+`,`+params+`}}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+		req.Header.Set("Mcp-Method", method)
+		req.Header.Set("Mcp-Name", name)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		var m struct{ Result map[string]any }
+		if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || m.Result == nil {
+			t.Fatalf("%s: %v %+v", method, err, m)
+		}
+		return m.Result
+	}
+	slow := call("tools/call", "slow", `"name":"slow","arguments":{"ms":300}`)
+	id := slow["taskId"].(string)
+	var got map[string]any
+	for i := 0; i < 200; i++ {
+		if got = call("tasks/get", id, `"taskId":"`+id+`"`); got["status"] != "working" {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got["status"] != "completed" {
+		t.Errorf("task after its POST ended: %v", got)
+	}
+	if f := call("tools/call", "forever", `"name":"forever","arguments":{}`); f["resultType"] != "task" {
+		t.Fatalf("forever: %v", f)
+	}
+	cancel()
+	if err := <-served; err != nil {
+		t.Errorf("serveHTTP: %v", err)
+	}
+	select {
+	case <-ended:
+	case <-time.After(5 * time.Second):
+		t.Error("a task still runs after the server shut down")
+	}
 }
