@@ -135,7 +135,8 @@ type toolDecl struct {
 	// keywords its //mcp:arg states and their position.
 	paramTag    []string
 	paramTagPos []token.Pos
-	resultPos   token.Pos // type of R
+	paramEnum   []schema.EnumSwitch // //mcp:enum [on|off] PARAM of the doc comment
+	resultPos   token.Pos           // type of R
 	// resultsPos holds the position of each of Results.
 	resultsPos []token.Pos
 	bad        bool // a diagnostic was reported: the tool is not generated
@@ -171,6 +172,10 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
 			case kind == argDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
+			case kind == typeDirective && fd != nil:
+				if _, _, ok := schema.ParseEnumParam(cm.Text[len("//mcp:"):]); !ok {
+					c.errorf(cm.Pos(), "malformed directive %q: in a tool's doc comment, write //mcp:enum off PARAM (or on) for a plain parameter", firstWords(cm.Text))
+				}
 			case kind == typeDirective:
 				c.typeDirective(pkg, f, g, cm)
 			case kind == schemaDirective:

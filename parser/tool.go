@@ -70,6 +70,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
+		c.enumDirectives(t)
 	}
 	return t
 }
@@ -279,6 +280,28 @@ func isRuntimeNamed(t types.Type, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == model.RuntimePath && n.Obj().Name() == name
 }
 
+// enumDirectives matches the //mcp:enum [on|off] PARAM directives of t's
+// doc comment to its plain parameters: the switch of enum inference for a
+// parameter of a type the user does not own.
+func (c *checker) enumDirectives(t *toolDecl) {
+	t.paramEnum = make([]schema.EnumSwitch, len(t.Params))
+	for _, cm := range t.decl.Doc.List {
+		if kind, _ := classify(cm.Text); kind != typeDirective {
+			continue
+		}
+		sw, name, ok := schema.ParseEnumParam(cm.Text[len("//mcp:"):])
+		if !ok {
+			continue // reported with the file's directives
+		}
+		i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+		if i < 0 {
+			c.errorf(cm.Pos(), "//mcp:enum %s names no plain parameter of %s", name, t.GoName)
+			continue
+		}
+		t.paramEnum[i] = sw
+	}
+}
+
 // argDirectives matches the //mcp:arg directives of t to its plain
 // parameters: //mcp:arg NAME [jsonschema:"KEYWORDS"] [description]. The
 // keywords are those of a struct field's jsonschema tag; without them, a
@@ -375,6 +398,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
 			if i < len(t.paramTag) {
 				ps[i].Tag, ps[i].TagPos = t.paramTag[i], t.paramTagPos[i]
+			}
+			if i < len(t.paramEnum) {
+				ps[i].Enum = t.paramEnum[i]
 			}
 		}
 		s, diags := c.builder.Params(ps)

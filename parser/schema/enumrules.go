@@ -36,6 +36,27 @@ func ParseEnumDirective(text string) (sw EnumSwitch, ok bool) {
 	return EnumInferred, false
 }
 
+// ParseEnumParam returns the switch and the parameter that the text of an
+// //mcp:enum directive in a tool's doc comment, after "//mcp:", states:
+// "enum [on|off] PARAM"; ok is false for malformed text.
+func ParseEnumParam(text string) (sw EnumSwitch, param string, ok bool) {
+	words := strings.Fields(text)
+	if len(words) < 2 || words[0] != "enum" {
+		return EnumInferred, "", false
+	}
+	sw, param = EnumOn, words[len(words)-1]
+	switch {
+	case param == "on" || param == "off":
+		return EnumInferred, "", false
+	case len(words) == 3 && words[1] == "on":
+	case len(words) == 3 && words[1] == "off":
+		sw = EnumOff
+	case len(words) != 2:
+		return EnumInferred, "", false
+	}
+	return sw, param, true
+}
+
 // enumDirective returns the switch stated in the directives of the type or
 // field declared at the position of obj.
 func (b *Builder) enumDirective(obj types.Object) EnumSwitch {

@@ -39,3 +39,11 @@ func Draw(s Shape) error { return nil }
 
 //mcp:enums
 type Other int
+
+// Pick has a switch for a parameter it does not have.
+//
+//mcp:tool
+//mcp:arg s the shape
+//mcp:enum off nosuch
+//mcp:enum off on
+func Pick(s Shape) error { return nil }

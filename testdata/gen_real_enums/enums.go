@@ -123,3 +123,13 @@ func Wait(d time.Duration, unit Unit) string {
 
 //mcp:tool
 func Ping() string { return "pong" }
+
+// Schedule says on which day of which month a job runs.
+//
+//mcp:tool
+//mcp:arg month the month: an enum of time.Month's constants
+//mcp:arg day the day of the week, counted from Sunday (0)
+//mcp:enum off day
+func Schedule(month time.Month, day time.Weekday) string {
+	return month.String() + " " + day.String()
+}

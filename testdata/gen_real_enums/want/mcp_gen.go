@@ -12,9 +12,10 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func(Options) (string, error)    = Configure
-	_ func(time.Duration, Unit) string = Wait
-	_ func() string                    = Ping
+	_ func(Options) (string, error)         = Configure
+	_ func(time.Duration, Unit) string      = Wait
+	_ func() string                         = Ping
+	_ func(time.Month, time.Weekday) string = Schedule
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -56,6 +57,22 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema: pingInputSchema,
 		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 			out := Ping()
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "schedule",
+		Description: "Schedule says on which day of which month a job runs.",
+		InputSchema: scheduleInputSchema,
+		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in struct {
+				Month time.Month   `json:"month"`
+				Day   time.Weekday `json:"day"`
+			}
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out := Schedule(in.Month, in.Day)
 			return runtime.TextResult(out), nil
 		},
 	})
@@ -194,5 +211,37 @@ const (
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`
+	scheduleInputSchema = `{
+  "type": "object",
+  "properties": {
+    "month": {
+      "type": "integer",
+      "description": "the month: an enum of time.Month's constants\n\nValues:\n- 1 = January\n- 2 = February\n- 3 = March\n- 4 = April\n- 5 = May\n- 6 = June\n- 7 = July\n- 8 = August\n- 9 = September\n- 10 = October\n- 11 = November\n- 12 = December",
+      "enum": [
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        9,
+        10,
+        11,
+        12
+      ]
+    },
+    "day": {
+      "type": "integer",
+      "description": "the day of the week, counted from Sunday (0)"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "month",
+    "day"
+  ]
 }`
 )
