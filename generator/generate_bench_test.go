@@ -48,7 +48,7 @@ func BenchmarkMcpgen(b *testing.B) {
 			}
 			gen := func() {
 				pkgs, diags, err := parser.Load(dir, nil, ".")
-				if err != nil || len(diags) > 0 || len(pkgs) != 1 {
+				if err != nil || len(parser.Errors(diags)) > 0 || len(pkgs) != 1 {
 					b.Fatalf("parser.Load: %v %v", err, diags)
 				}
 				if got := len(pkgs[0].Tools); got != n {
@@ -110,7 +110,7 @@ func BenchmarkGenerate(b *testing.B) {
 		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
 			dir := writeSyntheticPackage(b, n)
 			pkgs, diags, err := parser.Load(dir, nil, ".")
-			if err != nil || len(diags) > 0 {
+			if err != nil || len(parser.Errors(diags)) > 0 {
 				b.Fatalf("parser.Load: %v %v", err, diags)
 			}
 			b.ReportAllocs()
