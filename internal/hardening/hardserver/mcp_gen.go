@@ -185,10 +185,12 @@ const (
   "type": "object",
   "properties": {
     "a": {
-      "type": "number"
+      "type": "number",
+      "description": "the dividend"
     },
     "b": {
-      "type": "number"
+      "type": "number",
+      "description": "the divisor"
     }
   },
   "additionalProperties": false,
@@ -213,10 +215,12 @@ const (
   "type": "object",
   "properties": {
     "n": {
-      "type": "integer"
+      "type": "integer",
+      "description": "how many ticks to report"
     },
     "millis": {
-      "type": "integer"
+      "type": "integer",
+      "description": "the pause before each tick, in milliseconds"
     }
   },
   "additionalProperties": false,

@@ -51,12 +51,16 @@ func Explode() string {
 
 // Ratio returns a / b. 0/0 is NaN, which JSON cannot encode.
 //
+//mcp:arg a the dividend
+//mcp:arg b the divisor
 //mcp:tool readonly idempotent
 func Ratio(a, b float64) float64 { return a / b }
 
 // Ticks reports progress n times, one tick every millis milliseconds, and
 // returns n; cancelled, it stops.
 //
+//mcp:arg n how many ticks to report
+//mcp:arg millis the pause before each tick, in milliseconds
 //mcp:tool readonly
 func Ticks(ctx context.Context, n, millis int) (int, error) {
 	for i := 1; i <= n; i++ {
