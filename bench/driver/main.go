@@ -96,7 +96,7 @@ func main() {
 	}
 	if *manyTools > 0 {
 		// Before the other scenarios, which a run with -scenarios none skips.
-		if err := runMany(os.Stdout, dir, *manyTools, *rounds, 3); err != nil {
+		if err := runMany(os.Stdout, dir, *manyTools, *rounds); err != nil {
 			log.Fatal(err)
 		}
 		if *scens == "none" {
