@@ -30,19 +30,7 @@ func TestGoldenToolLists(t *testing.T) {
 		"\tservers := map[string]*runtime.Server{}\n\tvar s *runtime.Server\n" + registers +
 		"\tif err := servers[filepath.Base(os.Args[0])].ServeStdio(context.Background()); err != nil {\n\t\tpanic(err)\n\t}\n}\n"
 	tmp := t.TempDir()
-	mainFile := filepath.Join(tmp, "main.go")
-	if err := os.WriteFile(mainFile, []byte(main), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	overlay[filepath.Join(e2eDir, "goldenrun", "main", "main.go")] = mainFile
-	ov, err := json.Marshal(map[string]any{"Replace": overlay})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ovFile := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(ovFile, ov, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ovFile := goldenOverlay(t, tmp, overlay, main)
 	bin := filepath.Join(tmp, "goldenserver")
 	build := exec.Command("go", "build", "-overlay="+ovFile, "-o", bin, "./goldenrun/main")
 	build.Dir = e2eDir

@@ -55,19 +55,7 @@ func TestGoldenResultsMatchOutputSchemas(t *testing.T) {
 		registers + "\tvar args map[string]string\n\tif err := json.Unmarshal([]byte(" + fmt.Sprintf("%q", args) + "), &args); err != nil {\n\t\tpanic(err)\n\t}\n" +
 		"\tif err := goldenrun.Run(servers, args, os.Stdout); err != nil {\n\t\tpanic(err)\n\t}\n}\n"
 	tmp := t.TempDir()
-	mainFile := filepath.Join(tmp, "main.go")
-	if err := os.WriteFile(mainFile, []byte(main), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	overlay[filepath.Join(e2eDir, "goldenrun", "main", "main.go")] = mainFile
-	ov, err := json.Marshal(map[string]any{"Replace": overlay})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ovFile := filepath.Join(tmp, "overlay.json")
-	if err := os.WriteFile(ovFile, ov, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	ovFile := goldenOverlay(t, tmp, overlay, main)
 	cmd := exec.Command("go", "run", "-overlay="+ovFile, "./goldenrun/main")
 	cmd.Dir = e2eDir
 	var stderr bytes.Buffer
@@ -202,4 +190,25 @@ func goldenPackages(t *testing.T) (overlay map[string]string, importLines, regis
 		fmt.Fprintf(&registers, "\tservers[%q] = s\n", name)
 	}
 	return overlay, imports.String(), registers.String(), withOutput
+}
+
+// goldenOverlay writes, in tmp, the program main as ./goldenrun/main and an
+// overlay file that puts it and the files of overlay in place, and returns
+// the overlay file's path.
+func goldenOverlay(t *testing.T, tmp string, overlay map[string]string, main string) string {
+	t.Helper()
+	mainFile := filepath.Join(tmp, "main.go")
+	if err := os.WriteFile(mainFile, []byte(main), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlay[filepath.Join(e2eDir, "goldenrun", "main", "main.go")] = mainFile
+	ov, err := json.Marshal(map[string]any{"Replace": overlay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ovFile := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ovFile, ov, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return ovFile
 }

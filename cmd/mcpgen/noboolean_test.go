@@ -22,6 +22,25 @@ import (
 // "additionalProperties": false, the keyword every client and provider
 // expects on a closed object.
 func TestNoBooleanSchema(t *testing.T) {
+	schemas, _ := generatedSchemas(t)
+	for _, s := range schemas {
+		for _, p := range booleanSchemas(s.value, "") {
+			t.Errorf("%s:%d: boolean schema at %s", s.file, s.line, p)
+		}
+	}
+}
+
+// A generatedSchema is a schema held by a generated file of the repository.
+type generatedSchema struct {
+	file string // relative to the module root
+	schemaLiteral
+}
+
+// generatedSchemas returns the schemas of every generated file of the
+// repository (the goldens under testdata, the examples, the e2e and bench
+// servers), and the number of files.
+func generatedSchemas(t *testing.T) ([]generatedSchema, int) {
+	t.Helper()
 	root, err := filepath.Abs(moduleRoot)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +64,7 @@ func TestNoBooleanSchema(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("found only %d generated files under %s", len(files), root)
 	}
+	var all []generatedSchema
 	for _, file := range files {
 		rel, _ := filepath.Rel(root, file)
 		schemas, err := schemaLiterals(file)
@@ -53,11 +73,10 @@ func TestNoBooleanSchema(t *testing.T) {
 			continue
 		}
 		for _, s := range schemas {
-			for _, p := range booleanSchemas(s.value, "") {
-				t.Errorf("%s:%d: boolean schema at %s", rel, s.line, p)
-			}
+			all = append(all, generatedSchema{rel, s})
 		}
 	}
+	return all, len(files)
 }
 
 // A schemaLiteral is a JSON object held by a string literal of a generated file.

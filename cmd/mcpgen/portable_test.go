@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,45 +14,16 @@ import (
 // (parser/schema/portable.go and the README's "Which hosts and providers
 // accept these schemas"). TestNoBooleanSchema checks the boolean schemas.
 func TestPortableSchemas(t *testing.T) {
-	root, err := filepath.Abs(moduleRoot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var files []string
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
-			return filepath.SkipDir
-		}
-		if !d.IsDir() && d.Name() == "mcp_gen.go" {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	n := 0
-	for _, file := range files {
-		rel, _ := filepath.Rel(root, file)
-		schemas, err := schemaLiterals(file)
-		if err != nil {
-			t.Errorf("%s: %v", rel, err)
-			continue
-		}
-		for _, s := range schemas {
-			n++
-			for _, p := range portableProblems(s.value, "") {
-				t.Errorf("%s:%d: %s", rel, s.line, p)
-			}
+	schemas, files := generatedSchemas(t)
+	for _, s := range schemas {
+		for _, p := range portableProblems(s.value, "") {
+			t.Errorf("%s:%d: %s", s.file, s.line, p)
 		}
 	}
-	if n < 100 {
-		t.Errorf("only %d schemas in %d generated files", n, len(files))
+	if len(schemas) < 100 {
+		t.Errorf("only %d schemas in %d generated files", len(schemas), files)
 	}
-	t.Logf("%d schemas in %d generated files", n, len(files))
+	t.Logf("%d schemas in %d generated files", len(schemas), files)
 }
 
 // portableKeywords are the keywords a generated schema may use: JSON
