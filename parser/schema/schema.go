@@ -5,7 +5,12 @@
 // server will accept. Whatever decoding into the Go type with encoding/json
 // would reject or silently change is stated in the schema (the runtime
 // validates arguments against it before decoding), and a Go type whose JSON
-// form cannot be stated is a Diagnostic rather than a loose schema.
+// form cannot be stated is a Diagnostic rather than a loose schema. One
+// exception, for portability (portable.go): no numeric bound beyond
+// ±(2^53−1) is stated, so a schema may admit a number beyond the range of
+// its Go type (int64, uint64, float32...); the runtime refuses it when
+// decoding, with an error that names the field's path and the Go type
+// (TestEndToEnd checks both halves).
 //
 // Schemas follow github.com/invopop/jsonschema's conventions, as its
 // Reflector produces them with DoNotReference, ExpandedStruct and
