@@ -60,8 +60,8 @@ const (
 // names, since only the generator knows the package-level names of the
 // user's package that an import must not take.
 func Generate(pkg *model.Package) ([]byte, error) {
-	if pkg == nil || len(pkg.Tools) == 0 {
-		return nil, fmt.Errorf("generator: package has no tools")
+	if pkg == nil || len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) == 0 {
+		return nil, fmt.Errorf("generator: package has no tools, prompts or resources")
 	}
 	g := newGen(pkg)
 	f, err := g.file()
@@ -230,6 +230,31 @@ func (g *gen) file() (*jen.File, error) {
 			guards = append(guards, guard)
 		}
 	}
+	for _, p := range g.pkg.Prompts {
+		guard, err := g.primitiveGuard(p.GoName, p.Func)
+		if err != nil {
+			return nil, err
+		}
+		guards = append(guards, guard)
+	}
+	for _, r := range g.pkg.Resources {
+		guard, err := g.primitiveGuard(r.GoName, r.Func)
+		if err != nil {
+			return nil, err
+		}
+		guards = append(guards, guard)
+	}
+	for _, cp := range g.completers() {
+		guard, err := g.primitiveGuard(cp.GoName, cp.Func)
+		if err != nil {
+			return nil, err
+		}
+		guards = append(guards, guard)
+	}
+	if len(g.pkg.Prompts) > 0 || len(g.pkg.Resources) > 0 {
+		g.rt("Server") // imported before the imports are named
+		g.qual(contextPath, "context", "Context")
+	}
 	// The form types of runtime.Elicit, registered with their schemas.
 	var forms, formConsts []jen.Code
 	for _, e := range g.pkg.Elicits {
@@ -266,6 +291,22 @@ func (g *gen) file() (*jen.File, error) {
 		}
 		f.Add(fn)
 	}
+	if len(g.pkg.Prompts) > 0 {
+		fn, err := g.registerPrompts(loc)
+		if err != nil {
+			return nil, err
+		}
+		f.Line()
+		f.Add(fn)
+	}
+	if len(g.pkg.Resources) > 0 {
+		fn, err := g.registerResources(loc)
+		if err != nil {
+			return nil, err
+		}
+		f.Line()
+		f.Add(fn)
+	}
 	var consts []jen.Code
 	for _, gr := range groups {
 		for _, t := range gr.tools {
@@ -276,9 +317,11 @@ func (g *gen) file() (*jen.File, error) {
 			}
 		}
 	}
-	f.Line()
-	f.Comment("Input and output schemas of the tools, as JSON.")
-	f.Const().Defs(consts...)
+	if len(consts) > 0 {
+		f.Line()
+		f.Comment("Input and output schemas of the tools, as JSON.")
+		f.Const().Defs(consts...)
+	}
 	if len(forms) > 0 {
 		f.Line()
 		f.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.")

@@ -27,7 +27,102 @@ type Package struct {
 	// Elicits are the form types the package asks users to fill in with
 	// runtime.Elicit[T], in order of first use.
 	Elicits []*Elicit
+	// Prompts and Resources are the functions annotated with //mcp:prompt
+	// and //mcp:resource, in source order.
+	Prompts   []*Prompt
+	Resources []*Resource
 }
+
+// RegisterPromptsFunc and RegisterResourcesFunc name the generated
+// functions that register a package's prompts and resources.
+const (
+	RegisterPromptsFunc   = "RegisterPrompts"
+	RegisterResourcesFunc = "RegisterResources"
+)
+
+// Prompt is one function annotated with //mcp:prompt.
+type Prompt struct {
+	Pos         token.Position
+	Name        string // option name=, default snake_case(GoName)
+	Title       string
+	Description string
+	GoName      string
+	Func        *types.Func
+	Context     bool // the first parameter is context.Context
+	// Args are the prompt's arguments: the string parameters, or the
+	// string fields of the one struct parameter (Struct).
+	Args []*PromptArg
+	// Struct is the type of the one struct parameter (a named struct or
+	// pointer to one) whose fields are the arguments; nil for plain
+	// parameters.
+	Struct        types.Type
+	StructPointer bool
+	Result        PromptResultKind
+	ReturnsError  bool
+}
+
+// PromptArg is one argument of a prompt, or one variable of a resource
+// template.
+type PromptArg struct {
+	Name        string     // the argument's name (parameter name, or the field's JSON name)
+	GoName      string     // the parameter or field name
+	Type        types.Type // string, a named string type, or a pointer to one
+	Description string
+	Optional    bool       // a pointer: absent means nil
+	Enum        []string   // the values of a named string type with constants: completed from
+	Completer   *Completer // the function marked //mcp:complete for this argument, or nil
+}
+
+// Completer is a function annotated with //mcp:complete: it completes one
+// argument of a prompt or one variable of a resource template. Its
+// signature is func([ctx context.Context,] value string[, given
+// map[string]string]) ([]string[, error]).
+type Completer struct {
+	Pos          token.Position
+	GoName       string
+	Func         *types.Func
+	Prompt       string // the prompt's name, or ""
+	Resource     string // the resource template's URI, or ""
+	Arg          string // the argument or variable
+	Context      bool   // takes a context.Context first
+	Given        bool   // takes the other arguments' values last
+	ReturnsError bool
+}
+
+// PromptResultKind is what a prompt function returns.
+type PromptResultKind int
+
+const (
+	PromptString   PromptResultKind = iota // string: one user message
+	PromptMessages                         // []runtime.PromptMessage
+	PromptFull                             // *runtime.PromptResult
+)
+
+// Resource is one function annotated with //mcp:resource.
+type Resource struct {
+	Pos          token.Position
+	URI          string // the fixed URI or the URI template
+	Template     bool   // URI has variables: the parameters (Vars)
+	Name         string // option name=, default snake_case(GoName)
+	Title        string
+	Description  string
+	MIMEType     string // option mime=, else inferred from the result
+	GoName       string
+	Func         *types.Func
+	Context      bool
+	Vars         []*PromptArg // in parameter order
+	Result       ResourceResultKind
+	ReturnsError bool
+}
+
+// ResourceResultKind is what a resource function returns.
+type ResourceResultKind int
+
+const (
+	ResourceText     ResourceResultKind = iota // string
+	ResourceBlob                               // []byte
+	ResourceContents                           // []runtime.ResourceContents
+)
 
 // Elicit is a form type: the type argument of runtime.Elicit.
 type Elicit struct {

@@ -23,13 +23,14 @@ const (
 type directiveKind int
 
 const (
-	notDirective     directiveKind = iota
-	toolDirective                  // //mcp:tool [options]
-	argDirective                   // //mcp:arg NAME text
-	typeDirective                  // //mcp:enum [on|off], on a type or struct field
-	schemaDirective                // //mcp:schema [TYPE] {...}
-	unknownDirective               // //mcp:other
-	nearMiss                       // looks like a directive but is not one: // mcp:tool, //MCP:tool
+	notDirective       directiveKind = iota
+	toolDirective                    // //mcp:tool [options]
+	argDirective                     // //mcp:arg NAME text
+	typeDirective                    // //mcp:enum [on|off], on a type or struct field
+	schemaDirective                  // //mcp:schema [TYPE] {...}
+	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
+	unknownDirective                 // //mcp:other
+	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
 
 // classify tells what the comment text (with its // or /* */) is. For a
@@ -48,11 +49,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return typeDirective, ""
 		case "schema":
 			return schemaDirective, ""
+		case "prompt", "resource", "complete":
+			return primitiveDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -148,7 +151,7 @@ type toolDecl struct {
 
 // file scans every comment of f for directives, reports misplaced and
 // malformed ones, and returns the annotated functions found.
-func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
+func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
 	funcDocs := map[*ast.CommentGroup]*ast.FuncDecl{}
 	for _, d := range f.Decls {
 		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
@@ -166,10 +169,13 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum and //mcp:schema", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource and //mcp:complete", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
+			case kind == primitiveDirective && fd == nil:
+				word, _, _ := strings.Cut(cm.Text, " ")
+				c.errorf(cm.Pos(), "%s must be in the doc comment of a function", word)
 			case kind == argDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
 			case kind == typeDirective && fd != nil:
@@ -184,19 +190,32 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 		}
 	}
 	var tools []*toolDecl
+	var prims []*primitiveDecl
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {
 			continue
 		}
-		var toolDirs, argDirs []*ast.Comment
+		var toolDirs, argDirs, primDirs []*ast.Comment
 		for _, cm := range fd.Doc.List {
 			switch kind, _ := classify(cm.Text); kind {
 			case toolDirective:
 				toolDirs = append(toolDirs, cm)
 			case argDirective:
 				argDirs = append(argDirs, cm)
+			case primitiveDirective:
+				primDirs = append(primDirs, cm)
 			}
+		}
+		if len(primDirs) > 0 {
+			if len(toolDirs) > 0 || len(primDirs) > 1 {
+				c.errorf(primDirs[len(primDirs)-1].Pos(), "%s has more than one of //mcp:tool, //mcp:prompt, //mcp:resource and //mcp:complete; a function is one of them", fd.Name.Name)
+				continue
+			}
+			if p := c.primitive(pkg, fd, primDirs[0], argDirs); p != nil {
+				prims = append(prims, p)
+			}
+			continue
 		}
 		if len(toolDirs) == 0 {
 			if nearToolDirective(fd.Doc) {
@@ -211,7 +230,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) []*toolDecl {
 			tools = append(tools, t)
 		}
 	}
-	return tools
+	return tools, prims
 }
 
 // typeDirective checks an //mcp:enum directive: well-formed, and in the

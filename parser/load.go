@@ -16,6 +16,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/model"
+
 	"github.com/mcpgen/mcpgen/internal/parallel"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
@@ -154,7 +156,7 @@ func loadErrors(dir string, pkgs []*packages.Package) (diags []Diagnostic, pendi
 // function that mcpgen has not generated yet, as in a main package written
 // before its first go generate: "undefined: RegisterTools" or
 // "undefined: notes.RegisterStoreTools".
-var undefinedRegister = regexp.MustCompile(`^undefined: (?:(\w+)\.)?(Register\w*Tools)$`)
+var undefinedRegister = regexp.MustCompile(`^undefined: (?:(\w+)\.)?(Register\w*Tools|RegisterPrompts|RegisterResources)$`)
 
 // A pendingRef is a type error that generating code may fix.
 type pendingRef struct {
@@ -278,13 +280,16 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
 	var tools []*toolDecl
+	var prims []*primitiveDecl
 	outputs := map[string]bool{} // names of files mcpgen generated
 	for _, f := range files {
 		if isMcpgenOutput(f) {
 			outputs[c.fset.File(f.Pos()).Name()] = true
 			continue // our own output holds no directives, only code from them
 		}
-		tools = append(tools, c.file(pkg, f)...)
+		t, pr := c.file(pkg, f)
+		tools = append(tools, t...)
+		prims = append(prims, pr...)
 	}
 	// The generated file will declare the registration functions: one of
 	// the user's by the same name would not compile with it.
@@ -325,6 +330,13 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 			continue
 		}
 		firstByName[t.Name] = t
+	}
+	c.primitives(p, prims)
+	if len(p.Prompts) > 0 {
+		c.registers[pkg][model.RegisterPromptsFunc] = true
+	}
+	if len(p.Resources) > 0 {
+		c.registers[pkg][model.RegisterResourcesFunc] = true
 	}
 	elicits, err := c.elicits(pkg, outputs)
 	if err != nil {

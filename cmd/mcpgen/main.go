@@ -346,7 +346,7 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 			continue
 		}
 		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output)}
-		if len(pkg.Tools) > 0 {
+		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 {
 			out.content, err = generator.Generate(pkg)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("mcpgen: %s: %v", pkg.PkgPath, err))

@@ -37,6 +37,8 @@ func main() {
 
 	srv := runtime.NewServer("mcpgen-conformance", "1.0.0")
 	RegisterTools(srv)
+	RegisterPrompts(srv)
+	RegisterResources(srv)
 	srv.MustAddTool(jsonSchema202012Tool)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

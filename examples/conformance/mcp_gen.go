@@ -42,6 +42,15 @@ var (
 	_ func() error                                             = TestErrorHandling
 	_ func(context.Context) (string, error)                    = TestToolWithProgress
 	_ func(RoutedArgs) string                                  = TestParamHeader
+	_ func() string                                            = TestSimplePrompt
+	_ func(string, string) string                              = TestPromptWithArguments
+	_ func(string) []runtime.PromptMessage                     = TestPromptWithEmbeddedResource
+	_ func() []runtime.PromptMessage                           = TestPromptWithImage
+	_ func() string                                            = StaticText
+	_ func() []byte                                            = StaticBinary
+	_ func() string                                            = WatchedResource
+	_ func(string) string                                      = TemplateData
+	_ func(string) []string                                    = CompleteArg1
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -426,6 +435,96 @@ func RegisterTools(s *runtime.Server) {
 			}
 			out := TestParamHeader(in)
 			return runtime.TextResult(out), nil
+		},
+	})
+}
+
+// RegisterPrompts registers on s the prompts declared with //mcp:prompt.
+func RegisterPrompts(s *runtime.Server) {
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "test_simple_prompt",
+		Description: "TestSimplePrompt is a simple prompt without arguments.",
+		Handler: func(_ context.Context, _ map[string]string) (*runtime.PromptResult, error) {
+			out := TestSimplePrompt()
+			return runtime.PromptText(out), nil
+		},
+	})
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "test_prompt_with_arguments",
+		Description: "TestPromptWithArguments is a prompt with two required arguments.",
+		Arguments: []runtime.PromptArgument{
+			{Name: "arg1", Description: "First test argument", Required: true, Complete: func(_ context.Context, req runtime.CompleteRequest) (*runtime.Completion, error) {
+				out := CompleteArg1(req.Value)
+				return &runtime.Completion{Values: out}, nil
+			}},
+			{Name: "arg2", Description: "Second test argument", Required: true},
+		},
+		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {
+			out := TestPromptWithArguments(args["arg1"], args["arg2"])
+			return runtime.PromptText(out), nil
+		},
+	})
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "test_prompt_with_embedded_resource",
+		Description: "TestPromptWithEmbeddedResource embeds the resource it is given.",
+		Arguments: []runtime.PromptArgument{
+			{Name: "resourceUri", Description: "URI of the resource to embed", Required: true},
+		},
+		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {
+			out := TestPromptWithEmbeddedResource(args["resourceUri"])
+			return &runtime.PromptResult{Messages: out}, nil
+		},
+	})
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "test_prompt_with_image",
+		Description: "TestPromptWithImage shows an image.",
+		Handler: func(_ context.Context, _ map[string]string) (*runtime.PromptResult, error) {
+			out := TestPromptWithImage()
+			return &runtime.PromptResult{Messages: out}, nil
+		},
+	})
+}
+
+// RegisterResources registers on s the resources declared with //mcp:resource.
+func RegisterResources(s *runtime.Server) {
+	s.MustAddResource(runtime.Resource{
+		URI:         "test://static-text",
+		Name:        "static_text",
+		Description: "StaticText is a static text resource.",
+		MIMEType:    "text/plain",
+		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out := StaticText()
+			return runtime.TextResource(out), nil
+		},
+	})
+	s.MustAddResource(runtime.Resource{
+		URI:         "test://static-binary",
+		Name:        "static_binary",
+		Description: "StaticBinary is a static binary resource: a PNG image.",
+		MIMEType:    "image/png",
+		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out := StaticBinary()
+			return runtime.BlobResource(out), nil
+		},
+	})
+	s.MustAddResource(runtime.Resource{
+		URI:         "test://watched-resource",
+		Name:        "watched_resource",
+		Description: "WatchedResource is a resource that clients subscribe to.",
+		MIMEType:    "text/plain",
+		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out := WatchedResource()
+			return runtime.TextResource(out), nil
+		},
+	})
+	s.MustAddResourceTemplate(runtime.ResourceTemplate{
+		URITemplate: "test://template/{id}/data",
+		Name:        "template_data",
+		Description: "TemplateData is the data of one item, by id.",
+		MIMEType:    "application/json",
+		Handler: func(_ context.Context, in runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out := TemplateData(in.Vars["id"])
+			return runtime.TextResource(out), nil
 		},
 	})
 }

@@ -1,0 +1,289 @@
+package generator
+
+import (
+	"fmt"
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+
+	"github.com/mcpgen/mcpgen/model"
+)
+
+// primitiveGuard is the compile-time guard of a prompt or resource
+// function: the function assigned to a variable of its declared type.
+func (g *gen) primitiveGuard(goName string, fn *types.Func) (jen.Code, error) {
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return nil, fmt.Errorf("generator: %s is not a function", goName)
+	}
+	typ, err := g.signature(jen.Func(), nil, sig)
+	if err != nil {
+		return nil, fmt.Errorf("generator: %s: %w", goName, err)
+	}
+	return jen.Id("_").Add(typ).Op("=").Id(goName), nil
+}
+
+// registerPrompts returns the RegisterPrompts function.
+func (g *gen) registerPrompts(loc localNames) (jen.Code, error) {
+	var body []jen.Code
+	for _, p := range g.pkg.Prompts {
+		stmt, err := g.prompt(p, loc)
+		if err != nil {
+			return nil, fmt.Errorf("generator: prompt %s: %w", p.Name, err)
+		}
+		body = append(body, stmt)
+	}
+	doc := fmt.Sprintf("%s registers on %s the prompts declared with //mcp:prompt.", model.RegisterPromptsFunc, loc.server)
+	return jen.Comment(doc).Line().Func().Id(model.RegisterPromptsFunc).
+		Params(jen.Id(loc.server).Op("*").Add(g.rt("Server"))).Block(body...), nil
+}
+
+// registerResources returns the RegisterResources function.
+func (g *gen) registerResources(loc localNames) (jen.Code, error) {
+	var body []jen.Code
+	for _, r := range g.pkg.Resources {
+		stmt, err := g.resource(r, loc)
+		if err != nil {
+			return nil, fmt.Errorf("generator: resource %s: %w", r.URI, err)
+		}
+		body = append(body, stmt)
+	}
+	doc := fmt.Sprintf("%s registers on %s the resources declared with //mcp:resource.", model.RegisterResourcesFunc, loc.server)
+	return jen.Comment(doc).Line().Func().Id(model.RegisterResourcesFunc).
+		Params(jen.Id(loc.server).Op("*").Add(g.rt("Server"))).Block(body...), nil
+}
+
+func field(key string, value jen.Code) jen.Code { return jen.Id(key).Op(":").Add(value) }
+
+// completeFrom returns runtime.CompleteFrom("v1", ...) for an enum.
+func (g *gen) completeFrom(values []string) jen.Code {
+	var lits []jen.Code
+	for _, v := range values {
+		lits = append(lits, jen.Lit(v))
+	}
+	return g.rt("CompleteFrom").Call(lits...)
+}
+
+// complete returns the completer of an argument: its //mcp:complete
+// function, else its enum's values, else nil.
+func (g *gen) complete(a *model.PromptArg, loc localNames) jen.Code {
+	cp := a.Completer
+	if cp == nil {
+		if len(a.Enum) > 0 {
+			return g.completeFrom(a.Enum)
+		}
+		return nil
+	}
+	const req = "req"
+	var call []jen.Code
+	if cp.Context {
+		call = append(call, jen.Id(loc.ctx))
+	}
+	call = append(call, jen.Id(req).Dot("Value"))
+	if cp.Given {
+		call = append(call, jen.Id(req).Dot("Context"))
+	}
+	ret := jen.Op("&").Add(g.rt("Completion")).Values(jen.Id("Values").Op(":").Id(loc.out))
+	return jen.Func().Params(jen.Id(ctxName(cp.Context, loc)).Add(g.qual(contextPath, "context", "Context")), jen.Id(req).Add(g.rt("CompleteRequest"))).
+		Params(jen.Op("*").Add(g.rt("Completion")), jen.Error()).
+		Block(g.callAndReturn(cp.GoName, call, cp.ReturnsError, ret, loc)...)
+}
+
+// completers returns the //mcp:complete functions of the package, in the
+// order of the prompts and resources they complete.
+func (g *gen) completers() []*model.Completer {
+	var out []*model.Completer
+	for _, p := range g.pkg.Prompts {
+		for _, a := range p.Args {
+			if a.Completer != nil {
+				out = append(out, a.Completer)
+			}
+		}
+	}
+	for _, r := range g.pkg.Resources {
+		for _, a := range r.Vars {
+			if a.Completer != nil {
+				out = append(out, a.Completer)
+			}
+		}
+	}
+	return out
+}
+
+// argValue returns the expression that converts the string in src (an
+// expression of type string) to the parameter's type.
+func (g *gen) argValue(a *model.PromptArg, src jen.Code) (jen.Code, error) {
+	t := a.Type
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.String {
+		return src, nil
+	}
+	typ, err := g.typeCode(t)
+	if err != nil {
+		return nil, err
+	}
+	return jen.Add(typ).Call(src), nil
+}
+
+// prompt returns the s.MustAddPrompt(runtime.Prompt{...}) statement of p.
+func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
+	fields := []jen.Code{field("Name", jen.Lit(p.Name))}
+	if p.Title != "" {
+		fields = append(fields, field("Title", jen.Lit(p.Title)))
+	}
+	if p.Description != "" {
+		fields = append(fields, field("Description", jen.Lit(p.Description)))
+	}
+	var args []jen.Code
+	var pre, call []jen.Code
+	if p.Context {
+		call = append(call, jen.Id(loc.ctx))
+	}
+	for _, a := range p.Args {
+		af := []jen.Code{field("Name", jen.Lit(a.Name))}
+		if a.Description != "" {
+			af = append(af, field("Description", jen.Lit(a.Description)))
+		}
+		if !a.Optional {
+			af = append(af, field("Required", jen.True()))
+		}
+		if comp := g.complete(a, loc); comp != nil {
+			af = append(af, field("Complete", comp))
+		}
+		args = append(args, jen.Values(af...))
+		get := jen.Id(loc.args).Index(jen.Lit(a.Name))
+		if a.Optional {
+			// An absent optional argument is nil.
+			v := jen.Id(a.GoName + "Arg")
+			elem, err := g.typeCode(a.Type.(*types.Pointer).Elem())
+			if err != nil {
+				return nil, err
+			}
+			conv, err := g.argValue(a, jen.Id("v"))
+			if err != nil {
+				return nil, err
+			}
+			pre = append(pre, jen.Var().Add(v).Op("*").Add(elem),
+				jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(jen.Id(loc.args).Index(jen.Lit(a.Name))), jen.Id("ok")).Block(
+					jen.Id("x").Op(":=").Add(conv),
+					jen.Add(v).Op("=").Op("&").Id("x"),
+				))
+			call = append(call, jen.Id(a.GoName+"Arg"))
+			continue
+		}
+		conv, err := g.argValue(a, get)
+		if err != nil {
+			return nil, err
+		}
+		call = append(call, conv)
+	}
+	if len(args) > 0 {
+		fields = append(fields, field("Arguments", jen.Index().Add(g.rt("PromptArgument")).Custom(multiLine, args...)))
+	}
+	var ret jen.Code
+	switch p.Result {
+	case model.PromptString:
+		ret = g.rt("PromptText").Call(jen.Id(loc.out))
+	case model.PromptMessages:
+		ret = jen.Op("&").Add(g.rt("PromptResult")).Values(jen.Id("Messages").Op(":").Id(loc.out))
+	case model.PromptFull:
+		ret = jen.Id(loc.out)
+	}
+	body := append(pre, g.callAndReturn(p.GoName, call, p.ReturnsError, ret, loc)...)
+	handler := jen.Func().Params(jen.Id(ctxName(p.Context, loc)).Add(g.qual(contextPath, "context", "Context")),
+		jen.Id(argsName(len(p.Args) > 0, loc)).Map(jen.String()).String()).
+		Params(jen.Op("*").Add(g.rt("PromptResult")), jen.Error()).Block(body...)
+	fields = append(fields, field("Handler", handler))
+	return jen.Id(loc.server).Dot("MustAddPrompt").Call(g.rt("Prompt").Custom(multiLine, fields...)), nil
+}
+
+// resource returns the s.MustAddResource(runtime.Resource{...}) or
+// s.MustAddResourceTemplate(runtime.ResourceTemplate{...}) statement of r.
+func (g *gen) resource(r *model.Resource, loc localNames) (jen.Code, error) {
+	uriField := "URI"
+	if r.Template {
+		uriField = "URITemplate"
+	}
+	fields := []jen.Code{field(uriField, jen.Lit(r.URI)), field("Name", jen.Lit(r.Name))}
+	if r.Title != "" {
+		fields = append(fields, field("Title", jen.Lit(r.Title)))
+	}
+	if r.Description != "" {
+		fields = append(fields, field("Description", jen.Lit(r.Description)))
+	}
+	if r.MIMEType != "" {
+		fields = append(fields, field("MIMEType", jen.Lit(r.MIMEType)))
+	}
+	var call, completers []jen.Code
+	if r.Context {
+		call = append(call, jen.Id(loc.ctx))
+	}
+	for _, v := range r.Vars {
+		conv, err := g.argValue(v, jen.Id(loc.in).Dot("Vars").Index(jen.Lit(v.Name)))
+		if err != nil {
+			return nil, err
+		}
+		call = append(call, conv)
+		if comp := g.complete(v, loc); comp != nil {
+			completers = append(completers, jen.Lit(v.Name).Op(":").Add(comp))
+		}
+	}
+	if len(completers) > 0 {
+		fields = append(fields, field("Complete", jen.Map(jen.String()).Add(g.rt("Completer")).Custom(multiLine, completers...)))
+	}
+	var ret jen.Code
+	switch r.Result {
+	case model.ResourceText:
+		ret = g.rt("TextResource").Call(jen.Id(loc.out))
+	case model.ResourceBlob:
+		ret = g.rt("BlobResource").Call(jen.Id(loc.out))
+	case model.ResourceContents:
+		ret = jen.Id(loc.out)
+	}
+	in := "_"
+	if len(r.Vars) > 0 {
+		in = loc.in
+	}
+	handler := jen.Func().Params(jen.Id(ctxName(r.Context, loc)).Add(g.qual(contextPath, "context", "Context")),
+		jen.Id(in).Add(g.rt("ResourceRequest"))).
+		Params(jen.Index().Add(g.rt("ResourceContents")), jen.Error()).
+		Block(g.callAndReturn(r.GoName, call, r.ReturnsError, ret, loc)...)
+	fields = append(fields, field("Handler", handler))
+	method, typ := "MustAddResource", "Resource"
+	if r.Template {
+		method, typ = "MustAddResourceTemplate", "ResourceTemplate"
+	}
+	return jen.Id(loc.server).Dot(method).Call(g.rt(typ).Custom(multiLine, fields...)), nil
+}
+
+// callAndReturn calls the user's function and returns ret (built from
+// loc.out), or its error.
+func (g *gen) callAndReturn(goName string, call []jen.Code, returnsError bool, ret jen.Code, loc localNames) []jen.Code {
+	if returnsError {
+		return []jen.Code{
+			jen.List(jen.Id(loc.out), jen.Id(loc.err)).Op(":=").Id(goName).Call(call...),
+			jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))),
+			jen.Return(ret, jen.Nil()),
+		}
+	}
+	return []jen.Code{
+		jen.Id(loc.out).Op(":=").Id(goName).Call(call...),
+		jen.Return(ret, jen.Nil()),
+	}
+}
+
+func ctxName(used bool, loc localNames) string {
+	if used {
+		return loc.ctx
+	}
+	return "_"
+}
+
+func argsName(used bool, loc localNames) string {
+	if used {
+		return loc.args
+	}
+	return "_"
+}

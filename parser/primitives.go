@@ -1,0 +1,502 @@
+package parser
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/parser/internal/doctext"
+)
+
+// This file checks the //mcp:prompt and //mcp:resource directives and
+// builds their model (README, Prompts and resources).
+
+const (
+	promptPrefix   = "//mcp:prompt"
+	resourcePrefix = "//mcp:resource"
+	completePrefix = "//mcp:complete"
+)
+
+// primitiveDecl is a prompt, resource or completer under construction.
+type primitiveDecl struct {
+	prompt    *model.Prompt
+	resource  *model.Resource
+	completer *model.Completer
+	pos       token.Pos
+	bad       bool
+}
+
+// primitive checks a function annotated with //mcp:prompt or
+// //mcp:resource (dir) and returns its model, nil when it is unusable.
+func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Comment, argDirs []*ast.Comment) *primitiveDecl {
+	if strings.HasPrefix(dir.Text, completePrefix) {
+		return c.completer(pkg, fd, dir)
+	}
+	isPrompt := strings.HasPrefix(dir.Text, promptPrefix) && !strings.HasPrefix(dir.Text, resourcePrefix)
+	prefix, what := resourcePrefix, "resource"
+	if isPrompt {
+		prefix, what = promptPrefix, "prompt"
+	}
+	d := &primitiveDecl{pos: fd.Name.Pos()}
+	bad := func(pos token.Pos, format string, args ...any) {
+		c.errorf(pos, format, args...)
+		d.bad = true
+	}
+	optText := dir.Text[len(prefix):]
+	opts, synErr := tokenizeOptions(optText)
+	if synErr != nil {
+		bad(dir.Pos()+token.Pos(len(prefix)+synErr.Off), "%s", synErr.Msg)
+	}
+	known := []string{"name", "title"}
+	if !isPrompt {
+		known = append(known, "uri", "mime", "description")
+	}
+	values := map[string]string{}
+	for _, o := range opts {
+		pos := dir.Pos() + token.Pos(len(prefix)+o.KeyOff)
+		switch {
+		case !slices.Contains(known, o.Key):
+			bad(pos, "unknown option %q in %s; known options: %s", o.Key, prefix, strings.Join(known, ", "))
+		case values[o.Key] != "":
+			bad(pos, "duplicate option %s in %s", o.Key, prefix)
+		case !o.HasValue || o.Value == "":
+			bad(pos, "option %s needs a value: %s=...", o.Key, o.Key)
+		default:
+			values[o.Key] = o.Value
+		}
+	}
+	name := values["name"]
+	if name == "" {
+		name = snakeCase(fd.Name.Name)
+	}
+	if !validToolName(name) {
+		bad(fd.Name.Pos(), "%s name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", what, name, fd.Name.Name)
+	}
+	doc := &ast.CommentGroup{}
+	for _, cm := range fd.Doc.List {
+		if !strings.HasPrefix(cm.Text, "//mcp:") {
+			doc.List = append(doc.List, cm)
+		}
+	}
+	description := doctext.Join(doc.Text())
+	if values["description"] != "" {
+		description = values["description"]
+	}
+	if fd.Recv != nil {
+		bad(fd.Name.Pos(), "%s %s is a method: prompts and resources are package-level functions (wrap the method in one)", what, fd.Name.Name)
+		return d
+	}
+	fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		bad(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
+		return d
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.TypeParams().Len() > 0 {
+		bad(fd.Name.Pos(), "generic function %s cannot be a %s", fd.Name.Name, what)
+		return d
+	}
+	params := sig.Params()
+	start := 0
+	hasCtx := params.Len() > 0 && isContext(params.At(0).Type())
+	if hasCtx {
+		start = 1
+	}
+	paramPos := func(i int) token.Pos {
+		if p := params.At(i); p.Pos().IsValid() {
+			return p.Pos()
+		}
+		return fd.Name.Pos()
+	}
+	var args []*model.PromptArg
+	for i := start; i < params.Len(); i++ {
+		p := params.At(i)
+		if sig.Variadic() && i == params.Len()-1 {
+			bad(paramPos(i), "variadic parameter %s of %s %s: every argument is one string", p.Name(), what, fd.Name.Name)
+			continue
+		}
+		t := p.Type()
+		optional := false
+		if ptr, ok := t.(*types.Pointer); ok && isPrompt {
+			t, optional = ptr.Elem(), true
+		}
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			hint := "a string, a named string type"
+			if isPrompt {
+				hint += " or a pointer to one (optional)"
+			}
+			bad(paramPos(i), "parameter %s of %s %s has type %s: want %s", p.Name(), what, fd.Name.Name, typeString(p.Type(), pkg.Types), hint)
+			continue
+		}
+		if p.Name() == "" || p.Name() == "_" {
+			bad(paramPos(i), "parameter %d of %s %s has no name: the name is the %s's", i+1, what, fd.Name.Name, map[bool]string{true: "argument", false: "template variable"}[isPrompt])
+			continue
+		}
+		args = append(args, &model.PromptArg{Name: p.Name(), GoName: p.Name(), Type: p.Type(), Optional: optional, Enum: enumValues(t)})
+	}
+	c.argDocs(fd, argDirs, args, what)
+
+	results := sig.Results()
+	n := results.Len()
+	returnsError := n > 0 && isError(results.At(n-1).Type())
+	if returnsError {
+		n--
+	}
+	resultPos := fd.Name.Pos()
+	if fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
+		resultPos = fd.Type.Results.List[0].Type.Pos()
+	}
+	if n != 1 {
+		if isPrompt {
+			bad(resultPos, "prompt %s must return string, []runtime.PromptMessage or *runtime.PromptResult, with an optional error", fd.Name.Name)
+		} else {
+			bad(resultPos, "resource %s must return string, []byte or []runtime.ResourceContents, with an optional error", fd.Name.Name)
+		}
+		return d
+	}
+	r := results.At(0).Type()
+	pos := c.fset.Position(fd.Name.Pos())
+	if isPrompt {
+		p := &model.Prompt{Pos: pos, Name: name, Title: values["title"], Description: description,
+			GoName: fd.Name.Name, Func: fn, Context: hasCtx, Args: args, ReturnsError: returnsError}
+		switch {
+		case isBasic(r, types.String):
+			p.Result = model.PromptString
+		case isRuntimeSlice(r, "PromptMessage"):
+			p.Result = model.PromptMessages
+		case isRuntimePointer(r, "PromptResult"):
+			p.Result = model.PromptFull
+		default:
+			bad(resultPos, "prompt %s returns %s: want string, []runtime.PromptMessage or *runtime.PromptResult, with an optional error", fd.Name.Name, typeString(r, pkg.Types))
+		}
+		d.prompt = p
+		return d
+	}
+	res := &model.Resource{Pos: pos, Name: name, Title: values["title"], Description: description,
+		MIMEType: values["mime"], GoName: fd.Name.Name, Func: fn, Context: hasCtx, Vars: args, ReturnsError: returnsError}
+	switch {
+	case isBasic(r, types.String):
+		res.Result = model.ResourceText
+		if res.MIMEType == "" {
+			res.MIMEType = "text/plain"
+		}
+	case isBytes(r):
+		res.Result = model.ResourceBlob
+		if res.MIMEType == "" {
+			res.MIMEType = "application/octet-stream"
+		}
+	case isRuntimeSlice(r, "ResourceContents"):
+		res.Result = model.ResourceContents
+	default:
+		bad(resultPos, "resource %s returns %s: want string (text), []byte (blob) or []runtime.ResourceContents, with an optional error", fd.Name.Name, typeString(r, pkg.Types))
+	}
+	c.resourceURI(dir, prefix, opts, values["uri"], res, fd, &d.bad)
+	d.resource = res
+	return d
+}
+
+// resourceURI checks the uri= option of a resource against the function's
+// parameters: a fixed URI takes none, a template's variables are exactly
+// the parameters.
+func (c *checker) resourceURI(dir *ast.Comment, prefix string, opts []option, uri string, res *model.Resource, fd *ast.FuncDecl, isBad *bool) {
+	bad := func(pos token.Pos, format string, args ...any) {
+		c.errorf(pos, format, args...)
+		*isBad = true
+	}
+	uriPos := dir.Pos()
+	for _, o := range opts {
+		if o.Key == "uri" {
+			uriPos = dir.Pos() + token.Pos(len(prefix)+o.ValueOff)
+		}
+	}
+	if uri == "" {
+		bad(dir.Pos(), "%s needs the resource's URI: %s uri=docs://readme, or a template: uri=users://{id}/profile", prefix, prefix)
+		return
+	}
+	res.URI = uri
+	vars, err := templateVars(uri)
+	if err != nil {
+		bad(uriPos, "uri %s: %v", uri, err)
+		return
+	}
+	res.Template = len(vars) > 0
+	for _, v := range vars {
+		if !slices.ContainsFunc(res.Vars, func(a *model.PromptArg) bool { return a.Name == v }) {
+			bad(uriPos, "uri %s: variable {%s} names no parameter of %s", uri, v, fd.Name.Name)
+		}
+	}
+	for _, a := range res.Vars {
+		if !slices.Contains(vars, a.Name) {
+			bad(fd.Name.Pos(), "parameter %s of %s is not a variable of uri %s: add {%s} to the URI or remove the parameter", a.Name, fd.Name.Name, uri, a.Name)
+		}
+	}
+}
+
+// templateVars returns the variables of a URI template: {name} and
+// {+name}, the forms the runtime serves.
+func templateVars(uri string) ([]string, error) {
+	var vars []string
+	rest := uri
+	for {
+		i := strings.IndexAny(rest, "{}")
+		if i < 0 {
+			return vars, nil
+		}
+		if rest[i] == '}' {
+			return nil, fmt.Errorf("unmatched }")
+		}
+		end := strings.IndexByte(rest[i:], '}')
+		if end < 0 {
+			return nil, fmt.Errorf("unclosed {")
+		}
+		expr := strings.TrimPrefix(rest[i+1:i+end], "+")
+		if expr == "" || strings.IndexFunc(expr, func(r rune) bool {
+			return !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
+		}) >= 0 {
+			return nil, fmt.Errorf("unsupported expression {%s}: mcpgen serves {name} and {+name}", rest[i+1:i+end])
+		}
+		if slices.Contains(vars, expr) {
+			return nil, fmt.Errorf("variable {%s} appears twice", expr)
+		}
+		if i == 0 && len(vars) > 0 { // rest begins just after the last variable
+			return nil, fmt.Errorf("variables {%s} and {%s} are adjacent: separate them with a literal", vars[len(vars)-1], expr)
+		}
+		vars = append(vars, expr)
+		rest = rest[i+end+1:]
+	}
+}
+
+// argDocs reads the //mcp:arg directives that describe the arguments of a
+// prompt or the variables of a resource template.
+func (c *checker) argDocs(fd *ast.FuncDecl, argDirs []*ast.Comment, args []*model.PromptArg, what string) {
+	seen := map[string]bool{}
+	for _, cm := range argDirs {
+		rest := strings.TrimLeft(cm.Text[len(argPrefix):], " \t")
+		name, desc, _ := strings.Cut(strings.ReplaceAll(rest, "\t", " "), " ")
+		desc = strings.TrimSpace(desc)
+		i := slices.IndexFunc(args, func(a *model.PromptArg) bool { return a.Name == name })
+		switch {
+		case name == "":
+			c.errorf(cm.Pos(), "//mcp:arg needs a parameter name: //mcp:arg NAME description")
+		case i < 0:
+			c.errorf(cm.Pos(), "//mcp:arg %s names no parameter of %s %s", name, what, fd.Name.Name)
+		case seen[name]:
+			c.errorf(cm.Pos(), "duplicate //mcp:arg %s", name)
+		case desc == "":
+			c.errorf(cm.Pos(), "//mcp:arg %s has no description: //mcp:arg %s text", name, name)
+		default:
+			seen[name] = true
+			args[i].Description = desc
+		}
+	}
+}
+
+// enumValues returns the values of the string constants declared with the
+// named type t in its package, in declaration order, or nil.
+func enumValues(t types.Type) []string {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	scope := named.Obj().Pkg().Scope()
+	type value struct {
+		pos token.Pos
+		s   string
+	}
+	var values []value
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(k.Type(), named) || k.Val().Kind() != constant.String {
+			continue
+		}
+		values = append(values, value{k.Pos(), constant.StringVal(k.Val())})
+	}
+	slices.SortFunc(values, func(a, b value) int { return int(a.pos - b.pos) })
+	var out []string
+	for _, v := range values {
+		if !slices.Contains(out, v.s) {
+			out = append(out, v.s)
+		}
+	}
+	return out
+}
+
+func isBasic(t types.Type, kind types.BasicKind) bool {
+	b, ok := t.(*types.Basic)
+	return ok && b.Kind() == kind
+}
+
+func isBytes(t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	return ok && isBasic(s.Elem(), types.Byte)
+}
+
+func isRuntimeSlice(t types.Type, name string) bool {
+	s, ok := t.(*types.Slice)
+	return ok && isRuntimeNamed(s.Elem(), name)
+}
+
+func isRuntimePointer(t types.Type, name string) bool {
+	p, ok := t.(*types.Pointer)
+	return ok && isRuntimeNamed(p.Elem(), name)
+}
+
+// primitives checks the prompts and resources of a package for duplicate
+// names and URIs, and adds the good ones to p.
+func (c *checker) primitives(p *Package, decls []*primitiveDecl) {
+	prompts := map[string]*model.Prompt{}
+	names := map[string]*model.Resource{}
+	uris := map[string]*model.Resource{}
+	where := func(pos token.Position) string {
+		return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
+	}
+	for _, d := range decls {
+		switch {
+		case d.completer != nil:
+			continue // attached below
+		case d.prompt != nil:
+			if first := prompts[d.prompt.Name]; first != nil {
+				c.errorf(d.pos, "duplicate prompt name %q: also the name of %s at %s; set another with name=", d.prompt.Name, first.GoName, where(first.Pos))
+				continue
+			}
+			prompts[d.prompt.Name] = d.prompt
+			if !d.bad {
+				p.Prompts = append(p.Prompts, d.prompt)
+			}
+		case d.resource != nil:
+			r := d.resource
+			if first := names[r.Name]; first != nil {
+				c.errorf(d.pos, "duplicate resource name %q: also the name of %s at %s; set another with name=", r.Name, first.GoName, where(first.Pos))
+				continue
+			}
+			names[r.Name] = r
+			if first := uris[r.URI]; first != nil && r.URI != "" {
+				c.errorf(d.pos, "duplicate resource URI %q: also the URI of %s at %s", r.URI, first.GoName, where(first.Pos))
+				continue
+			}
+			uris[r.URI] = r
+			if !d.bad {
+				p.Resources = append(p.Resources, r)
+			}
+		}
+	}
+	for _, d := range decls {
+		cp := d.completer
+		if cp == nil || d.bad {
+			continue
+		}
+		var args []*model.PromptArg
+		var what string
+		if cp.Prompt != "" {
+			pr := prompts[cp.Prompt]
+			if pr == nil {
+				c.errorf(d.pos, "//mcp:complete: no prompt named %q in this package", cp.Prompt)
+				continue
+			}
+			args, what = pr.Args, "prompt "+cp.Prompt
+		} else {
+			r := uris[cp.Resource]
+			if r == nil || !r.Template {
+				c.errorf(d.pos, "//mcp:complete: no resource template %q in this package", cp.Resource)
+				continue
+			}
+			args, what = r.Vars, "resource template "+cp.Resource
+		}
+		i := slices.IndexFunc(args, func(a *model.PromptArg) bool { return a.Name == cp.Arg })
+		switch {
+		case i < 0:
+			c.errorf(d.pos, "//mcp:complete: %s has no argument %s", what, cp.Arg)
+		case args[i].Completer != nil:
+			c.errorf(d.pos, "//mcp:complete: argument %s of %s is already completed by %s at %s", cp.Arg, what, args[i].Completer.GoName, where(args[i].Completer.Pos))
+		default:
+			args[i].Completer = cp
+		}
+	}
+}
+
+// completer checks a function annotated with //mcp:complete prompt=NAME
+// arg=ARG (or resource=URI_TEMPLATE arg=VAR).
+func (c *checker) completer(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Comment) *primitiveDecl {
+	d := &primitiveDecl{pos: fd.Name.Pos()}
+	bad := func(pos token.Pos, format string, args ...any) {
+		c.errorf(pos, format, args...)
+		d.bad = true
+	}
+	const usage = "write //mcp:complete prompt=NAME arg=ARG or //mcp:complete resource=URI_TEMPLATE arg=VAR"
+	opts, synErr := tokenizeOptions(dir.Text[len(completePrefix):])
+	if synErr != nil {
+		bad(dir.Pos()+token.Pos(len(completePrefix)+synErr.Off), "%s", synErr.Msg)
+		return d
+	}
+	values := map[string]string{}
+	for _, o := range opts {
+		pos := dir.Pos() + token.Pos(len(completePrefix)+o.KeyOff)
+		switch {
+		case o.Key != "prompt" && o.Key != "resource" && o.Key != "arg":
+			bad(pos, "unknown option %q in //mcp:complete: %s", o.Key, usage)
+		case values[o.Key] != "":
+			bad(pos, "duplicate option %s in //mcp:complete", o.Key)
+		case !o.HasValue || o.Value == "":
+			bad(pos, "option %s needs a value: %s", o.Key, usage)
+		default:
+			values[o.Key] = o.Value
+		}
+	}
+	if d.bad {
+		return d
+	}
+	if (values["prompt"] == "") == (values["resource"] == "") || values["arg"] == "" {
+		bad(dir.Pos(), "//mcp:complete needs one of prompt= and resource=, and arg=: %s", usage)
+		return d
+	}
+	if fd.Recv != nil {
+		bad(fd.Name.Pos(), "completer %s is a method: completers are package-level functions", fd.Name.Name)
+		return d
+	}
+	fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if !ok {
+		bad(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
+		return d
+	}
+	cp := &model.Completer{Pos: c.fset.Position(fd.Name.Pos()), GoName: fd.Name.Name, Func: fn,
+		Prompt: values["prompt"], Resource: values["resource"], Arg: values["arg"]}
+	sig := fn.Type().(*types.Signature)
+	params, results := sig.Params(), sig.Results()
+	i := 0
+	if params.Len() > 0 && isContext(params.At(0).Type()) {
+		cp.Context, i = true, 1
+	}
+	ok = params.Len() > i && isBasic(params.At(i).Type(), types.String)
+	if ok && params.Len() == i+2 {
+		m, isMap := params.At(i + 1).Type().(*types.Map)
+		ok = isMap && isBasic(m.Key(), types.String) && isBasic(m.Elem(), types.String)
+		cp.Given = true
+	} else if params.Len() != i+1 {
+		ok = false
+	}
+	if n := results.Len(); n == 2 && isError(results.At(1).Type()) {
+		cp.ReturnsError = true
+	} else if n != 1 {
+		ok = false
+	}
+	if results.Len() == 0 {
+		ok = false
+	} else if s, isSlice := results.At(0).Type().(*types.Slice); !isSlice || !isBasic(s.Elem(), types.String) {
+		ok = false
+	}
+	if !ok || sig.TypeParams().Len() > 0 {
+		bad(fd.Name.Pos(), "completer %s has type %s: want func([ctx context.Context,] value string[, given map[string]string]) ([]string[, error])",
+			fd.Name.Name, typeString(fn.Type(), pkg.Types))
+		return d
+	}
+	d.completer = cp
+	return d
+}
