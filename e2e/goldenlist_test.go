@@ -17,7 +17,7 @@ import (
 
 // TestGoldenToolLists serves the tools of every golden package
 // (../testdata/gen_*, with want/mcp_gen.go in place) over stdio, one
-// server per package, and lists them with the official TypeScript SDK
+// server per package, and of every example server, and lists them with the official TypeScript SDK
 // client (v1, and v2 in both eras) and the official Go SDK client: each
 // must accept the tools/list result (the TypeScript SDK rejects a schema
 // it cannot parse, such as a boolean schema in "properties", and then no
@@ -53,32 +53,53 @@ func TestGoldenToolLists(t *testing.T) {
 			if err := os.Symlink(bin, link); err != nil {
 				t.Fatal(err)
 			}
-			want := goList(t, link)
-			if len(want) == 0 {
-				t.Fatal("the Go SDK client lists no tools")
-			}
-			for _, client := range [][]string{{"--sdk", "v1"}, {"--sdk", "v2", "--era", "legacy"}, {"--sdk", "v2", "--era", "modern"}} {
-				args := append([]string{filepath.Join("clients", "list-tools.mjs")}, client...)
-				cmd := exec.Command(nodeBin, append(args, "--stdio", link)...)
-				cmd.Dir = e2eDir
-				var stderr strings.Builder
-				cmd.Stderr = &stderr
-				out, err := cmd.Output()
-				if err != nil {
-					t.Errorf("TypeScript SDK %v: tools/list failed: %v\n%s", client, err, tail(stderr.String(), 3000))
-					continue
-				}
-				var got struct{ Names []string }
-				if err := json.Unmarshal(out, &got); err != nil {
-					t.Errorf("TypeScript SDK %v printed %q: %v", client, out, err)
-					continue
-				}
-				slices.Sort(got.Names)
-				if !reflect.DeepEqual(got.Names, want) {
-					t.Errorf("TypeScript SDK %v lists %v, the Go SDK %v", client, got.Names, want)
-				}
-			}
+			checkToolLists(t, link)
 		})
+	}
+	// The examples of the main module, served on stdio as they are.
+	for _, example := range []string{"calculator", "conformance", "tasks"} {
+		t.Run("examples/"+example, func(t *testing.T) {
+			t.Parallel()
+			exe := filepath.Join(tmp, "example-"+example)
+			build := exec.Command("go", "build", "-o", exe, "./examples/"+example)
+			build.Dir = filepath.Dir(e2eDir)
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("building examples/%s: %v\n%s", example, err, out)
+			}
+			checkToolLists(t, exe)
+		})
+	}
+}
+
+// checkToolLists lists the tools of the stdio server bin with the Go SDK
+// client and the TypeScript SDK client v1 and v2 (both eras), which must
+// all accept the tools/list result and see the same tools.
+func checkToolLists(t *testing.T, bin string) {
+	t.Helper()
+	want := goList(t, bin)
+	if len(want) == 0 {
+		t.Fatal("the Go SDK client lists no tools")
+	}
+	for _, client := range [][]string{{"--sdk", "v1"}, {"--sdk", "v2", "--era", "legacy"}, {"--sdk", "v2", "--era", "modern"}} {
+		args := append([]string{filepath.Join("clients", "list-tools.mjs")}, client...)
+		cmd := exec.Command(nodeBin, append(args, "--stdio", bin)...)
+		cmd.Dir = e2eDir
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			t.Errorf("TypeScript SDK %v: tools/list failed: %v\n%s", client, err, tail(stderr.String(), 3000))
+			continue
+		}
+		var got struct{ Names []string }
+		if err := json.Unmarshal(out, &got); err != nil {
+			t.Errorf("TypeScript SDK %v printed %q: %v", client, out, err)
+			continue
+		}
+		slices.Sort(got.Names)
+		if !reflect.DeepEqual(got.Names, want) {
+			t.Errorf("TypeScript SDK %v lists %v, the Go SDK %v", client, got.Names, want)
+		}
 	}
 }
 
