@@ -201,8 +201,9 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 			}
 		}
 	}()
-	args = dropNullOptionals(args, t.validator.root)
-	if err := t.validator.validate(args); err != nil {
+	v := t.validator()
+	args = dropNullOptionals(args, v.root)
+	if err := v.validate(args); err != nil {
 		return errorResult(err.Error())
 	}
 	res, err := t.Handler(ctx, args)

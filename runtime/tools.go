@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sync/atomic"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -64,9 +65,26 @@ func Bool(b bool) *bool { return &b }
 // tool is a registered Tool with its compiled parts.
 type tool struct {
 	Tool
-	input     json.RawMessage // compact InputSchema
-	output    json.RawMessage // compact OutputSchema, or nil
-	validator *validator
+	input    json.RawMessage // compact InputSchema
+	output   json.RawMessage // compact OutputSchema, or nil
+	compiled atomic.Pointer[validator]
+}
+
+// validator returns the compiled input schema, compiling it on the tool's
+// first call: a server of many tools keeps only the validators of the tools
+// that were called (a compiled schema takes several times its text's
+// memory). AddTool compiled the schema once, to report an error, and
+// dropped the result; compiling is deterministic, so it cannot fail here.
+func (t *tool) validator() *validator {
+	if v := t.compiled.Load(); v != nil {
+		return v
+	}
+	v, err := compileSchema(string(t.input))
+	if err != nil {
+		panic("runtime: tool " + t.Name + ": input schema: " + err.Error()) // checked by AddTool
+	}
+	t.compiled.CompareAndSwap(nil, v)
+	return t.compiled.Load()
 }
 
 // AddTool registers t. It reports an error, and registers nothing, when the
@@ -112,14 +130,13 @@ func newTool(t Tool) (*tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
-	v, err := compileSchema(in)
-	if err != nil {
+	if _, err := compileSchema(in); err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
 	if err := checkHeaderMarks(input); err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
-	rt := &tool{Tool: t, input: input, validator: v}
+	rt := &tool{Tool: t, input: input}
 	if t.OutputSchema != "" {
 		if rt.output, err = compactSchema(t.OutputSchema, false); err != nil {
 			return nil, fmt.Errorf("runtime: tool %q: output schema: %v", t.Name, err)

@@ -155,3 +155,30 @@ func TestResultNotEncodable(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// TestValidatorCompiledOnFirstCall checks that a tool's input validator is
+// compiled on its first call, not by AddTool (which only checks that the
+// schema compiles), and that the first call validates.
+func TestValidatorCompiledOnFirstCall(t *testing.T) {
+	s := NewServer("t", "1")
+	s.MustAddTool(Tool{Name: "n", InputSchema: `{"type":"object","properties":{"n":{"type":"integer","minimum":1}},"required":["n"]}`,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) { return TextResult("ok"), nil }})
+	s.MustAddTool(Tool{Name: "other", Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) { return TextResult("ok"), nil }})
+	tl := s.snapshot().byName["n"]
+	if tl.compiled.Load() != nil {
+		t.Fatal("AddTool kept a compiled validator")
+	}
+	res, err := s.Call(context.Background(), "n", json.RawMessage(`{"n":0}`), nil)
+	if err != nil || !res.IsError {
+		t.Fatalf("first call with n=0: %+v, %v; want a validation error result", res, err)
+	}
+	if tl.compiled.Load() == nil {
+		t.Fatal("the first call left no compiled validator")
+	}
+	if s.snapshot().byName["other"].compiled.Load() != nil {
+		t.Fatal("a call of one tool compiled another's validator")
+	}
+	if res, err := s.Call(context.Background(), "n", json.RawMessage(`{"n":2}`), nil); err != nil || res.IsError {
+		t.Fatalf("second call with n=2: %+v, %v", res, err)
+	}
+}
