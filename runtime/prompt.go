@@ -102,6 +102,7 @@ type prompt struct {
 // repeated, or the handler is nil.
 func (s *Server) AddPrompt(p Prompt) error {
 	if !validToolName(p.Name) {
+		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return fmt.Errorf("runtime: invalid prompt name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - and .", p.Name)
 	}
 	if p.Handler == nil {
