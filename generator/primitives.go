@@ -117,7 +117,7 @@ func (g *gen) argValue(a *model.PromptArg, src jen.Code) (jen.Code, error) {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if b, ok := t.(*types.Basic); ok && b.Kind() == types.String {
+	if !needsConversion(t) {
 		return src, nil
 	}
 	typ, err := g.typeCode(t)
@@ -165,11 +165,12 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 			if err != nil {
 				return nil, err
 			}
+			set := []jen.Code{jen.Add(v).Op("=").Op("&").Id("v")}
+			if needsConversion(a.Type.(*types.Pointer).Elem()) {
+				set = []jen.Code{jen.Id("x").Op(":=").Add(conv), jen.Add(v).Op("=").Op("&").Id("x")}
+			}
 			pre = append(pre, jen.Var().Add(v).Op("*").Add(elem),
-				jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(jen.Id(loc.args).Index(jen.Lit(a.Name))), jen.Id("ok")).Block(
-					jen.Id("x").Op(":=").Add(conv),
-					jen.Add(v).Op("=").Op("&").Id("x"),
-				))
+				jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(jen.Id(loc.args).Index(jen.Lit(a.Name))), jen.Id("ok")).Block(set...))
 			call = append(call, jen.Id(a.GoName+"Arg"))
 			continue
 		}
@@ -286,4 +287,11 @@ func argsName(used bool, loc localNames) string {
 		return loc.args
 	}
 	return "_"
+}
+
+// needsConversion reports whether t is a named type whose values must be converted
+// from string (false for string itself).
+func needsConversion(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return !ok || b.Kind() != types.String
 }
