@@ -512,11 +512,9 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 // status the transport prescribes.
 func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context.Context, c *conn, body []byte, lease *bodyLease, modern bool) {
 	x := newExchange(w, parseAccept(r.Header))
-	if !x.accept.sse {
-		// The server's requests to the client (askLegacy) travel on the
-		// event stream of this POST, which the client does not accept.
-		ctx = context.WithValue(ctx, noStreamKey{}, true)
-	}
+	// The server's requests to the client (askLegacy) travel on the event
+	// stream of this POST, when it accepts one and is still open.
+	ctx = context.WithValue(ctx, questionOutKey{}, x.notify)
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
 		done := make(chan []byte, 1)

@@ -63,14 +63,15 @@ func (e *ClientError) Error() string {
 	return "client error " + strconv.Itoa(e.Code) + ": " + e.Message
 }
 
-// ErrNoStream is returned to a legacy HTTP client's call whose POST does
-// not accept text/event-stream: the server's questions would travel on that
-// stream.
-var ErrNoStream = errors.New("the client cannot receive the question: its request does not accept text/event-stream")
+// ErrNoStream is returned to a legacy HTTP client's call when no event
+// stream can carry the question: its POST does not accept (or no longer
+// has) text/event-stream, and its session has no GET stream open.
+var ErrNoStream = errors.New("the client cannot receive the question: no event stream (its request does not accept text/event-stream and its session has no GET stream)")
 
-// noStreamKey marks the context of a call whose transport cannot carry
-// requests to the client.
-type noStreamKey struct{}
+// questionOutKey is the context key of the function that sends a question
+// on the event stream of the call's HTTP request; it reports false when
+// that stream cannot carry it.
+type questionOutKey struct{}
 
 // An InputOption configures one question to the client.
 type InputOption func(*inputOptions)

@@ -90,8 +90,22 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 	if !caps[cp] {
 		return nil, &MissingCapabilityError{Capability: cp.String()}
 	}
-	if ctx.Value(noStreamKey{}) != nil {
-		return nil, ErrNoStream
+	send := func(msg []byte) bool { c.out(msg); return true } // stdio
+	if onRequest, ok := ctx.Value(questionOutKey{}).(func([]byte) bool); ok {
+		// HTTP: the POST's event stream, else the session's GET stream.
+		send = func(msg []byte) bool {
+			if onRequest(msg) {
+				return true
+			}
+			c.conn.mu.Lock()
+			push := c.conn.push
+			c.conn.mu.Unlock()
+			if push == nil {
+				return false
+			}
+			push(msg)
+			return true
+		}
 	}
 	out := &c.conn.outbound
 	id, ch, ok := out.register()
@@ -106,8 +120,12 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 		out.forget(id)
 		return nil, context.Canceled
 	}
-	c.out(msg)
+	sent := send(msg)
 	c.mu.Unlock()
+	if !sent {
+		out.forget(id)
+		return nil, ErrNoStream
+	}
 
 	select {
 	case a, ok := <-ch:

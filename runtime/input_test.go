@@ -428,6 +428,34 @@ func TestInputLegacyHTTP(t *testing.T) {
 	if !strings.Contains(string(b), "does not accept text/event-stream") {
 		t.Errorf("call without an event stream: %s", b)
 	}
+
+	// With the session's GET stream open, the question travels there.
+	greq, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, srv.URL, nil)
+	greq.Header.Set("Accept", "text/event-stream")
+	greq.Header.Set("Mcp-Session-Id", session)
+	greq.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	get, err := http.DefaultClient.Do(greq)
+	if err != nil || get.StatusCode != http.StatusOK {
+		t.Fatalf("GET stream: %v %v", err, get)
+	}
+	defer get.Body.Close()
+	sc = bufio.NewScanner(get.Body)
+	result := make(chan string, 1)
+	go func() {
+		r := post(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"ask","arguments":{}}}`, "application/json", session)
+		defer r.Body.Close()
+		b, _ := io.ReadAll(r.Body)
+		result <- string(b)
+	}()
+	q = next()
+	if q["method"] != "elicitation/create" {
+		t.Fatalf("GET stream event: %v", q)
+	}
+	id, _ = json.Marshal(q["id"])
+	post(`{"jsonrpc":"2.0","id":`+string(id)+`,"result":{"action":"accept","content":{"name":"Bo"}}}`, both, session).Body.Close()
+	if got := <-result; !strings.Contains(got, `hello {\"name\":\"Bo\"}`) {
+		t.Errorf("result of the call asked on the GET stream: %s", got)
+	}
 }
 
 // A client that never answers: the tool bounds its wait with its own
