@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"text/template"
 	"time"
 )
@@ -220,13 +219,6 @@ type manyBuild struct {
 type manyGen struct {
 	wall, cpu time.Duration
 	size      int64
-}
-
-// childrenCPU is the CPU time of every waited-for descendant so far.
-func childrenCPU() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // timed runs c and returns its wall time and the CPU time of it and its
