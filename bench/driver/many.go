@@ -24,6 +24,8 @@ import (
 // put on it by adapters/gosdk. The tools are written into a temporary
 // module at run time, so that no generated code for them is committed.
 
+var manyReuse = flag.Bool("reuse", false, "with -many and -bin: keep the servers already built in the -bin directory (no build figures for them)")
+
 var manyTools = flag.Int("many", 0, "scale scenario with `N` generated tools (start-up, first tools/list, list bytes, RSS, CPU per list and per call, build time and size): mcpgen, gosdk, mcpgo, gosdkadapted; 0: off")
 
 // manyPeers are the servers that mcpgen is measured against; ratios in the
@@ -338,6 +340,10 @@ replace github.com/mcpgen/mcpgen/adapters/gosdk => %s
 			return nil, gen, nil, err
 		}
 		bin := filepath.Join(dir, "many-"+s.name)
+		if _, err := os.Stat(bin); err == nil && *manyReuse && *keep != "" {
+			servers = append(servers, server{name: s.name, bin: bin})
+			continue
+		}
 		c := exec.Command("go", "build", "-trimpath", "-o", bin, "./cmd/"+s.name)
 		c.Dir = mod
 		wall, cpu, err := timed(c)
@@ -614,6 +620,9 @@ func runMany(w io.Writer, dir string, n, rounds int) error {
 	row("CPU per later tools/list, ms", med(func(m manyRun) float64 { return ms(m.cpuPerList) }))
 	row("CPU per tools/call, µs", med(func(m manyRun) float64 { return us(m.cpuPerCall) }))
 
+	if len(builds) < len(servers) {
+		return nil // -reuse
+	}
 	fmt.Fprintf(w, "\nBuilding the %d-tool servers (`go build -trimpath`, dependencies in the build cache, the tools' package new to it; one build each, the machine's load included): wall and CPU (all processes) of the build, binary size. Each build compiles the tools' package (mcpgen's with its mcp_gen.go). mcpgen generated `mcp_gen.go` (%.2f MB) in %s wall, %s CPU.\n\n",
 		n, mb(gen.size), gen.wall.Round(time.Millisecond), gen.cpu.Round(time.Millisecond))
 	bmap := map[string]manyBuild{}
