@@ -30,8 +30,9 @@ type conn struct {
 	caps       clientCaps       // legacy: the client capabilities declared in initialize
 	level      atomic.Int32     // legacy logging/setLevel, levelOff until set
 
-	outbound outbound     // legacy: requests sent to the client, awaiting answers
-	push     func([]byte) // legacy: sends a message outside any request, nil if none
+	outbound outbound       // legacy: requests sent to the client, awaiting answers
+	push     func([]byte)   // legacy: sends a message outside any request, nil if none
+	listens  map[*call]bool // open subscriptions/listen streams with resource subscriptions
 }
 
 func (s *Server) newConn() *conn {
@@ -373,7 +374,9 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 	case "subscriptions/listen":
 		var p struct {
 			metaParams
-			Notifications json.RawMessage `json:"notifications"`
+			Notifications *struct {
+				ResourceSubscriptions []string `json:"resourceSubscriptions"`
+			} `json:"notifications"`
 		}
 		if e := decodeParams(env.Params, &p); e != nil {
 			return fail(e)
@@ -381,10 +384,10 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		if e := c.requireModern(p.Meta); e != nil {
 			return fail(e)
 		}
-		if len(p.Notifications) == 0 || p.Notifications[0] != '{' {
+		if p.Notifications == nil {
 			return fail(errorf(codeInvalidParams, "Invalid params: missing notifications"))
 		}
-		return s.listen(id, out), nil
+		return c.listen(ctx, id, p.Notifications.ResourceSubscriptions, out)
 	}
 	return fail(errorf(codeMethodNotFound, "Method not found: "+env.Method))
 }
@@ -400,23 +403,6 @@ func (c *conn) requireModern(m *requestMeta) *rpcError {
 		return errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion+": this method needs protocol version 2026-07-28")
 	}
 	return nil
-}
-
-// listen answers subscriptions/listen (spec 2026-07-28
-// basic/patterns/subscriptions). The tool list never changes, so the server
-// honours no notification type: it acknowledges with an empty filter and ends
-// the stream at once, gracefully.
-func (s *Server) listen(id json.RawMessage, out func([]byte)) []byte {
-	sub := append([]byte(`{"io.modelcontextprotocol/subscriptionId":`), id...)
-	ack := append([]byte(`{"notifications":{},"_meta":`), sub...)
-	out(appendNotification(nil, "notifications/subscriptions/acknowledged", append(ack, `}}`...)))
-
-	b := appendResultStart(nil, id)
-	b = append(b, `{"resultType":"complete","_meta":`...)
-	b = append(b, sub...)
-	b = append(b, `,"`+metaServerInfoKey+`":`...)
-	b = append(b, s.serverInfo[proto20260728]...)
-	return append(b, `}}}`...)
 }
 
 // startCall registers a tools/call and returns the function that runs it.

@@ -359,6 +359,20 @@ func (h *httpHandler) postModern(w http.ResponseWriter, r *http.Request, body []
 	// shared between requests (spec 2026-07-28 basic). The request's context is the
 	// call's: closing the stream cancels the call (spec 2026-07-28 basic/utilities/cancellation).
 	ctx := context.WithValue(r.Context(), taskBaseKey{}, h.taskBase)
+	if peek.method == "subscriptions/listen" {
+		// A listen stream stays open: it ends when the server shuts down,
+		// as the legacy GET stream does.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithCancel(ctx)
+		defer cancel()
+		go func() {
+			select {
+			case <-h.closing:
+				cancel()
+			case <-ctx.Done():
+			}
+		}()
+	}
 	h.answer(w, r, ctx, h.srv.newConn(), body, lease, true)
 }
 

@@ -69,11 +69,7 @@ func (ts *toolSet) capabilities(p protocol) []byte {
 		b = append(b, `,"prompts":{"listChanged":false}`...)
 	}
 	if ts.hasResources() {
-		if p.modern() {
-			b = append(b, `,"resources":{"listChanged":false}`...)
-		} else {
-			b = append(b, `,"resources":{"subscribe":true,"listChanged":false}`...)
-		}
+		b = append(b, `,"resources":{"subscribe":true,"listChanged":false}`...)
 	}
 	if ts.completions {
 		b = append(b, `,"completions":{}`...)
@@ -223,7 +219,8 @@ func (c *conn) subscribe(id json.RawMessage, method string, params json.RawMessa
 
 // ResourceUpdated tells the clients that subscribed to the resource at uri
 // that it changed (notifications/resources/updated), so that they read it
-// again. A program calls it whenever one of its resources changes; it does
+// again: legacy clients that sent resources/subscribe, and modern clients
+// whose subscriptions/listen stream lists uri in resourceSubscriptions. A program calls it whenever one of its resources changes; it does
 // not block, and a client that cannot be reached at the moment (an HTTP
 // session without an open GET stream) misses the notification.
 func (s *Server) ResourceUpdated(uri string) {
@@ -233,6 +230,7 @@ func (s *Server) ResourceUpdated(uri string) {
 	for _, c := range s.subs.conns(uri) {
 		c.pushMessage(msg)
 	}
+	s.listeners.notify(uri)
 }
 
 // pushMessage sends msg to the client outside any request, when the
@@ -260,6 +258,7 @@ func (c *conn) setPush(push func([]byte)) {
 func (c *conn) hangUp() {
 	c.outbound.close()
 	c.srv.subs.drop(c)
+	c.endListens()
 }
 
 // runPrimitive returns the run function of a prompts/get, resources/read or

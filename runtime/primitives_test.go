@@ -71,7 +71,7 @@ func TestPrimitiveCapabilities(t *testing.T) {
 		"prompts":{"listChanged":false},"resources":{"subscribe":true,"listChanged":false},"completions":{}}`)
 	d := c.do(`"d"`, "server/discover", modernParams("")).result(t)
 	jsonEqual(t, "modern capabilities", d["capabilities"], `{"tools":{"listChanged":false},"logging":{},
-		"prompts":{"listChanged":false},"resources":{"listChanged":false},"completions":{},
+		"prompts":{"listChanged":false},"resources":{"subscribe":true,"listChanged":false},"completions":{},
 		"extensions":{"io.modelcontextprotocol/tasks":{}}}`)
 }
 
@@ -243,4 +243,45 @@ func TestAddPrimitiveErrors(t *testing.T) {
 			t.Error("registration succeeded")
 		}
 	}
+}
+
+func TestResourceSubscriptionListen(t *testing.T) {
+	s := newTestServer(t)
+	addPrimitives(t, s)
+	c := serve(t, s)
+	c.send(`{"jsonrpc":"2.0","id":"l","method":"subscriptions/listen","params":` +
+		modernParams(`"notifications":{"resourceSubscriptions":["docs://readme"],"toolsListChanged":true}`) + `}`)
+	ack := c.next()
+	if ack.Method != "notifications/subscriptions/acknowledged" {
+		t.Fatalf("got %s, want the acknowledgement", ack.line)
+	}
+	jsonEqual(t, "ack", ack.Params, `{"notifications":{"resourceSubscriptions":["docs://readme"]},
+		"_meta":{"io.modelcontextprotocol/subscriptionId":"l"}}`)
+	// The stream stays open: another request is answered.
+	res := c.do(`1`, "resources/list", modernParams("")).result(t)
+	jsonEqual(t, "list", res["resources"].([]any)[0], `{"uri":"docs://readme","name":"readme","mimeType":"text/markdown"}`)
+	s.ResourceUpdated("docs://logo")
+	s.ResourceUpdated("docs://readme")
+	m := c.next()
+	if m.Method != "notifications/resources/updated" {
+		t.Fatalf("got %s, want notifications/resources/updated", m.line)
+	}
+	jsonEqual(t, "update", m.Params, `{"uri":"docs://readme","_meta":{"io.modelcontextprotocol/subscriptionId":"l"}}`)
+	// Cancelled by the client: no reply, no more notifications.
+	c.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"l"}}`)
+	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":` + modernParams("") + `}`)
+	if m := c.next(); string(m.ID) != "2" {
+		t.Fatalf("got %s, want the reply to 2", m.line)
+	}
+}
+
+func TestListenWithoutResources(t *testing.T) {
+	c := serve(t, newTestServer(t))
+	m := c.do(`"l"`, "subscriptions/listen", modernParams(`"notifications":{"resourceSubscriptions":["docs://readme"]}`))
+	jsonEqual(t, "end", m.result(t)["_meta"].(map[string]any)["io.modelcontextprotocol/subscriptionId"], `"l"`)
+	ack := c.notifications("notifications/subscriptions/acknowledged")
+	if len(ack) != 1 {
+		t.Fatalf("got %d acknowledgements", len(ack))
+	}
+	jsonEqual(t, "ack", ack[0].Params, `{"notifications":{},"_meta":{"io.modelcontextprotocol/subscriptionId":"l"}}`)
 }

@@ -39,7 +39,8 @@ type Server struct {
 	names     map[string]bool
 	snap      atomic.Pointer[toolSet] // nil after a registration until the next read
 
-	subs subscriptions // legacy resources/subscribe
+	subs      subscriptions // legacy resources/subscribe
+	listeners listeners     // modern subscriptions/listen streams with resource subscriptions
 
 	// Precomputed at NewServer: every byte that does not depend on a request.
 	serverInfo  [numProtocols][]byte // Implementation object per version
