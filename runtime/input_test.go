@@ -485,3 +485,38 @@ func TestInputLegacyNoAnswer(t *testing.T) {
 		t.Errorf("ping after the late answer: %s", m.line)
 	}
 }
+
+// A prompt asks too: prompts/get answers input_required under protocol
+// 2026-07-28, with a state bound to the prompt.
+func TestInputModernPrompt(t *testing.T) {
+	s := newTestServer(t)
+	s.MustAddPrompt(Prompt{Name: "greeting", Handler: func(ctx context.Context, args map[string]string) (*PromptResult, error) {
+		form, err := Elicit[Order](ctx, "Size?", InputKey("size"))
+		if err != nil {
+			return nil, err
+		}
+		return &PromptResult{Messages: []PromptMessage{{Role: "user", Content: &TextContent{Text: "size " + form.Content.Size}}}}, nil
+	}})
+	c := serve(t, s)
+	const caps = `{"elicitation":{}}`
+	get := func(id, members string) *message {
+		p := `{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":` + caps + `},"name":"greeting"`
+		if members != "" {
+			p += "," + members
+		}
+		return c.do(id, "prompts/get", p+"}")
+	}
+	r1 := get("1", "").inputRequired(t)
+	if r1.InputRequests["size"].Method != "elicitation/create" {
+		t.Fatalf("round 1: %+v", r1)
+	}
+	done := get("2", `"inputResponses":{"size":{"action":"accept","content":{"ok":true,"size":"S"}}},"requestState":"`+r1.RequestState+`"`)
+	if b := string(done.Result); !strings.Contains(b, `"size S"`) || !strings.Contains(b, `"resultType":"complete"`) {
+		t.Errorf("round 2: %s", done.line)
+	}
+	// A tool's state does not open the prompt.
+	s.MustAddTool(askTool(nil)) // registered late: visible to later requests
+	r := c.do("4", "tools/call", modernCall(`{"elicitation":{},"sampling":{},"roots":{}}`, ""))
+	toolState := r.inputRequired(t).RequestState
+	get("5", `"inputResponses":{},"requestState":"`+toolState+`"`).code(t, codeInvalidParams)
+}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
@@ -177,8 +178,10 @@ func promptJSON(p *prompt, v protocol) []byte {
 func (c *conn) getPrompt(ctx context.Context, id json.RawMessage, params json.RawMessage) []byte {
 	var p struct {
 		metaParams
-		Name      *string         `json:"name"`
-		Arguments json.RawMessage `json:"arguments"`
+		Name           *string         `json:"name"`
+		Arguments      json.RawMessage `json:"arguments"`
+		InputResponses json.RawMessage `json:"inputResponses"`
+		RequestState   json.RawMessage `json:"requestState"`
 	}
 	if e := decodeParams(params, &p); e != nil {
 		return errorReply(id, e)
@@ -212,7 +215,32 @@ func (c *conn) getPrompt(ctx context.Context, id json.RawMessage, params json.Ra
 			return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing required argument "+a.Name))
 		}
 	}
+	var asker *call
+	key := "prompts/get " + pr.Name
+	if proto.modern() {
+		// The prompt may ask the client for input, the MRTR way (see
+		// input_modern.go); its state is bound to the prompt and arguments.
+		asker = &call{srv: c.srv, conn: c, tool: pr.Name, protocol: proto}
+		if len(p.Arguments) == 0 || string(p.Arguments) == "null" {
+			p.Arguments = json.RawMessage(`{}`)
+		}
+		if asker.input, e = c.srv.newRoundInput(parseClientCaps(p.Meta.ClientCapabilities), key, p.Arguments, p.InputResponses, p.RequestState); e != nil {
+			return errorReply(id, e)
+		}
+		ctx = context.WithValue(ctx, callKey{}, asker)
+	}
 	res, err := c.srv.callPrompt(ctx, pr, args)
+	if err != nil && asker != nil {
+		if e := missingCapability(err); e != nil {
+			return errorReply(id, e)
+		}
+		if errors.Is(err, ErrInputRequired) {
+			ir, ierr := c.srv.inputRequired(asker.input, key, p.Arguments)
+			if ir != nil && ierr == nil {
+				return appendResult(nil, id, ir)
+			}
+		}
+	}
 	if err != nil {
 		return errorReply(id, c.srv.handlerError("prompt "+pr.Name, err))
 	}

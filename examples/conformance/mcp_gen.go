@@ -46,6 +46,7 @@ var (
 	_ func(string, string) string                              = TestPromptWithArguments
 	_ func(string) []runtime.PromptMessage                     = TestPromptWithEmbeddedResource
 	_ func() []runtime.PromptMessage                           = TestPromptWithImage
+	_ func(context.Context) (string, error)                    = TestInputRequiredResultPrompt
 	_ func() string                                            = StaticText
 	_ func() []byte                                            = StaticBinary
 	_ func() string                                            = WatchedResource
@@ -481,6 +482,17 @@ func RegisterPrompts(s *runtime.Server) {
 		Handler: func(_ context.Context, _ map[string]string) (*runtime.PromptResult, error) {
 			out := TestPromptWithImage()
 			return &runtime.PromptResult{Messages: out}, nil
+		},
+	})
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "test_input_required_result_prompt",
+		Description: "TestInputRequiredResultPrompt asks the user what context the prompt should use: under protocol 2026-07-28 the question travels in an input_required result of prompts/get, as for a tool.",
+		Handler: func(ctx context.Context, _ map[string]string) (*runtime.PromptResult, error) {
+			out, err := TestInputRequiredResultPrompt(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.PromptText(out), nil
 		},
 	})
 }

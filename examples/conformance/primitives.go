@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -91,4 +92,19 @@ func CompleteArg1(value string) []string {
 		}
 	}
 	return out
+}
+
+// TestInputRequiredResultPrompt asks the user what context the prompt should
+// use: under protocol 2026-07-28 the question travels in an input_required
+// result of prompts/get, as for a tool.
+//
+//mcp:prompt
+func TestInputRequiredResultPrompt(ctx context.Context) (string, error) {
+	res, err := runtime.ElicitSchema(ctx, "What context should the prompt use?",
+		`{"type":"object","properties":{"context":{"type":"string"}},"required":["context"]}`,
+		runtime.InputKey("user_context"))
+	if err != nil {
+		return "", err
+	}
+	return "Use this context: " + field(res, "context"), nil
 }
