@@ -57,6 +57,7 @@ var wantTools = map[string]wantTool{
 	"wait":            {hints: &hints{readOnly: yes}, required: []string{"millis"}},
 	"cancelled_waits": {hints: &hints{readOnly: yes}, structured: true, required: []string{"tag"}},
 	"badge":           {hints: &hints{readOnly: yes, idempotent: yes}, required: []string{"label"}},
+	"touch_policy":    {},
 }
 
 // hasOutputSchema reports whether protocol version v knows outputSchema,

@@ -102,7 +102,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 // ---- fixture ---------------------------------------------------------------
 
 const TOOLS = ["add", "add_item", "badge", "cancelled_waits", "count_to", "echo", "explode", "fail", "get_item",
-  "inventory_stats", "list_items", "move_item", "remove_item", "schedule_restock", "summarize_tree", "wait"];
+  "inventory_stats", "list_items", "move_item", "remove_item", "schedule_restock", "summarize_tree", "touch_policy", "wait"];
 const STRUCTURED = ["add", "add_item", "cancelled_waits", "count_to", "get_item", "inventory_stats", "list_items",
   "schedule_restock", "summarize_tree"];
 const SKU = `T${opt.sdk === "v1" ? "A" : modern ? "M" : "L"}-${String(process.pid % 10000).padStart(4, "0")}`;

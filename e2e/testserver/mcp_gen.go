@@ -17,6 +17,7 @@ var (
 	_ func(*Store, string) error                                   = (*Store).RemoveItem
 	_ func(*Store, string, uint8, [2]int, *string) (string, error) = (*Store).MoveItem
 	_ func(*Store) Stats                                           = (*Store).Stats
+	_ func()                                                       = TouchPolicy
 	_ func(float64, float64) float64                               = Add
 	_ func(string) string                                          = Echo
 	_ func(string) error                                           = Fail
@@ -27,6 +28,11 @@ var (
 	_ func(context.Context, int, *string) (string, error)          = Wait
 	_ func(string) int                                             = CancelledWaits
 	_ func(string) (*runtime.Result, error)                        = Badge
+	_ func(string, Urgency, *string) string                        = RestockPlan
+	_ func() []runtime.PromptMessage                               = Greeting
+	_ func() string                                                = Policy
+	_ func(string) (string, error)                                 = Shelf
+	_ func(context.Context, string) []string                       = CompleteShelf
 )
 
 // RegisterStoreTools registers on s the tools declared as methods of Store, to be called on recv.
@@ -141,6 +147,15 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 
 // RegisterTools registers on s the tools declared as package-level functions.
 func RegisterTools(s *runtime.Server) {
+	s.MustAddTool(runtime.Tool{
+		Name:        "touch_policy",
+		Description: "TouchPolicy tells subscribers that the policy changed.",
+		InputSchema: touchPolicyInputSchema,
+		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+			TouchPolicy()
+			return runtime.EmptyResult(), nil
+		},
+	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "add",
 		Description:  "Add returns a + b.",
@@ -311,6 +326,69 @@ func RegisterTools(s *runtime.Server) {
 				return nil, err
 			}
 			return Badge(in.Label)
+		},
+	})
+}
+
+// RegisterPrompts registers on s the prompts declared with //mcp:prompt.
+func RegisterPrompts(s *runtime.Server) {
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "restock_plan",
+		Title:       "Restock plan",
+		Description: "RestockPlan asks for a plan to restock an item.",
+		Arguments: []runtime.PromptArgument{
+			{Name: "sku", Description: "the item's SKU", Required: true},
+			{Name: "urgency", Description: "how soon", Required: true, Complete: runtime.CompleteFrom("low", "normal", "urgent")},
+			{Name: "note", Description: "anything else to consider"},
+		},
+		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {
+			var noteArg *string
+			if v, ok := args["note"]; ok {
+				noteArg = &v
+			}
+			out := RestockPlan(args["sku"], Urgency(args["urgency"]), noteArg)
+			return runtime.PromptText(out), nil
+		},
+	})
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "greeting",
+		Description: "Greeting is a conversation with a picture.",
+		Handler: func(_ context.Context, _ map[string]string) (*runtime.PromptResult, error) {
+			out := Greeting()
+			return &runtime.PromptResult{Messages: out}, nil
+		},
+	})
+}
+
+// RegisterResources registers on s the resources declared with //mcp:resource.
+func RegisterResources(s *runtime.Server) {
+	s.MustAddResource(runtime.Resource{
+		URI:         "inventory://policy",
+		Name:        "policy",
+		Description: "Policy is the store's restock policy.",
+		MIMEType:    "text/markdown",
+		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out := Policy()
+			return runtime.TextResource(out), nil
+		},
+	})
+	s.MustAddResourceTemplate(runtime.ResourceTemplate{
+		URITemplate: "inventory://shelves/{shelf}/label",
+		Name:        "shelf",
+		Description: "Shelf is the label of a shelf.",
+		MIMEType:    "text/plain",
+		Complete: map[string]runtime.Completer{
+			"shelf": func(ctx context.Context, req runtime.CompleteRequest) (*runtime.Completion, error) {
+				out := CompleteShelf(ctx, req.Value)
+				return &runtime.Completion{Values: out}, nil
+			},
+		},
+		Handler: func(_ context.Context, in runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out, err := Shelf(in.Vars["shelf"])
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResource(out), nil
 		},
 	})
 }
@@ -893,6 +971,11 @@ const (
     "total_quantity",
     "by_category"
   ]
+}`
+	touchPolicyInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 	addInputSchema = `{
   "type": "object",

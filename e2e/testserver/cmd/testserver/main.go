@@ -30,6 +30,9 @@ func main() {
 	srv := runtime.NewServer("testserver", "1.0.0", opts...)
 	testserver.RegisterStoreTools(srv, testserver.NewStore())
 	testserver.RegisterTools(srv)
+	testserver.RegisterPrompts(srv)
+	testserver.RegisterResources(srv)
+	testserver.ResourceUpdated = srv.ResourceUpdated
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
