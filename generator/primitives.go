@@ -141,6 +141,7 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 	if p.Context {
 		call = append(call, jen.Id(loc.ctx))
 	}
+	var structFields []jen.Code
 	for _, a := range p.Args {
 		af := []jen.Code{field("Name", jen.Lit(a.Name))}
 		if a.Description != "" {
@@ -154,6 +155,26 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 		}
 		args = append(args, jen.Values(af...))
 		get := jen.Id(loc.args).Index(jen.Lit(a.Name))
+		if p.Struct != nil {
+			conv, err := g.argValue(a, get)
+			if err != nil {
+				return nil, err
+			}
+			if !a.Optional {
+				structFields = append(structFields, jen.Id(a.GoName).Op(":").Add(conv))
+				continue
+			}
+			set := []jen.Code{jen.Id(loc.in).Dot(a.GoName).Op("=").Op("&").Id("v")}
+			if needsConversion(a.Type.(*types.Pointer).Elem()) {
+				c, err := g.argValue(a, jen.Id("v"))
+				if err != nil {
+					return nil, err
+				}
+				set = []jen.Code{jen.Id("x").Op(":=").Add(c), jen.Id(loc.in).Dot(a.GoName).Op("=").Op("&").Id("x")}
+			}
+			pre = append(pre, jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(get), jen.Id("ok")).Block(set...))
+			continue
+		}
 		if a.Optional {
 			// An absent optional argument is nil.
 			v := jen.Id(a.GoName + "Arg")
@@ -191,6 +212,22 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 		ret = jen.Op("&").Add(g.rt("PromptResult")).Values(jen.Id("Messages").Op(":").Id(loc.out))
 	case model.PromptFull:
 		ret = jen.Id(loc.out)
+	}
+	if p.Struct != nil {
+		typ := p.Struct
+		if ptr, ok := typ.(*types.Pointer); ok {
+			typ = ptr.Elem()
+		}
+		tc, err := g.typeCode(typ)
+		if err != nil {
+			return nil, err
+		}
+		pre = append([]jen.Code{jen.Id(loc.in).Op(":=").Add(tc).Custom(multiLine, structFields...)}, pre...)
+		if p.StructPointer {
+			call = append(call, jen.Op("&").Id(loc.in))
+		} else {
+			call = append(call, jen.Id(loc.in))
+		}
 	}
 	body := append(pre, g.callAndReturn(p.GoName, call, p.ReturnsError, ret, loc)...)
 	handler := jen.Func().Params(jen.Id(ctxName(p.Context, loc)).Add(g.qual(contextPath, "context", "Context")),

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -117,6 +118,15 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 		return fd.Name.Pos()
 	}
 	var args []*model.PromptArg
+	var structType types.Type
+	var structPointer bool
+	if isPrompt && params.Len() == start+1 {
+		if st, ptr := structParam(params.At(start).Type()); st != nil {
+			structType, structPointer = params.At(start).Type(), ptr
+			args = c.structArgs(pkg, st, paramPos(start), fd.Name.Name, &d.bad)
+			start = params.Len() // no plain parameters
+		}
+	}
 	for i := start; i < params.Len(); i++ {
 		p := params.At(i)
 		if sig.Variadic() && i == params.Len()-1 {
@@ -142,7 +152,11 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 		}
 		args = append(args, &model.PromptArg{Name: p.Name(), GoName: p.Name(), Type: p.Type(), Optional: optional, Enum: enumValues(t)})
 	}
-	c.argDocs(fd, argDirs, args, what)
+	if structType != nil && len(argDirs) > 0 {
+		bad(argDirs[0].Pos(), "//mcp:arg documents plain parameters, but prompt %s takes struct %s: document its fields instead", fd.Name.Name, typeString(structType, pkg.Types))
+	} else {
+		c.argDocs(fd, argDirs, args, what)
+	}
 
 	results := sig.Results()
 	n := results.Len()
@@ -166,7 +180,8 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 	pos := c.fset.Position(fd.Name.Pos())
 	if isPrompt {
 		p := &model.Prompt{Pos: pos, Name: name, Title: values["title"], Description: description,
-			GoName: fd.Name.Name, Func: fn, Context: hasCtx, Args: args, ReturnsError: returnsError}
+			GoName: fd.Name.Name, Func: fn, Context: hasCtx, Args: args, ReturnsError: returnsError,
+			Struct: structType, StructPointer: structPointer}
 		switch {
 		case isBasic(r, types.String):
 			p.Result = model.PromptString
@@ -499,4 +514,97 @@ func (c *checker) completer(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 	}
 	d.completer = cp
 	return d
+}
+
+// structParam returns the struct under t when t is a named struct type or a
+// pointer to one.
+func structParam(t types.Type) (*types.Struct, bool) {
+	ptr := false
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return nil, false
+	}
+	st, ok := n.Underlying().(*types.Struct)
+	return st, ptr
+}
+
+// structArgs returns the arguments of a prompt that takes a struct: one per
+// exported field, named as encoding/json names it, required unless a
+// pointer, described by the field's doc or line comment.
+func (c *checker) structArgs(pkg *packages.Package, st *types.Struct, pos token.Pos, fn string, isBad *bool) []*model.PromptArg {
+	var args []*model.PromptArg
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		if !f.Exported() {
+			continue
+		}
+		name := f.Name()
+		if tag, ok := reflectTag(st.Tag(i), "json"); ok {
+			n, _, _ := strings.Cut(tag, ",")
+			if n == "-" && !strings.Contains(tag, ",") {
+				continue
+			}
+			if n != "" {
+				name = n
+			}
+		}
+		fpos := f.Pos()
+		if !fpos.IsValid() {
+			fpos = pos
+		}
+		if f.Embedded() {
+			c.errorf(fpos, "embedded field %s of prompt %s's argument struct: every argument is one string field", f.Name(), fn)
+			*isBad = true
+			continue
+		}
+		t, optional := f.Type(), false
+		if p, ok := t.(*types.Pointer); ok {
+			t, optional = p.Elem(), true
+		}
+		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+			c.errorf(fpos, "field %s of prompt %s's argument struct has type %s: want a string, a named string type or a pointer to one (optional)",
+				f.Name(), fn, typeString(f.Type(), pkg.Types))
+			*isBad = true
+			continue
+		}
+		args = append(args, &model.PromptArg{Name: name, GoName: f.Name(), Type: f.Type(), Optional: optional,
+			Enum: enumValues(t), Description: fieldComment(pkg, f)})
+	}
+	return args
+}
+
+// reflectTag returns the value of key in a struct tag.
+func reflectTag(tag, key string) (string, bool) {
+	return reflect.StructTag(tag).Lookup(key)
+}
+
+// fieldComment returns the doc (else line) comment of a struct field
+// declared in pkg, as one line.
+func fieldComment(pkg *packages.Package, f *types.Var) string {
+	var text string
+	for _, file := range pkg.Syntax {
+		if file.Pos() > f.Pos() || f.Pos() > file.End() {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			field, ok := n.(*ast.Field)
+			if !ok || text != "" {
+				return text == ""
+			}
+			for _, id := range field.Names {
+				if id.Pos() == f.Pos() {
+					if field.Doc != nil {
+						text = field.Doc.Text()
+					} else if field.Comment != nil {
+						text = field.Comment.Text()
+					}
+				}
+			}
+			return true
+		})
+	}
+	return doctext.Join(text)
 }

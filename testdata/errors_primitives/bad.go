@@ -109,3 +109,15 @@ func Messages() []runtime.PromptMessage { return nil }
 
 //mcp:resource uri=a://detached
 var notAFunc = 1
+
+// Form has a field a prompt cannot take.
+type Form struct {
+	Name  string
+	Count int
+}
+
+// StructPrompt takes a struct with an int field.
+//
+//mcp:prompt
+//mcp:arg Name the name
+func StructPrompt(f Form) string { return f.Name }

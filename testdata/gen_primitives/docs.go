@@ -113,3 +113,25 @@ func CompletePath(ctx context.Context, value string, given map[string]string) ([
 	}
 	return out, nil
 }
+
+// BugReport is what a bug report prompt asks for.
+type BugReport struct {
+	// Title says what is wrong in one line.
+	Title string `json:"title"`
+	Lang  Language `json:"language"` // the language of the code that fails
+	// Steps to reproduce, if known.
+	Steps    *string `json:"steps,omitempty"`
+	internal string
+	Skipped  string `json:"-"`
+}
+
+// ReportBug drafts a bug report.
+//
+//mcp:prompt
+func ReportBug(ctx context.Context, r *BugReport) (*runtime.PromptResult, error) {
+	text := fmt.Sprintf("Bug in %s code: %s", r.Lang, r.Title)
+	if r.Steps != nil {
+		text += "\nSteps: " + *r.Steps
+	}
+	return &runtime.PromptResult{Description: "A bug report", Messages: []runtime.PromptMessage{runtime.UserMessage(text)}}, nil
+}

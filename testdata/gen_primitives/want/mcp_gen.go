@@ -14,6 +14,7 @@ var (
 	_ func(string) []Topic                                               = Search
 	_ func(string, Language, *string) string                             = CodeReview
 	_ func(context.Context, string) ([]runtime.PromptMessage, error)     = Explain
+	_ func(context.Context, *BugReport) (*runtime.PromptResult, error)   = ReportBug
 	_ func() string                                                      = Readme
 	_ func(context.Context) ([]byte, error)                              = Logo
 	_ func(Topic) (string, error)                                        = Page
@@ -74,6 +75,29 @@ func RegisterPrompts(s *runtime.Server) {
 				return nil, err
 			}
 			return &runtime.PromptResult{Messages: out}, nil
+		},
+	})
+	s.MustAddPrompt(runtime.Prompt{
+		Name:        "report_bug",
+		Description: "ReportBug drafts a bug report.",
+		Arguments: []runtime.PromptArgument{
+			{Name: "title", Description: "Title says what is wrong in one line.", Required: true},
+			{Name: "language", Description: "the language of the code that fails", Required: true, Complete: runtime.CompleteFrom("go", "rust", "python")},
+			{Name: "steps", Description: "Steps to reproduce, if known."},
+		},
+		Handler: func(ctx context.Context, args map[string]string) (*runtime.PromptResult, error) {
+			in := BugReport{
+				Title: args["title"],
+				Lang:  Language(args["language"]),
+			}
+			if v, ok := args["steps"]; ok {
+				in.Steps = &v
+			}
+			out, err := ReportBug(ctx, &in)
+			if err != nil {
+				return nil, err
+			}
+			return out, nil
 		},
 	})
 }
