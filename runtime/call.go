@@ -92,7 +92,9 @@ func (c *call) send(method string, params []byte) {
 // is the expected final value, 0 if unknown; message may be empty.
 // ReportProgress does nothing when the client did not ask for progress (no
 // progressToken in the request's _meta), outside a tool call, and after the
-// call has returned or was cancelled.
+// call has returned or was cancelled. Once the call has become a task (see
+// [TaskOptional]), its request is answered: a report becomes the task's
+// statusMessage ("3/10: copying", as tasks/get shows it) instead.
 func ReportProgress(ctx context.Context, progress, total float64, message string) {
 	c := callFrom(ctx)
 	if c == nil {
@@ -106,6 +108,18 @@ func ReportProgress(ctx context.Context, progress, total float64, message string
 		defer c.mu.Unlock()
 		if c.advance(progress) {
 			c.localProgress(progress, total, message)
+		}
+		return
+	}
+	if c.task != nil && c.task.isPromoted() {
+		// The call is a task: its request is answered, and the report
+		// becomes the task's statusMessage (task.progressed), whether or
+		// not the request carried a progressToken.
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if progress == progress && !(c.reported && progress <= c.progress) {
+			c.reported, c.progress = true, progress
+			c.task.progressed(progress, total, message)
 		}
 		return
 	}
@@ -147,6 +161,9 @@ func (c *call) advance(progress float64) bool {
 func (c *call) clientLogs(l slog.Level) bool {
 	if c.local != nil {
 		return c.local.Log != nil && mcpLevel(l) >= mcpLevel(c.local.LogLevel)
+	}
+	if c.task != nil && c.task.isPromoted() {
+		return false // see Logger
 	}
 	min := c.level
 	if !c.protocol.modern() {

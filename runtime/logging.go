@@ -54,7 +54,11 @@ func mcpLevel(l slog.Level) logLevel {
 // above the client's level. Legacy clients enable logging with
 // logging/setLevel; modern clients put io.modelcontextprotocol/logLevel in
 // the request's _meta. The client sees the message and attributes, so never
-// log secrets there. Outside a tool call, Logger returns [slog.Default]().
+// log secrets there. Once the call has become a task (see [TaskOptional]),
+// records go to the server's logger only: its request is answered, and the
+// tasks extension carries no log messages (tasks/get shows a status and
+// the last progress report, see [ReportProgress]). Outside a tool call,
+// Logger returns [slog.Default]().
 func Logger(ctx context.Context) *slog.Logger {
 	c := callFrom(ctx)
 	if c == nil {

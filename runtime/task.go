@@ -105,6 +105,7 @@ type task struct {
 	promoted bool // answered with a CreateTaskResult: questions now wait here
 	pinned   bool // asked a question the MRTR way: the call cannot become a task
 	status   string
+	message  string // statusMessage: the tool's last progress report while it runs
 	updated  time.Time
 	result   []byte // the CallToolResult of a completed task
 	errObj   []byte // the JSON-RPC error object of a failed task
@@ -260,7 +261,7 @@ func (t *task) finish(result, errObj []byte) {
 	if t.terminal() {
 		return
 	}
-	t.updated = time.Now()
+	t.updated, t.message = time.Now(), ""
 	if errObj != nil {
 		t.status, t.errObj = taskFailed, errObj
 	} else {
@@ -272,7 +273,7 @@ func (t *task) finish(result, errObj []byte) {
 func (t *task) cancelTask() {
 	t.mu.Lock()
 	if !t.terminal() {
-		t.status, t.updated = taskCancelled, time.Now()
+		t.status, t.updated, t.message = taskCancelled, time.Now(), ""
 	}
 	t.mu.Unlock()
 	t.cancel()
@@ -288,7 +289,38 @@ func (t *task) appendTask(b []byte) []byte {
 	b = append(b, `","ttlMs":`...)
 	b = strconv.AppendInt(b, t.ttl.Milliseconds(), 10)
 	b = append(b, `,"pollIntervalMs":`+strconv.Itoa(taskPollInterval)...)
+	if t.message != "" {
+		b = append(b, `,"statusMessage":`...)
+		b = jsontext.AppendString(b, t.message)
+	}
 	return b
+}
+
+// isPromoted reports whether the call became a task (its request is
+// answered).
+func (t *task) isPromoted() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.promoted
+}
+
+// progressed records a progress report of the task's tool as its
+// statusMessage: once the call is a task, its request is answered and a
+// notifications/progress would reference a request that is over, so
+// tasks/get is where the client sees how far the tool has come.
+func (t *task) progressed(progress, total float64, message string) {
+	s := strconv.FormatFloat(progress, 'g', -1, 64)
+	if total > 0 {
+		s += "/" + strconv.FormatFloat(total, 'g', -1, 64)
+	}
+	if message != "" {
+		s += ": " + message
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.terminal() {
+		t.message, t.updated = s, time.Now()
+	}
 }
 
 // createTaskResult is the answer to the call that became task t.

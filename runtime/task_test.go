@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net"
 	"net/http"
 	"strings"
@@ -229,5 +230,60 @@ func TestTaskOverHTTP(t *testing.T) {
 	case <-ended:
 	case <-time.After(5 * time.Second):
 		t.Error("a task still runs after the server shut down")
+	}
+}
+
+// TestTaskProgressAndLogs: before the call becomes a task, progress and
+// log messages go to the client on the request; after, the request is
+// answered, so a progress report becomes the task's statusMessage and a
+// log record goes to the server's logger only.
+func TestTaskProgressAndLogs(t *testing.T) {
+	var serverLog syncBuffer
+	s := newTestServer(t, WithLogger(slog.New(slog.NewTextHandler(&serverLog, nil))))
+	release := make(chan struct{})
+	s.MustAddTool(Tool{Name: "copy", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		ReportProgress(ctx, 1, 3, "starting")
+		Logger(ctx).Info("before the task")
+		time.Sleep(2 * TaskGrace)
+		ReportProgress(ctx, 2, 3, "copying")
+		ReportProgress(ctx, 1.5, 3, "going back") // does not increase: dropped
+		Logger(ctx).Info("inside the task")
+		<-release
+		return TextResult("copied"), nil
+	}})
+	c := serve(t, s)
+	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","progressToken":"p","io.modelcontextprotocol/logLevel":"debug",` +
+		`"io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`
+	created := c.do("1", "tools/call", `{`+meta+`,"name":"copy","arguments":{}}`).result(t)
+	id, _ := created["taskId"].(string)
+	if created["resultType"] != "task" || created["statusMessage"] != nil {
+		t.Fatalf("CreateTaskResult: %v", created)
+	}
+	if p := c.notifications("notifications/progress"); len(p) != 1 || !strings.Contains(string(p[0].Params), `"starting"`) {
+		t.Errorf("progress before the task: %d notifications", len(p))
+	}
+	if m := c.notifications("notifications/message"); len(m) != 1 || !strings.Contains(string(m[0].Params), "before the task") {
+		t.Errorf("log messages before the task: %d", len(m))
+	}
+	var got map[string]any
+	for i := 0; i < 500; i++ {
+		if got = c.do(`"get"`, "tasks/get", `{`+taskMeta(true)+`,"taskId":"`+id+`"}`).result(t); got["statusMessage"] != nil {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got["status"] != "working" || got["statusMessage"] != "2/3: copying" {
+		t.Errorf("task while it works: %v", got)
+	}
+	close(release)
+	done := c.poll(id)
+	if done["status"] != "completed" || done["statusMessage"] != nil {
+		t.Errorf("completed task: %v", done)
+	}
+	if p, m := c.notifications("notifications/progress"), c.notifications("notifications/message"); len(p)+len(m) != 0 {
+		t.Errorf("notifications for a request already answered: %d progress, %d log", len(p), len(m))
+	}
+	if !strings.Contains(serverLog.String(), "inside the task") {
+		t.Errorf("server log lacks the task's record:\n%s", serverLog.String())
 	}
 }
