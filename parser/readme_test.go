@@ -1,0 +1,121 @@
+package parser
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestReadmeDocumentsDirectives keeps the README's promise that every
+// directive and every option the parser accepts is documented: the
+// directive names are read from the switch of classify, the //mcp:tool
+// options from knownOptions, the //mcp:prompt and //mcp:resource options
+// from the known list of primitives.go and the //mcp:complete options
+// from the comparisons with o.Key there, so a new one fails this test
+// until the README has it.
+func TestReadmeDocumentsDirectives(t *testing.T) {
+	readme := readREADME(t)
+
+	directives := stringLiterals(t, "directive.go", func(n ast.Node) bool {
+		fd, ok := n.(*ast.FuncDecl)
+		return ok && fd.Name.Name == "classify"
+	}, func(n ast.Node) bool { _, ok := n.(*ast.CaseClause); return ok })
+	if len(directives) < 7 {
+		t.Fatalf("found %d directive names in classify (%q); has its switch moved?", len(directives), directives)
+	}
+	for _, d := range directives {
+		if !strings.Contains(readme, "//mcp:"+d+" ") && !strings.Contains(readme, "//mcp:"+d+"`") {
+			t.Errorf("README.md does not document //mcp:%s", d)
+		}
+	}
+
+	// The table of //mcp:tool options: one row per option.
+	for _, o := range knownOptions() {
+		if !strings.Contains(readme, "\n| `"+o) {
+			t.Errorf("README.md has no row for the //mcp:tool option %s in the table of The annotation", o)
+		}
+	}
+
+	// The grammar lines of //mcp:prompt, //mcp:resource and //mcp:complete.
+	grammar := ""
+	for line := range strings.SplitSeq(readme, "\n") {
+		for _, d := range []string{"**`//mcp:prompt ", "**`//mcp:resource ", "`//mcp:complete prompt="} {
+			if strings.HasPrefix(line, d) {
+				grammar += line + "\n"
+			}
+		}
+	}
+	primOpts := stringLiterals(t, "primitives.go", func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 {
+			return false
+		}
+		id, ok := as.Lhs[0].(*ast.Ident)
+		return ok && id.Name == "known"
+	}, func(ast.Node) bool { return true })
+	primOpts = append(primOpts, stringLiterals(t, "primitives.go", func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok {
+			return false
+		}
+		sel, ok := b.X.(*ast.SelectorExpr)
+		return ok && sel.Sel.Name == "Key"
+	}, func(ast.Node) bool { return true })...)
+	if len(primOpts) < 8 {
+		t.Fatalf("found %d options of prompts, resources and completers in primitives.go (%q); has the code moved?", len(primOpts), primOpts)
+	}
+	for _, o := range primOpts {
+		if !strings.Contains(grammar, o+"=") {
+			t.Errorf("the README's grammar lines of //mcp:prompt, //mcp:resource and //mcp:complete do not show the option %s=:\n%s", o, grammar)
+		}
+	}
+}
+
+// readREADME returns the repository's README.md.
+func readREADME(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// stringLiterals returns the distinct string literals of file (in this
+// package) found under the nodes for which outer holds, inside the nodes
+// under them for which inner holds.
+func stringLiterals(t *testing.T, file string, outer, inner func(ast.Node) bool) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || !outer(n) {
+			return true
+		}
+		ast.Inspect(n, func(m ast.Node) bool {
+			if m == nil || !inner(m) {
+				return true
+			}
+			ast.Inspect(m, func(k ast.Node) bool {
+				if lit, ok := k.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					if s, err := strconv.Unquote(lit.Value); err == nil && s != "" && !seen[s] {
+						seen[s] = true
+						out = append(out, s)
+					}
+				}
+				return true
+			})
+			return false
+		})
+		return false
+	})
+	return out
+}
