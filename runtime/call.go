@@ -353,11 +353,13 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 			c.done = true
 			c.mu.Unlock()
 			c.conn.forget(c)
+			c.conn.taskStarted(c.task, t.Name)
 			go func() {
 				res := <-done
 				release()
 				s.completeTask(c, t, res)
 				c.cancel()
+				c.conn.taskEnded(c.task)
 			}()
 			return appendResult(nil, id, s.createTaskResult(c.task))
 		}

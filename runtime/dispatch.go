@@ -33,6 +33,9 @@ type conn struct {
 	outbound outbound       // legacy: requests sent to the client, awaiting answers
 	push     func([]byte)   // legacy: sends a message outside any request, nil if none
 	listens  map[*call]bool // open subscriptions/listen streams with resource subscriptions
+
+	running  map[*task]string // tasks started on this connection whose tools run, and the tools' names
+	taskWait sync.WaitGroup   // counts the tools of running
 }
 
 func (s *Server) newConn() *conn {

@@ -34,8 +34,11 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // quick calls; if it runs longer than a millisecond, reading moves to
 // another goroutine, so later messages, such as a cancellation, are never
 // held up longer than that.) When r reaches end of file, Serve waits for
-// every call in flight to finish and its reply to be written, then returns
-// nil. When ctx is done (cancelled, as signal.NotifyContext does on
+// every call in flight to finish and its reply to be written; a call that
+// became a task (see [TaskOptional]) can no longer be polled, so its
+// context is cancelled, and Serve waits up to 5 seconds for its tool to
+// return (one that has not by then is logged and left running). Then it
+// returns nil. When ctx is done (cancelled, as signal.NotifyContext does on
 // SIGINT, or past its deadline), Serve cancels the calls in flight, writes
 // nothing more and returns nil at once, for that too is a clean stop; a
 // Read blocked in r is left to return on its own. Serve stops with an
@@ -158,6 +161,8 @@ func (l *stdioLoop) loop() {
 			// them, so that the calls waiting for answers end.
 			l.c.hangUp()
 			l.calls.Wait()
+			// No task starts any more; none can be polled: stop them.
+			l.c.stopTasks(taskStopWait)
 			if err := l.out.failed(); err != nil {
 				l.finish(err)
 			} else if errors.Is(ln.err, io.EOF) {

@@ -391,3 +391,63 @@ func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMe
 	}
 	return s.emptyResult[proto20260728], nil
 }
+
+// taskStopWait is how long Serve waits, at the end of its input, for the
+// tools of the tasks it cancels to return (conn.stopTasks).
+var taskStopWait = 5 * time.Second
+
+// taskStarted records that the call of tool became task t on c; its tool
+// runs on until taskEnded.
+func (c *conn) taskStarted(t *task, tool string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.running == nil {
+		c.running = map[*task]string{}
+	}
+	c.running[t] = tool
+	c.taskWait.Add(1)
+}
+
+// taskEnded records that the tool of task t returned.
+func (c *conn) taskEnded(t *task) {
+	c.mu.Lock()
+	delete(c.running, t)
+	c.mu.Unlock()
+	c.taskWait.Done()
+}
+
+// stopTasks cancels the tasks started on c whose tools still run, and
+// waits up to wait for the tools to return. It is for a connection that
+// ends (stdio: end of input), after which no client can poll them; no new
+// task may start on c while it runs. A tool that ignores its context's end
+// is logged and left running.
+func (c *conn) stopTasks(wait time.Duration) {
+	c.mu.Lock()
+	running := make([]*task, 0, len(c.running))
+	for t := range c.running {
+		running = append(running, t)
+	}
+	c.mu.Unlock()
+	if len(running) == 0 {
+		return
+	}
+	for _, t := range running {
+		t.cancelTask()
+	}
+	done := make(chan struct{})
+	go func() {
+		c.taskWait.Wait()
+		close(done)
+	}()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case <-done:
+	case <-timer.C:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		for _, tool := range c.running {
+			c.srv.logger.Warn("the tool of a cancelled task has not returned; the connection ended without it", "tool", tool, "waited", wait)
+		}
+	}
+}

@@ -3,10 +3,12 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -285,5 +287,73 @@ func TestTaskProgressAndLogs(t *testing.T) {
 	}
 	if !strings.Contains(serverLog.String(), "inside the task") {
 		t.Errorf("server log lacks the task's record:\n%s", serverLog.String())
+	}
+}
+
+// endInput closes the server's input and waits for Serve to return.
+func (c *testClient) endInput() error {
+	c.t.Helper()
+	c.w.Close()
+	go io.Copy(io.Discard, c.r)
+	select {
+	case err := <-c.done:
+		c.done <- err // for the cleanup of serve
+		return err
+	case <-time.After(10 * time.Second):
+		c.t.Fatal("Serve did not return after the end of its input")
+		return nil
+	}
+}
+
+// TestTaskEndOfInput: at the end of stdio input no client can poll a task
+// any more, so Serve cancels the running ones and returns once their tools
+// have returned.
+func TestTaskEndOfInput(t *testing.T) {
+	s := newTestServer(t)
+	var returned atomic.Bool
+	s.MustAddTool(Tool{Name: "long", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		<-ctx.Done()
+		time.Sleep(50 * time.Millisecond) // cleaning up
+		returned.Store(true)
+		return nil, ctx.Err()
+	}})
+	c := serve(t, s)
+	if r := c.taskCall("1", "long", `{}`, true).result(t); r["resultType"] != "task" {
+		t.Fatalf("not a task: %v", r)
+	}
+	if err := c.endInput(); err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if !returned.Load() {
+		t.Error("Serve returned before the task's tool did")
+	}
+}
+
+// TestTaskEndOfInputStubborn: a task's tool that ignores its context's end
+// holds Serve up for taskStopWait at most, and is logged.
+func TestTaskEndOfInputStubborn(t *testing.T) {
+	defer func(d time.Duration) { taskStopWait = d }(taskStopWait)
+	taskStopWait = 200 * time.Millisecond
+	var serverLog syncBuffer
+	s := newTestServer(t, WithLogger(slog.New(slog.NewTextHandler(&serverLog, nil))))
+	release := make(chan struct{})
+	defer close(release)
+	s.MustAddTool(Tool{Name: "stubborn", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+		<-release
+		return TextResult("late"), nil
+	}})
+	c := serve(t, s)
+	if r := c.taskCall("1", "stubborn", `{}`, true).result(t); r["resultType"] != "task" {
+		t.Fatalf("not a task: %v", r)
+	}
+	start := time.Now()
+	if err := c.endInput(); err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if d := time.Since(start); d < taskStopWait || d > taskStopWait+5*time.Second {
+		t.Errorf("Serve returned after %v, want about %v", d, taskStopWait)
+	}
+	if !strings.Contains(serverLog.String(), "tool=stubborn") || !strings.Contains(serverLog.String(), "has not returned") {
+		t.Errorf("server log:\n%s", serverLog.String())
 	}
 }
