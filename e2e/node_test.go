@@ -135,6 +135,42 @@ func TestInspectorCLI(t *testing.T) {
 						t.Errorf("tools: %v, want %v", slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(want)))
 					}
 				})
+				t.Run("prompts", func(t *testing.T) {
+					res, _, err := inspector(t, "--method", "prompts/list")
+					if err != nil {
+						t.Fatalf("exit: %v", err)
+					}
+					if got := dump(res["prompts"]); !strings.Contains(got, `"name":"restock_plan"`) || !strings.Contains(got, `"name":"greeting"`) {
+						t.Errorf("prompts/list: %s", got)
+					}
+					res, _, err = inspector(t, "--method", "prompts/get", "--prompt-name", "restock_plan", "--prompt-args", "sku=AB-7", "urgency=normal")
+					if err != nil {
+						t.Fatalf("exit: %v", err)
+					}
+					jsonEqual(t, "messages", res["messages"], []any{map[string]any{"role": "user",
+						"content": map[string]any{"type": "text", "text": "Plan a normal restock of AB-7."}}})
+				})
+				t.Run("resources", func(t *testing.T) {
+					res, _, err := inspector(t, "--method", "resources/list")
+					if err != nil {
+						t.Fatalf("exit: %v", err)
+					}
+					if got := dump(res["resources"]); !strings.Contains(got, `"uri":"inventory://policy"`) {
+						t.Errorf("resources/list: %s", got)
+					}
+					res, _, err = inspector(t, "--method", "resources/templates/list")
+					if err != nil {
+						t.Fatalf("exit: %v", err)
+					}
+					if got := dump(res["resourceTemplates"]); !strings.Contains(got, `"uriTemplate":"inventory://shelves/{shelf}/label"`) {
+						t.Errorf("resources/templates/list: %s", got)
+					}
+					res, _, err = inspector(t, "--method", "resources/read", "--uri", "inventory://shelves/2/label")
+					if err != nil {
+						t.Fatalf("exit: %v", err)
+					}
+					jsonEqual(t, "contents", res["contents"], []any{map[string]any{"uri": "inventory://shelves/2/label", "mimeType": "text/plain", "text": "Shelf 2"}})
+				})
 				t.Run("tools/call plain args", func(t *testing.T) {
 					res, _, err := inspector(t, "--method", "tools/call", "--tool-name", "echo", "--tool-arg", "text=hello inspector")
 					if err != nil {
