@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -51,5 +52,52 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 		if !strings.Contains(help, d+" ") {
 			t.Errorf("mcpgen -h does not show %s, which README.md describes", d)
 		}
+	}
+}
+
+// TestReadmeListsFuzzTargets: every fuzz target of the repository has a row
+// in the README's table of fuzz targets (section Fuzzing).
+func TestReadmeListsFuzzTargets(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if strings.HasPrefix(line, "| Fuzz") {
+			rows = append(rows, line)
+		}
+	}
+	target := regexp.MustCompile(`(?m)^func (Fuzz\w+)\(`)
+	found := 0
+	err = filepath.WalkDir(moduleRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != moduleRoot) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range target.FindAllStringSubmatch(string(src), -1) {
+			found++
+			if !slices.ContainsFunc(rows, func(row string) bool {
+				return regexp.MustCompile(`\b` + m[1] + `\b`).MatchString(row)
+			}) {
+				t.Errorf("README.md's table of fuzz targets has no row for %s (%s)", m[1], path)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if found < 10 {
+		t.Fatalf("found only %d fuzz targets under %s", found, moduleRoot)
 	}
 }
