@@ -101,3 +101,52 @@ func TestReadmeListsFuzzTargets(t *testing.T) {
 		t.Fatalf("found only %d fuzz targets under %s", found, moduleRoot)
 	}
 }
+
+// TestReadmeLinks: every link to a section of the README (#anchor) names a
+// heading of it, as GitHub spells its anchors, and every relative link names
+// a file or directory of the repository.
+func TestReadmeLinks(t *testing.T) {
+	for _, name := range []string{"README.md", "bench/README.md", "docs/architecture.md"} {
+		b, err := os.ReadFile(filepath.Join(moduleRoot, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(b)
+		anchors := map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^#+ (.+)$`).FindAllStringSubmatch(text, -1) {
+			anchors[githubAnchor(m[1])] = true
+		}
+		// Code is not prose: a link is only outside code blocks and spans.
+		prose := regexp.MustCompile("(?s)```.*?```|`[^`\n]*`").ReplaceAllString(text, "")
+		for _, m := range regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(prose, -1) {
+			link := m[1]
+			switch {
+			case strings.HasPrefix(link, "#"):
+				if !anchors[link[1:]] {
+					t.Errorf("%s: link %s names no heading", name, link)
+				}
+			case strings.Contains(link, "://"):
+			default:
+				path, _, _ := strings.Cut(link, "#")
+				if _, err := os.Stat(filepath.Join(moduleRoot, filepath.Dir(name), path)); err != nil {
+					t.Errorf("%s: link %s: %v", name, link, err)
+				}
+			}
+		}
+	}
+}
+
+// githubAnchor returns the anchor GitHub gives a heading: lower case, without
+// punctuation, spaces as hyphens.
+func githubAnchor(heading string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(heading) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r > 127:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
