@@ -72,10 +72,7 @@ func (c *conn) complete(ctx context.Context, id json.RawMessage, params json.Raw
 			Arguments map[string]string `json:"arguments"`
 		} `json:"context"`
 	}
-	if e := decodeParams(params, &p); e != nil {
-		return errorReply(id, e)
-	}
-	proto, _, e := c.protocolFor(p.Meta)
+	proto, e := c.decodeRequest(params, &p)
 	if e != nil {
 		return errorReply(id, e)
 	}

@@ -107,10 +107,7 @@ func (c *conn) listPrimitive(id json.RawMessage, method string, params json.RawM
 		metaParams
 		Cursor *string `json:"cursor"`
 	}
-	if e := decodeParams(params, &p); e != nil {
-		return errorReply(id, e)
-	}
-	proto, _, e := c.protocolFor(p.Meta)
+	proto, e := c.decodeRequest(params, &p)
 	if e != nil {
 		return errorReply(id, e)
 	}
@@ -200,10 +197,7 @@ func (c *conn) subscribe(id json.RawMessage, method string, params json.RawMessa
 		metaParams
 		URI *string `json:"uri"`
 	}
-	if e := decodeParams(params, &p); e != nil {
-		return errorReply(id, e)
-	}
-	proto, _, e := c.protocolFor(p.Meta)
+	proto, e := c.decodeRequest(params, &p)
 	if e != nil {
 		return errorReply(id, e)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -121,25 +122,33 @@ func (s *Server) AddPrompt(p Prompt) error {
 		}
 		rp.byArg[a.Name] = a
 	}
+	return addUnique(s, &s.prompts, rp, func(q *prompt) bool { return q.Name == p.Name },
+		fmt.Errorf("runtime: prompt %q: duplicate prompt name", p.Name))
+}
+
+// addUnique appends item to *list, one of the server's registrations,
+// unless an element is the same; then it reports dup.
+func addUnique[T any](s *Server, list *[]T, item T, same func(T) bool, dup error) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, q := range s.prompts {
-		if q.Name == p.Name {
-			return fmt.Errorf("runtime: prompt %q: duplicate prompt name", p.Name)
-		}
+	if slices.ContainsFunc(*list, same) {
+		return dup
 	}
-	s.prompts = append(s.prompts, rp)
-	s.snap.Store(nil)
+	*list = append(*list, item)
+	s.snap.Store(nil) // the lists are recomputed on the next read
 	return nil
+}
+
+// mustRegister panics with err, if any: the MustAdd methods.
+func mustRegister(err error) {
+	if err != nil {
+		panic(err)
+	}
 }
 
 // MustAddPrompt is like [Server.AddPrompt] but panics if the prompt cannot
 // be registered. Generated code calls it.
-func (s *Server) MustAddPrompt(p Prompt) {
-	if err := s.AddPrompt(p); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddPrompt(p Prompt) { mustRegister(s.AddPrompt(p)) }
 
 type wirePromptArgument struct {
 	Name        string `json:"name"`
@@ -183,10 +192,7 @@ func (c *conn) getPrompt(ctx context.Context, id json.RawMessage, params json.Ra
 		InputResponses json.RawMessage `json:"inputResponses"`
 		RequestState   json.RawMessage `json:"requestState"`
 	}
-	if e := decodeParams(params, &p); e != nil {
-		return errorReply(id, e)
-	}
-	proto, _, e := c.protocolFor(p.Meta)
+	proto, e := c.decodeRequest(params, &p)
 	if e != nil {
 		return errorReply(id, e)
 	}

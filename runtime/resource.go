@@ -129,33 +129,17 @@ func (s *Server) addResource(r *resource) error {
 	if r.handler == nil {
 		return fmt.Errorf("runtime: resource %q: nil Handler", r.uri)
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, q := range s.resources {
-		if q.uri == r.uri {
-			return fmt.Errorf("runtime: resource %q: duplicate URI", r.uri)
-		}
-	}
-	s.resources = append(s.resources, r)
-	s.snap.Store(nil)
-	return nil
+	return addUnique(s, &s.resources, r, func(q *resource) bool { return q.uri == r.uri },
+		fmt.Errorf("runtime: resource %q: duplicate URI", r.uri))
 }
 
 // MustAddResource is like [Server.AddResource] but panics if the resource
 // cannot be registered. Generated code calls it.
-func (s *Server) MustAddResource(r Resource) {
-	if err := s.AddResource(r); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddResource(r Resource) { mustRegister(s.AddResource(r)) }
 
 // MustAddResourceTemplate is like [Server.AddResourceTemplate] but panics if
 // the template cannot be registered. Generated code calls it.
-func (s *Server) MustAddResourceTemplate(t ResourceTemplate) {
-	if err := s.AddResourceTemplate(t); err != nil {
-		panic(err)
-	}
-}
+func (s *Server) MustAddResourceTemplate(t ResourceTemplate) { mustRegister(s.AddResourceTemplate(t)) }
 
 type wireResource struct {
 	URI         string `json:"uri,omitempty"`
@@ -203,10 +187,7 @@ func (c *conn) readResource(ctx context.Context, id json.RawMessage, params json
 		metaParams
 		URI *string `json:"uri"`
 	}
-	if e := decodeParams(params, &p); e != nil {
-		return errorReply(id, e)
-	}
-	proto, _, e := c.protocolFor(p.Meta)
+	proto, e := c.decodeRequest(params, &p)
 	if e != nil {
 		return errorReply(id, e)
 	}

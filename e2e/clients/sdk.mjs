@@ -55,3 +55,25 @@ export function newTransport(sdk, opt) {
     ? new sdk.StdioClientTransport({ command: opt.stdio, args: [], stderr: "inherit" })
     : new sdk.StreamableHTTPClientTransport(new URL(opt.url));
 }
+
+// checker returns a report's checks and the function that runs one: it
+// records {name, ok, detail}, detail being what fn returned or the error.
+export function checker() {
+  const checks = [];
+  async function check(name, fn) {
+    try {
+      const detail = await fn();
+      checks.push({ name, ok: true, ...(detail !== undefined && { detail }) });
+    } catch (e) {
+      checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
+    }
+  }
+  return { checks, check };
+}
+
+// assert throws msg unless cond holds.
+export function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

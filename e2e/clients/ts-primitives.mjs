@@ -8,7 +8,7 @@
 // Usage: node clients/ts-primitives.mjs [--sdk v1|v2] [--era legacy|modern]
 //                                       (--stdio SERVER_BINARY | --url MCP_URL)
 
-import { clientOptions, loadSDK, newTransport, parseClientArgs } from "./sdk.mjs";
+import { assert, checker, clientOptions, loadSDK, newTransport, parseClientArgs, sleep } from "./sdk.mjs";
 
 const opt = parseClientArgs("ts-primitives.mjs");
 const modern = opt.era === "modern";
@@ -22,19 +22,7 @@ else client.setNotificationHandler("notifications/resources/updated", onUpdated)
 
 const transport = newTransport(sdk, opt);
 
-const checks = [];
-async function check(name, fn) {
-  try {
-    const detail = await fn();
-    checks.push({ name, ok: true, ...(detail !== undefined && { detail }) });
-  } catch (e) {
-    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
-  }
-}
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { checks, check } = checker();
 // callTool hides the SDKs' different signatures.
 function callTool(params) {
   return opt.sdk === "v1" ? client.callTool(params, undefined) : client.callTool(params);
