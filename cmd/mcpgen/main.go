@@ -107,8 +107,9 @@ Options, separated by spaces, each at most once:
 	destructive    destructiveHint (likewise)
 	idempotent     idempotentHint (likewise)
 	openworld      openWorldHint (likewise)
-	task           calls may run as tasks; task=required: modern clients
-	               must declare the tasks extension
+	task           calls may run as tasks (also task=optional); task=required:
+	               modern clients must declare the tasks extension;
+	               task=forbidden: the default
 
 Prompts, resources and completers (package-level functions):
 
