@@ -11,7 +11,7 @@
 //             (server/discover), --era legacy uses initialize.
 // Diagnostics go to stderr; the server's stderr is forwarded there too.
 
-import { clientOptions, loadSDK, newTransport, parseClientArgs } from "./sdk.mjs";
+import { assert, checker, clientOptions, loadSDK, newTransport, parseClientArgs, sleep } from "./sdk.mjs";
 
 const opt = parseClientArgs("ts-client.mjs");
 const modern = opt.era === "modern";
@@ -27,18 +27,7 @@ const transport = newTransport(sdk, opt);
 
 // ---- check harness ---------------------------------------------------------
 
-const checks = [];
-async function check(name, fn) {
-  try {
-    const detail = await fn();
-    checks.push({ name, ok: true, ...(detail !== undefined && { detail }) });
-  } catch (e) {
-    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
-  }
-}
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
+const { checks, check } = checker();
 function canon(v) {
   if (Array.isArray(v)) return v.map(canon);
   if (v && typeof v === "object") {
@@ -97,7 +86,6 @@ function hints(a) {
   const defaults = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
   return Object.fromEntries(Object.entries(a ?? {}).filter(([k, v]) => defaults[k] !== v));
 }
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---- fixture ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@
 // input_required results (which the v2 client answers and retries by
 // itself) in the modern era.
 
-import { clientOptions, loadSDK, newTransport, parseClientArgs } from "./sdk.mjs";
+import { assert, checker, clientOptions, loadSDK, newTransport, parseClientArgs } from "./sdk.mjs";
 
 const opt = parseClientArgs("ts-input.mjs");
 const modern = opt.era === "modern";
@@ -40,18 +40,7 @@ function connect(capabilities, answers) {
   return { client, transport: newTransport(sdk, opt) };
 }
 
-const checks = [];
-async function check(name, fn) {
-  try {
-    const detail = await fn();
-    checks.push({ name, ok: true, ...(detail !== undefined && { detail }) });
-  } catch (e) {
-    checks.push({ name, ok: false, detail: String(e?.stack ?? e) });
-  }
-}
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
+const { checks, check } = checker();
 const text = (res) => (res.content ?? []).filter((c) => c.type === "text").map((c) => c.text).join("");
 const all = { elicitation: {}, sampling: {}, roots: { listChanged: false } };
 const clients = [];
