@@ -1,5 +1,6 @@
 // Package parser loads Go packages and finds the functions and methods
-// annotated with //mcp:tool. It checks their directives and signatures and
+// annotated with //mcp:tool (and the functions annotated with //mcp:prompt,
+// //mcp:resource and //mcp:complete). It checks their directives and signatures and
 // derives their JSON schemas, producing the model (Package, Tool, ...) from
 // which the generator emits code.
 //
@@ -9,9 +10,13 @@
 //
 //	//mcp:tool [options]
 //
-// and, for each plain parameter it wants to describe,
+// and, for each plain parameter it wants to describe or bound,
 //
-//	//mcp:arg NAME description...
+//	//mcp:arg NAME [jsonschema:"KEYWORDS"] description...
+//
+// where the keywords are those of a struct field's jsonschema tag. In the
+// same doc comment, //mcp:enum on PARAM or //mcp:enum off PARAM switches
+// enum inference for a plain parameter.
 //
 // Options are separated by spaces or tabs; each may appear once:
 //
@@ -23,6 +28,9 @@
 //	destructive       destructiveHint; likewise
 //	idempotent        idempotentHint; likewise
 //	openworld         openWorldHint; likewise
+//	task              calls may run as tasks; task=optional is the same,
+//	                  task=required makes modern clients declare the tasks
+//	                  extension, task=forbidden (the default) never does
 //
 // Formally:
 //
@@ -36,6 +44,21 @@
 // An unknown option (with a suggestion: readOnly -> readonly), a repeated
 // option, a bad value, an unterminated quote, a second //mcp:tool, and
 // readonly together with destructive are errors at the offending column.
+//
+// In the doc comment of a type, or the comment of a struct field,
+// //mcp:enum [on|off] says whether the type's constants are an enum, and
+// //mcp:schema {...} states the JSON Schema of a type with its own JSON
+// methods; //mcp:schema IMPORTPATH.Type {...}, in any comment of a file,
+// states it once for the package.
+//
+// A package-level function is a prompt, a resource or a completer with
+//
+//	//mcp:prompt [name=IDENT] [title="text"]
+//	//mcp:resource uri=URI [name=IDENT] [title="text"] [mime=TYPE] [description="text"]
+//	//mcp:complete prompt=NAME arg=ARG
+//	//mcp:complete resource=URI_TEMPLATE arg=VAR
+//
+// (primitives.go; the README's "Prompts, resources and completion").
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

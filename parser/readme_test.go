@@ -33,6 +33,22 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 		}
 	}
 
+	// The package doc (doc.go) shows every directive and //mcp:tool option too.
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range directives {
+		if !strings.Contains(string(doc), "//mcp:"+d+" ") {
+			t.Errorf("the package doc (doc.go) does not show //mcp:%s", d)
+		}
+	}
+	for _, o := range knownOptions() {
+		if !strings.Contains(string(doc), "//\t"+o+" ") && !strings.Contains(string(doc), "//\t"+o+"=") {
+			t.Errorf("the package doc (doc.go) does not list the //mcp:tool option %s", o)
+		}
+	}
+
 	// The table of //mcp:tool options: one row per option.
 	for _, o := range knownOptions() {
 		if !strings.Contains(readme, "\n| `"+o) {
