@@ -124,6 +124,7 @@ func (in *roundInput) ask(ctx context.Context, tk *task, cp capability, key stri
 // requestState is the signed payload of an input_required result's
 // requestState.
 type requestState struct {
+	ID      string                     `json:"i"` // random: each state is accepted once (usedStates)
 	Tool    string                     `json:"t"`
 	Args    string                     `json:"a"` // hash of the compacted arguments
 	Expires int64                      `json:"e"` // Unix seconds
@@ -154,8 +155,8 @@ func (s *Server) sealState(st *requestState) (string, error) {
 
 // openState checks a requestState from the client and returns its answers.
 // A state that was altered, belongs to another tool or other arguments, or
-// has expired is refused with -32602: replaying it elsewhere, or later, does
-// not work.
+// has expired or was used before (in this process) is refused with -32602:
+// replaying it elsewhere, later or twice does not work.
 func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[string]json.RawMessage, *rpcError) {
 	invalid := func(why string) *rpcError {
 		return errorf(codeInvalidParams, "Invalid params: requestState "+why)
@@ -184,7 +185,62 @@ func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[
 	if now.Unix() > st.Expires {
 		return nil, invalid("has expired: call the tool again without it")
 	}
+	if st.ID == "" {
+		return nil, invalid("failed its integrity check")
+	}
+	if !s.usedStates.use(st.ID, st.Expires, now.Unix()) {
+		return nil, invalid("was already used: answer with the requestState of the latest input_required result, or call the tool again without it")
+	}
 	return st.Answers, nil
+}
+
+// maxUsedStates bounds the memory of usedStates: beyond that many states
+// accepted within DefaultRequestStateTTL (more than 110 rounds a second,
+// sustained), the oldest are forgotten before they expire.
+const maxUsedStates = 100000
+
+// usedStates remembers the request states a Server accepted, by ID, until
+// they expire, so that each state is accepted once: a round cannot be
+// replayed with the answers of an earlier one. It is per process: servers
+// that share a key (WithRequestStateKey) do not share it.
+type usedStates struct {
+	mu    sync.Mutex
+	seen  map[string]struct{}
+	order []usedState // in the order of use, oldest first
+}
+
+type usedState struct {
+	id      string
+	expires int64 // Unix seconds
+}
+
+// use records that the state id, valid until expires, is being used, and
+// reports false if it was used before.
+func (u *usedStates) use(id string, expires, now int64) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.seen == nil {
+		u.seen = map[string]struct{}{}
+	}
+	// Expired states are refused before they get here: forget them, and
+	// the oldest ones beyond the bound.
+	for len(u.order) > 0 && (now > u.order[0].expires || len(u.order) >= maxUsedStates) {
+		delete(u.seen, u.order[0].id)
+		u.order = u.order[1:]
+	}
+	if _, used := u.seen[id]; used {
+		return false
+	}
+	u.seen[id] = struct{}{}
+	u.order = append(u.order, usedState{id, expires})
+	return true
+}
+
+// newStateID returns a random state ID (96 bits).
+func newStateID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
 // newRoundInput reads the inputResponses and requestState of a modern
@@ -235,7 +291,7 @@ func (s *Server) inputRequired(in *roundInput, tool string, args []byte) ([]byte
 		b = append(b, q.params...)
 		b = append(b, '}')
 	}
-	st := &requestState{Tool: tool, Args: argsHash(args), Expires: time.Now().Add(DefaultRequestStateTTL).Unix(), Answers: in.used}
+	st := &requestState{ID: newStateID(), Tool: tool, Args: argsHash(args), Expires: time.Now().Add(DefaultRequestStateTTL).Unix(), Answers: in.used}
 	state, err := s.sealState(st)
 	if err != nil {
 		return nil, err

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -251,8 +252,9 @@ func TestInputModernRounds(t *testing.T) {
 		t.Fatalf("a malformed answer is not asked again: %+v", r.InputRequests)
 	}
 	// The right answer leads to the next question, with the answer so far
-	// in the new state.
-	r2 := c.do("3", "tools/call", modernCall(caps, `"inputResponses":{"order":{"action":"accept","content":{"ok":true}}},"requestState":"`+r1.RequestState+`"`)).inputRequired(t)
+	// in the new state. (Each state is accepted once: the client answers
+	// with the latest.)
+	r2 := c.do("3", "tools/call", modernCall(caps, `"inputResponses":{"order":{"action":"accept","content":{"ok":true}}},"requestState":"`+r.RequestState+`"`)).inputRequired(t)
 	if len(r2.InputRequests) != 1 || r2.InputRequests["sampling-1"].Method != "sampling/createMessage" {
 		t.Fatalf("round 2 asks %+v, want sampling-1", r2.InputRequests)
 	}
@@ -291,11 +293,22 @@ func TestInputModernStateRefused(t *testing.T) {
 	}
 	c.do("4", "tools/call", modernCall(caps, answer+`,"requestState":7`)).code(t, codeInvalidParams)
 	c.do("5", "tools/call", modernCall(caps, `"inputResponses":[1]`)).code(t, codeInvalidParams)
+	// The refused attempts did not use the state up; it works once, and a
+	// replay of it (the same round again, or with other answers) is refused.
+	if r := c.do("6", "tools/call", modernCall(caps, answer+`,"requestState":"`+r1.RequestState+`"`)).inputRequired(t); r.InputRequests["sampling-1"].Method == "" {
+		t.Errorf("the first use of the state: %+v", r)
+	}
+	for i, ans := range []string{answer, `"inputResponses":{"order":{"action":"decline"}}`} {
+		m := c.do(strconv.Itoa(7+i), "tools/call", modernCall(caps, ans+`,"requestState":"`+r1.RequestState+`"`))
+		if m.Error == nil || m.Error.Code != codeInvalidParams || !strings.Contains(m.Error.Message, "already used") {
+			t.Errorf("replayed state: %s", m.line)
+		}
+	}
 }
 
 func TestInputModernStateExpires(t *testing.T) {
 	s := NewServer("x", "1", WithRequestStateKey([]byte(strings.Repeat("k", 32))))
-	st, err := s.sealState(&requestState{Tool: "ask", Args: argsHash([]byte(`{}`)), Expires: time.Now().Add(DefaultRequestStateTTL).Unix()})
+	st, err := s.sealState(&requestState{ID: newStateID(), Tool: "ask", Args: argsHash([]byte(`{}`)), Expires: time.Now().Add(DefaultRequestStateTTL).Unix()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,11 +318,23 @@ func TestInputModernStateExpires(t *testing.T) {
 	if _, e := s.openState(st, "ask", []byte(`{}`), time.Now().Add(DefaultRequestStateTTL+time.Minute)); e == nil || !strings.Contains(e.message, "expired") {
 		t.Errorf("expired state: %v", e)
 	}
-	// Another server of the fleet with the same key accepts it; one with
-	// another key does not.
+	if _, e := s.openState(st, "ask", []byte(`{}`), time.Now()); e == nil || !strings.Contains(e.message, "already used") {
+		t.Errorf("replayed state: %v", e)
+	}
+	// Another server of the fleet with the same key accepts it (once: the
+	// memory of used states is per process); one with another key does
+	// not.
 	same := NewServer("x", "1", WithRequestStateKey([]byte(strings.Repeat("k", 32))))
 	if _, e := same.openState(st, "ask", []byte(`{}`), time.Now()); e != nil {
 		t.Errorf("same key refused: %s", e.message)
+	}
+	if _, e := same.openState(st, "ask", []byte(`{}`), time.Now()); e == nil {
+		t.Error("same key: a replayed state was accepted")
+	}
+	// A state without an ID, signed with the key, is refused.
+	noID, _ := s.sealState(&requestState{Tool: "ask", Args: argsHash([]byte(`{}`)), Expires: time.Now().Add(DefaultRequestStateTTL).Unix()})
+	if _, e := s.openState(noID, "ask", []byte(`{}`), time.Now()); e == nil {
+		t.Error("a state without an ID was accepted")
 	}
 	if _, e := NewServer("x", "1").openState(st, "ask", []byte(`{}`), time.Now()); e == nil {
 		t.Error("a server with another key accepted the state")
@@ -519,4 +544,24 @@ func TestInputModernPrompt(t *testing.T) {
 	r := c.do("4", "tools/call", modernCall(`{"elicitation":{},"sampling":{},"roots":{}}`, ""))
 	toolState := r.inputRequired(t).RequestState
 	get("5", `"inputResponses":{},"requestState":"`+toolState+`"`).code(t, codeInvalidParams)
+}
+
+func TestUsedStatesBounded(t *testing.T) {
+	var u usedStates
+	if !u.use("a", 10, 5) || u.use("a", 10, 6) {
+		t.Fatal("a state is accepted once")
+	}
+	u.use("b", 20, 11) // a has expired: forgotten
+	if len(u.seen) != 1 || len(u.order) != 1 {
+		t.Errorf("expired states kept: %d %d", len(u.seen), len(u.order))
+	}
+	for i := range maxUsedStates + 10 {
+		u.use(strconv.Itoa(i), 1000, 12)
+	}
+	if len(u.seen) != maxUsedStates || len(u.order) != maxUsedStates {
+		t.Errorf("over the bound: %d %d", len(u.seen), len(u.order))
+	}
+	if u.use(strconv.Itoa(maxUsedStates+9), 1000, 12) {
+		t.Error("a recent state forgotten")
+	}
 }

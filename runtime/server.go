@@ -27,6 +27,7 @@ type Server struct {
 	maxCalls      int
 	cacheTTL      int64  // milliseconds
 	stateKey      []byte // signs the requestState of input_required results
+	usedStates    usedStates
 	tasks         taskStore
 
 	// calls limits concurrently running tool handlers; nil means no limit.
