@@ -7,12 +7,16 @@
 // The generated file holds, in this order:
 //
 //   - compile-time guards that assign every tool function or method (as a
-//     method expression, never a method value) to a variable of the exact
-//     function type the handlers were generated for, so that a changed
-//     signature breaks the build until the file is regenerated;
+//     method expression, never a method value), prompt, resource and
+//     completer function to a variable of the exact function type the
+//     handlers were generated for, so that a changed signature breaks the
+//     build until the file is regenerated;
 //   - one RegisterTTools(s *runtime.Server, recv *T) per receiver type T,
 //     sorted by type name, and RegisterTools(s *runtime.Server) for the
 //     package-level functions, if any; tools keep the order of the model;
+//   - RegisterPrompts(s *runtime.Server) and RegisterResources(s
+//     *runtime.Server) when the package has //mcp:prompt or //mcp:resource
+//     functions (primitives.go);
 //   - the input and output schemas as string constants holding the
 //     indented JSON, as raw string literals where the text allows it;
 //   - when the package elicits forms with runtime.Elicit[T], an init

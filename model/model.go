@@ -1,4 +1,5 @@
-// Package model is the model of the tools of a Go package: the plain data
+// Package model is the model of the tools, prompts, resources and
+// completers of a Go package: the plain data
 // that package parser produces from loaded source and package generator
 // turns into mcp_gen.go. It holds no behaviour beyond naming, and depends on
 // go/types only (not on how the package was loaded), so that the generator

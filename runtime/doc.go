@@ -23,9 +23,10 @@
 // JSON-RPC batches are accepted only after 2025-03-26 was negotiated.
 // Errors whose request id cannot be read carry no id at all.
 //
-// tools/list answers are computed once, for every protocol version, after
-// the last registration: each tool shows only the fields its client's
-// version knows. Without [WithPageSize] every tool is on one page.
+// The pages of a tools/list answer are written for a protocol version when a
+// client of that version first asks, and kept until the next registration:
+// each tool shows only the fields its client's version knows. Without
+// [WithPageSize] every tool is on one page.
 //
 // # Tool calls
 //
@@ -50,6 +51,15 @@
 // [*MissingCapabilityError]. A tool with [Tool.TaskSupport] that runs
 // longer than [TaskGrace] becomes a task for a modern client that declared
 // the tasks extension (tasks/get, tasks/update, tasks/cancel).
+//
+// # Prompts, resources and completion
+//
+// Server.AddPrompt, AddResource and AddResourceTemplate register the other
+// two primitives (code generated for //mcp:prompt and //mcp:resource calls
+// them); prompts/get, resources/read, the list methods and completion/complete
+// are answered for them, and the prompts, resources and completions
+// capabilities are declared only when something of theirs is registered.
+// Server.ResourceUpdated notifies the clients subscribed to a resource.
 //
 // # In-process calls
 //
