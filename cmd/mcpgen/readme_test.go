@@ -150,3 +150,50 @@ func githubAnchor(heading string) string {
 	}
 	return b.String()
 }
+
+// TestReadmeLayout: the README's Layout names every directory of the
+// repository's top level, and every package directory under internal/ and
+// parser/.
+func TestReadmeLayout(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(b), "\n## Layout\n")
+	if !ok {
+		t.Fatal("README.md has no section Layout")
+	}
+	// Directories that git ignores (a developer's bin/) are not the repository's.
+	gitignore, err := os.ReadFile(filepath.Join(moduleRoot, ".gitignore"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ignored := func(name string) bool {
+		for line := range strings.SplitSeq(string(gitignore), "\n") {
+			if ok, _ := filepath.Match(strings.Trim(line, "/"), name); ok {
+				return true
+			}
+		}
+		return false
+	}
+	var dirs []string
+	for _, parent := range []string{"", "internal", "parser"} {
+		entries, err := os.ReadDir(filepath.Join(moduleRoot, parent))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.IsDir() && !ignored(e.Name()) && e.Name() != "testdata" && (parent == "" || !strings.HasPrefix(e.Name(), ".")) {
+				dirs = append(dirs, filepath.ToSlash(filepath.Join(parent, e.Name())))
+			}
+		}
+	}
+	for _, d := range dirs {
+		if d == ".git" {
+			continue
+		}
+		if !strings.Contains(layout, "\n"+d+"/") {
+			t.Errorf("README.md's Layout does not name %s/", d)
+		}
+	}
+}
