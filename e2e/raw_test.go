@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -482,8 +483,14 @@ type rawError struct {
 
 func startRaw(t *testing.T, args ...string) *rawConn {
 	t.Helper()
-	cmd := exec.Command(serverBin, args...)
-	cmd.Stderr = stderrLog(t, "testserver")
+	return startRawBin(t, serverBin, args...)
+}
+
+// startRawBin is startRaw for the server binary bin.
+func startRawBin(t *testing.T, bin string, args ...string) *rawConn {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stderr = stderrLog(t, filepath.Base(bin))
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -11,9 +11,10 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func(context.Context, string) (string, error) = PlanTrip
-	_ func(context.Context) (string, error)         = AskAll
-	_ func(context.Context) (string, error)         = WaitForUser
+	_ func(context.Context, string) (string, error)    = PlanTrip
+	_ func(context.Context) (string, error)            = AskAll
+	_ func(context.Context) (string, error)            = WaitForUser
+	_ func(context.Context, int, bool) (string, error) = CompileReport
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -60,6 +61,26 @@ func RegisterTools(s *runtime.Server) {
 			return runtime.TextResult(out), nil
 		},
 	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "compile_report",
+		Description: "CompileReport works on a report for ms milliseconds, in two sections, reporting its progress; with confirm, it then asks the user whether to publish it. A call from a client of the tasks extension that outlasts runtime.TaskGrace becomes a task: its progress shows in tasks/get, its question is answered with tasks/update.",
+		InputSchema: compileReportInputSchema,
+		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+			var in struct {
+				Ms      int  `json:"ms"`
+				Confirm bool `json:"confirm"`
+			}
+			if err := runtime.Decode(args, &in); err != nil {
+				return nil, err
+			}
+			out, err := CompileReport(ctx, in.Ms, in.Confirm)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+		TaskSupport: runtime.TaskOptional,
+	})
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -87,11 +108,30 @@ const (
   "properties": {},
   "additionalProperties": false
 }`
+	compileReportInputSchema = `{
+  "type": "object",
+  "properties": {
+    "ms": {
+      "type": "integer",
+      "description": "how long to work, in milliseconds"
+    },
+    "confirm": {
+      "type": "boolean",
+      "description": "ask the user before publishing"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "ms",
+    "confirm"
+  ]
+}`
 )
 
 // The forms that the package's tools elicit (runtime.Elicit[T]), by type.
 func init() {
 	runtime.RegisterElicitSchema[TripForm](tripFormFormSchema)
+	runtime.RegisterElicitSchema[PublishForm](publishFormFormSchema)
 }
 
 // Schemas of the forms, as JSON.
@@ -123,6 +163,19 @@ const (
   "required": [
     "by",
     "nights"
+  ]
+}`
+	publishFormFormSchema = `{
+  "type": "object",
+  "description": "PublishForm is what CompileReport asks the user when it is done.",
+  "properties": {
+    "publish": {
+      "type": "boolean",
+      "description": "Publish the report now."
+    }
+  },
+  "required": [
+    "publish"
   ]
 }`
 )

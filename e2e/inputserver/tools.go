@@ -90,3 +90,40 @@ func WaitForUser(ctx context.Context) (string, error) {
 	_, err := runtime.Elicit[TripForm](ctx, "Take your time")
 	return "", fmt.Errorf("wait ended after %v: %w", time.Since(start).Round(time.Second), err)
 }
+
+// PublishForm is what CompileReport asks the user when it is done.
+type PublishForm struct {
+	// Publish the report now.
+	Publish bool `json:"publish"`
+}
+
+// CompileReport works on a report for ms milliseconds, in two sections,
+// reporting its progress; with confirm, it then asks the user whether to
+// publish it. A call from a client of the tasks extension that outlasts
+// runtime.TaskGrace becomes a task: its progress shows in tasks/get, its
+// question is answered with tasks/update.
+//
+//mcp:arg ms how long to work, in milliseconds
+//mcp:arg confirm ask the user before publishing
+//mcp:tool task
+func CompileReport(ctx context.Context, ms int, confirm bool) (string, error) {
+	for i := 1; i <= 2; i++ {
+		runtime.ReportProgress(ctx, float64(i), 2, fmt.Sprintf("section %d", i))
+		select {
+		case <-time.After(time.Duration(ms/2) * time.Millisecond):
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+	}
+	if !confirm {
+		return "report compiled", nil
+	}
+	form, err := runtime.Elicit[PublishForm](ctx, "Publish the report?", runtime.InputKey("publish"))
+	if err != nil {
+		return "", err
+	}
+	if !form.Accepted() || !form.Content.Publish {
+		return "report kept as a draft", nil
+	}
+	return "report published", nil
+}
