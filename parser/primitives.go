@@ -527,7 +527,7 @@ func structParam(t types.Type) (*types.Struct, bool) {
 	if !ok {
 		return nil, false
 	}
-	st, ok := n.Underlying().(*types.Struct)
+	st, _ := n.Underlying().(*types.Struct) // nil if not a struct
 	return st, ptr
 }
 
