@@ -201,15 +201,22 @@ func TestRawStdinEOF(t *testing.T) {
 	if got.Result == nil || got.Result["isError"] == true {
 		t.Errorf("in-flight call after EOF: %s", dump(got))
 	}
+	c.waitExit("stdin EOF")
+}
+
+// waitExit waits for the server to exit, successfully, after what
+// happened (stdin closed).
+func (c *rawConn) waitExit(after string) {
+	c.t.Helper()
 	exited := make(chan error, 1)
 	go func() { exited <- c.cmd.Wait() }()
 	select {
 	case err := <-exited:
 		if err != nil {
-			t.Errorf("server exit after stdin EOF: %v", err)
+			c.t.Errorf("server exit after %s: %v", after, err)
 		}
 	case <-time.After(guard):
-		t.Fatal("server did not exit after stdin EOF")
+		c.t.Fatalf("server did not exit after %s", after)
 	}
 	c.waited = true
 }

@@ -120,17 +120,7 @@ func TestRawTasks(t *testing.T) {
 		t.Fatalf("want a task: %s", dump(running))
 	}
 	c.stdin.Close()
-	exited := make(chan error, 1)
-	go func() { exited <- c.cmd.Wait() }()
-	select {
-	case err := <-exited:
-		if err != nil {
-			t.Errorf("server exit after stdin EOF with a task running: %v", err)
-		}
-	case <-time.After(guard):
-		t.Fatal("server did not exit after stdin EOF with a task running")
-	}
-	c.waited = true
+	c.waitExit("stdin EOF with a task running")
 }
 
 // TestInspectorTasks: the MCP Inspector CLI declares the tasks extension
