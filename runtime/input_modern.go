@@ -39,7 +39,9 @@ const minStateKey = 32
 // random key, which is enough for one process; servers behind a load
 // balancer, where a client's next round may reach another process, must
 // share one key of at least 32 random bytes. NewServer panics on a shorter
-// key.
+// key. Each process accepts a state once (it remembers the states it
+// accepted until they expire); processes that share a key do not share
+// that memory, so a state can be used once on each of them.
 func WithRequestStateKey(key []byte) Option {
 	return func(s *Server) { s.stateKey = append([]byte{}, key...) }
 }
