@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -68,5 +69,41 @@ func TestToolJSONMatchesEncodingJSON(t *testing.T) {
 				t.Errorf("%s, %s: %d bytes, far over the size hint %d", tt.Name, protocolNames[p], len(got), toolSizeHint(tl))
 			}
 		}
+	}
+}
+
+// BenchmarkFirstToolsList writes the tools/list result of 1,000 tools with
+// schemas of about 1.4 kB each (the shape of bench's scale scenario): for
+// the one version a client asks for (what the first tools/list costs), and
+// for all five (what writing them all at start-up would cost).
+func BenchmarkFirstToolsList(b *testing.B) {
+	s := NewServer("bench", "1.0.0")
+	for i := range 1000 {
+		s.MustAddTool(Tool{
+			Name:         fmt.Sprintf("tool_%04d", i),
+			Description:  fmt.Sprintf("Tool%04d searches collection %04d.", i, i),
+			InputSchema:  `{"type":"object","description":"The input.","properties":{"query":{"type":"string","description":"Query is what to look for."},"limit":{"type":"integer","description":"Limit caps the number of matches; 0 means the server's default."},"tags":{"type":"array","description":"Tags keep only the matches that carry every one of them.","items":{"type":"string"}},"window":{"type":"object","description":"Window bounds the search in time.","properties":{"from":{"type":"string","description":"From is the start, inclusive, as an RFC 3339 date."},"to":{"type":"string","description":"To is the end, exclusive; empty means now."}},"additionalProperties":false,"required":["from"]},"cursor":{"type":"string","description":"Cursor continues a previous search where it stopped."}},"additionalProperties":false,"required":["query","window"]}`,
+			OutputSchema: `{"type":"object","description":"The result.","properties":{"matches":{"anyOf":[{"type":"array","description":"Matches are the matching entries.","items":{"type":"string"}},{"type":"null"}]},"total":{"type":"integer","description":"Total counts every match, also those beyond the limit."},"query":{"type":"string","description":"Query repeats the query."}},"additionalProperties":false,"required":["matches","total","query"]}`,
+			Annotations:  &ToolAnnotations{ReadOnlyHint: Bool(true)},
+			Handler:      func(ctx context.Context, args json.RawMessage) (*Result, error) { return nil, nil },
+		})
+	}
+	tools := s.tools
+	for _, bc := range []struct {
+		name     string
+		versions []protocol
+	}{{"one-version", []protocol{proto20250618}}, {"all-versions", []protocol{proto20241105, proto20250326, proto20250618, proto20251125, proto20260728}}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			n := 0
+			for b.Loop() {
+				l := s.buildList(tools)
+				for _, p := range bc.versions {
+					page, _ := l.page(p, "")
+					n = len(page)
+				}
+			}
+			b.ReportMetric(float64(n), "bytes/page")
+		})
 	}
 }
