@@ -287,7 +287,12 @@ replace github.com/mcpgen/mcpgen/adapters/gosdk => %s
 		if !slices.Contains(names, s.name) {
 			continue
 		}
+		// The nonce makes main new to the build cache too: a change to
+		// the tools' package that leaves its export data alone would not
+		// rebuild it, and the peers' main is where their generic
+		// AddTool calls are instantiated.
 		var b bytes.Buffer
+		fmt.Fprintf(&b, "// Build %s.\n\n", nonce)
 		if err := template.Must(template.New(s.name).Parse(s.main)).Execute(&b, nums); err != nil {
 			return nil, gen, nil, err
 		}
@@ -623,7 +628,7 @@ func runMany(w io.Writer, dir string, n, rounds int) error {
 	if len(builds) < len(servers) {
 		return nil // -reuse
 	}
-	fmt.Fprintf(w, "\nBuilding the %d-tool servers (`go build -trimpath`, dependencies in the build cache, the tools' package new to it; one build each, the machine's load included): wall and CPU (all processes) of the build, binary size. Each build compiles the tools' package (mcpgen's with its mcp_gen.go). mcpgen generated `mcp_gen.go` (%.2f MB) in %s wall, %s CPU.\n\n",
+	fmt.Fprintf(w, "\nBuilding the %d-tool servers (`go build -trimpath`, dependencies in the build cache, the tools' package and main new to it; one build each, the machine's load included): wall and CPU (all processes) of the build, binary size. Each build compiles the tools' package (mcpgen's with its mcp_gen.go) and main (the peers' with their generic AddTool calls). mcpgen generated `mcp_gen.go` (%.2f MB) in %s wall, %s CPU.\n\n",
 		n, mb(gen.size), gen.wall.Round(time.Millisecond), gen.cpu.Round(time.Millisecond))
 	bmap := map[string]manyBuild{}
 	for _, b := range builds {
