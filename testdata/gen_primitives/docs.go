@@ -117,7 +117,7 @@ func CompletePath(ctx context.Context, value string, given map[string]string) ([
 // BugReport is what a bug report prompt asks for.
 type BugReport struct {
 	// Title says what is wrong in one line.
-	Title string `json:"title"`
+	Title string   `json:"title"`
 	Lang  Language `json:"language"` // the language of the code that fails
 	// Steps to reproduce, if known.
 	Steps    *string `json:"steps,omitempty"`
