@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -125,12 +126,23 @@ func TestRawTasks(t *testing.T) {
 
 // TestInspectorTasks: the MCP Inspector CLI declares the tasks extension
 // under 2026-07-28, gets compile_report's CreateTaskResult, polls tasks/get
-// and prints the tool's result, over stdio and HTTP.
+// and prints the tool's result, over stdio and HTTP. On stdio the server
+// runs behind tee, and the test checks that the call went the task way.
 func TestInspectorTasks(t *testing.T) {
 	needNode(t)
+	dir := t.TempDir()
+	wrapper := filepath.Join(dir, "tee-inputserver")
+	script := "#!/bin/sh\ntee '" + dir + "/in.log' | '" + inputBin + "' | tee '" + dir + "/out.log'\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for _, ep := range inputEndpoints(t) {
 		t.Run(ep.name, func(t *testing.T) {
-			args := append([]string{"node_modules/.bin/mcp-inspector", "--cli"}, ep.inspectorArgs...)
+			target := ep.inspectorArgs
+			if ep.name == "stdio" {
+				target = []string{wrapper}
+			}
+			args := append([]string{"node_modules/.bin/mcp-inspector", "--cli"}, target...)
 			args = append(args, "--protocol-era", "modern", "--format", "json", "--connect-timeout", "60000",
 				"--method", "tools/call", "--tool-name", "compile_report", "--tool-arg", "ms=400", "confirm=false")
 			stdout, stderr, err := runNode(t, args...)
@@ -142,6 +154,13 @@ func TestInspectorTasks(t *testing.T) {
 			}
 			if s := dump(out.Result["content"]); !strings.Contains(s, "report compiled") || out.Result["isError"] == true {
 				t.Errorf("result: %s", dump(out.Result))
+			}
+			if ep.name == "stdio" {
+				in, _ := os.ReadFile(filepath.Join(dir, "in.log"))
+				out, _ := os.ReadFile(filepath.Join(dir, "out.log"))
+				if !strings.Contains(string(out), `"resultType":"task"`) || !strings.Contains(string(in), `"method":"tasks/get"`) {
+					t.Errorf("the call did not go the task way:\nclient sent:\n%s\nserver sent:\n%s", tail(string(in), 3000), tail(string(out), 3000))
+				}
 			}
 		})
 	}
