@@ -197,3 +197,38 @@ func TestReadmeLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCitationsOfPrivateNotes: no file of the repository cites the
+// planning notes that live outside it (its design notes or protocol notes, a
+// section sign, a numbered contract); comments cite code, the README, docs/
+// or public specification URLs instead.
+func TestNoCitationsOfPrivateNotes(t *testing.T) {
+	// Spelt in pieces, so that this file does not match itself.
+	banned := regexp.MustCompile(`DESIGN(\.md| ?` + "\u00a7" + `)|MCP-` + `NOTES|\b[Cc]ontract [A-Z]?[0-9]+\b|` + "\u00a7" + ` ?[0-9]`)
+	err := filepath.WalkDir(moduleRoot, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".sh", ".mjs", ".yml":
+		default:
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, line := range strings.Split(string(src), "\n") {
+			if m := banned.FindString(line); m != "" {
+				t.Errorf("%s:%d: cites %q, which is not part of the repository: cite code, the README, docs/ or a public URL", path, i+1, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
