@@ -6,7 +6,9 @@
 //
 //	npm ci && go test ./...
 //
-// Node.js 20+ and the npm packages pinned in package-lock.json are required:
+// The npm packages pinned in package-lock.json are required, Node.js 22
+// among them (the npm package node, node_modules/.bin/node), which runs the
+// clients whatever Node.js runs npm:
 // without them TestMain fails and says so. Setting MCPGEN_E2E_NO_NODE=1 opts
 // out explicitly: the Node-based tests are then skipped with that reason and
 // only the Go clients run.
