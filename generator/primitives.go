@@ -55,23 +55,21 @@ func (g *gen) registerResources(loc localNames) (jen.Code, error) {
 
 func field(key string, value jen.Code) jen.Code { return jen.Id(key).Op(":").Add(value) }
 
-// completeFrom returns runtime.CompleteFrom("v1", ...) for an enum.
-func (g *gen) completeFrom(values []string) jen.Code {
+// enumValues returns the []string{...} literal of an enum's values: the
+// runtime accepts only those and completes from them.
+func enumValues(values []string) jen.Code {
 	var lits []jen.Code
 	for _, v := range values {
 		lits = append(lits, jen.Lit(v))
 	}
-	return g.rt("CompleteFrom").Call(lits...)
+	return jen.Index().String().Values(lits...)
 }
 
-// complete returns the completer of an argument: its //mcp:complete
-// function, else its enum's values, else nil.
+// complete returns the completer of an argument, its //mcp:complete
+// function, or nil.
 func (g *gen) complete(a *model.PromptArg, loc localNames) jen.Code {
 	cp := a.Completer
 	if cp == nil {
-		if len(a.Enum) > 0 {
-			return g.completeFrom(a.Enum)
-		}
 		return nil
 	}
 	const req = "req"
@@ -149,6 +147,9 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 		}
 		if !a.Optional {
 			af = append(af, field("Required", jen.True()))
+		}
+		if len(a.Enum) > 0 {
+			af = append(af, field("Enum", enumValues(a.Enum)))
 		}
 		if comp := g.complete(a, loc); comp != nil {
 			af = append(af, field("Complete", comp))
@@ -254,7 +255,7 @@ func (g *gen) resource(r *model.Resource, loc localNames) (jen.Code, error) {
 	if r.MIMEType != "" {
 		fields = append(fields, field("MIMEType", jen.Lit(r.MIMEType)))
 	}
-	var call, completers []jen.Code
+	var call, completers, enums []jen.Code
 	if r.Context {
 		call = append(call, jen.Id(loc.ctx))
 	}
@@ -264,9 +265,15 @@ func (g *gen) resource(r *model.Resource, loc localNames) (jen.Code, error) {
 			return nil, err
 		}
 		call = append(call, conv)
+		if len(v.Enum) > 0 {
+			enums = append(enums, jen.Lit(v.Name).Op(":").Add(enumValues(v.Enum)))
+		}
 		if comp := g.complete(v, loc); comp != nil {
 			completers = append(completers, jen.Lit(v.Name).Op(":").Add(comp))
 		}
+	}
+	if len(enums) > 0 {
+		fields = append(fields, field("Enums", jen.Map(jen.String()).Index().String().Custom(multiLine, enums...)))
 	}
 	if len(completers) > 0 {
 		fields = append(fields, field("Complete", jen.Map(jen.String()).Add(g.rt("Completer")).Custom(multiLine, completers...)))

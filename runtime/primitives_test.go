@@ -14,7 +14,7 @@ func addPrimitives(t *testing.T, s *Server) {
 	s.MustAddPrompt(Prompt{Name: "greet", Title: "Greet", Description: "Greets someone.",
 		Arguments: []PromptArgument{
 			{Name: "name", Description: "Who", Required: true},
-			{Name: "lang", Description: "Language", Complete: CompleteFrom("en", "de", "es", "el")},
+			{Name: "lang", Description: "Language", Enum: []string{"en", "de", "es", "el", "xx", "boom", "fail"}},
 		},
 		Handler: func(_ context.Context, args map[string]string) (*PromptResult, error) {
 			if args["lang"] == "xx" {
@@ -55,6 +55,11 @@ func addPrimitives(t *testing.T, s *Server) {
 				return nil, fmt.Errorf("user 0: %w", ErrResourceNotFound)
 			}
 			return TextResource(`{"id":"` + req.Vars["id"] + `"}`), nil
+		}})
+	s.MustAddResourceTemplate(ResourceTemplate{URITemplate: "colors://{color}", Name: "color",
+		Enums: map[string][]string{"color": {"red", "green"}},
+		Handler: func(_ context.Context, req ResourceRequest) ([]ResourceContents, error) {
+			return TextResource(req.Vars["color"]), nil
 		}})
 	s.MustAddResourceTemplate(ResourceTemplate{URITemplate: "file:///{+path}", Name: "file",
 		Handler: func(_ context.Context, req ResourceRequest) ([]ResourceContents, error) {
@@ -100,6 +105,7 @@ func TestPromptsListAndGet(t *testing.T) {
 	c.do(`4`, "prompts/get", `{"name":"greet","arguments":{}}`).code(t, codeInvalidParams)
 	c.do(`5`, "prompts/get", `{"name":"greet","arguments":{"name":1}}`).code(t, codeInvalidParams)
 	c.do(`6`, "prompts/get", `{"name":"greet","arguments":{"name":"a","other":"b"}}`).code(t, codeInvalidParams)
+	c.do(`"6b"`, "prompts/get", `{"name":"greet","arguments":{"name":"a","lang":"fr"}}`).code(t, codeInvalidParams)
 	c.do(`7`, "prompts/get", `{"name":"greet","arguments":{"name":"a","lang":"xx"}}`).code(t, codeInvalidParams)
 	c.do(`8`, "prompts/get", `{"name":"greet","arguments":{"name":"a","lang":"boom"}}`).code(t, codeInternalError)
 	m := c.do(`9`, "prompts/get", `{"name":"greet","arguments":{"name":"a","lang":"fail"}}`)
@@ -123,6 +129,7 @@ func TestPrimitivesModern(t *testing.T) {
 		"ttlMs":3600000,"cacheScope":"public","resultType":"complete",`+meta+`}`)
 	jsonEqual(t, "resources/templates/list", c.do(`3`, "resources/templates/list", modernParams("")).result(t), `{"resourceTemplates":[
 		{"uriTemplate":"users://{id}/profile","name":"profile","description":"A user's profile","mimeType":"application/json"},
+		{"uriTemplate":"colors://{color}","name":"color"},
 		{"uriTemplate":"file:///{+path}","name":"file"}],
 		"ttlMs":3600000,"cacheScope":"public","resultType":"complete",`+meta+`}`)
 	jsonEqual(t, "resources/read", c.do(`4`, "resources/read", modernParams(`"uri":"users://42/profile"`)).result(t),
@@ -146,11 +153,12 @@ func TestResourcesRead(t *testing.T) {
 		{"users://7/profile", `{"contents":[{"uri":"users://7/profile","mimeType":"application/json","text":"{\"id\":\"7\"}"}]}`},
 		{"users://a%20b/profile", `{"contents":[{"uri":"users://a%20b/profile","mimeType":"application/json","text":"{\"id\":\"a b\"}"}]}`},
 		{"file:///etc/hosts", `{"contents":[{"uri":"file:///etc/hosts","text":"path etc/hosts"}]}`},
+		{"colors://red", `{"contents":[{"uri":"colors://red","text":"red"}]}`},
 	}
 	for i, tt := range tests {
 		jsonEqual(t, tt.uri, c.do(fmt.Sprint(i), "resources/read", `{"uri":"`+tt.uri+`"}`).result(t), tt.want)
 	}
-	for i, uri := range []string{"docs://nope", "users://a/b/profile", "users:///profile", "users://0/profile", "users://%zz/profile"} {
+	for i, uri := range []string{"colors://blue", "docs://nope", "users://a/b/profile", "users:///profile", "users://0/profile", "users://%zz/profile"} {
 		m := c.do(fmt.Sprint(100+i), "resources/read", `{"uri":"`+uri+`"}`)
 		m.code(t, codeInvalidParams)
 		jsonEqual(t, uri+" error data", m.Error.Data, `{"uri":"`+uri+`"}`)
@@ -167,6 +175,8 @@ func TestComplete(t *testing.T) {
 	}
 	jsonEqual(t, "enum prefix", complete(`1`, `{"type":"ref/prompt","name":"greet"}`, "lang", "e").result(t),
 		`{"completion":{"values":["en","es","el"],"total":3}}`)
+	jsonEqual(t, "enum variable", complete(`"1b"`, `{"type":"ref/resource","uri":"colors://{color}"}`, "color", "g").result(t),
+		`{"completion":{"values":["green"],"total":1}}`)
 	jsonEqual(t, "no completer", complete(`2`, `{"type":"ref/prompt","name":"greet"}`, "name", "A").result(t),
 		`{"completion":{"values":[]}}`)
 	res := complete(`3`, `{"type":"ref/resource","uri":"users://{id}/profile"}`, "id", "").result(t)

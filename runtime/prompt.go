@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -39,6 +40,10 @@ type PromptArgument struct {
 	// Required arguments must be present in prompts/get; the server answers
 	// a request without one with an invalid-params error.
 	Required bool
+	// Enum, when not empty, lists the values the argument may take: a
+	// prompts/get with another value is an invalid-params error, and
+	// without Complete the argument completes from these values.
+	Enum []string
 	// Complete, when non-nil, completes the argument's value
 	// (completion/complete). See [CompleteFrom].
 	Complete Completer
@@ -119,6 +124,9 @@ func (s *Server) AddPrompt(p Prompt) error {
 		}
 		if rp.byArg[a.Name] != nil {
 			return fmt.Errorf("runtime: prompt %q: duplicate argument %q", p.Name, a.Name)
+		}
+		if a.Complete == nil && len(a.Enum) > 0 {
+			a.Complete = CompleteFrom(a.Enum...)
 		}
 		rp.byArg[a.Name] = a
 	}
@@ -217,8 +225,12 @@ func (c *conn) getPrompt(ctx context.Context, id json.RawMessage, params json.Ra
 		}
 	}
 	for _, a := range pr.Arguments {
-		if _, ok := args[a.Name]; a.Required && !ok {
+		v, ok := args[a.Name]
+		if a.Required && !ok {
 			return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing required argument "+a.Name))
+		}
+		if ok && len(a.Enum) > 0 && !slices.Contains(a.Enum, v) {
+			return errorReply(id, errorf(codeInvalidParams, "Invalid params: argument "+a.Name+" must be one of "+strings.Join(a.Enum, ", ")))
 		}
 	}
 	var asker *call

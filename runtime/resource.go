@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
@@ -41,6 +42,11 @@ type ResourceTemplate struct {
 	Title       string
 	Description string
 	MIMEType    string
+	// Enums, when it has an entry for a variable, lists the values the
+	// variable may take: a URI with another value matches no resource
+	// (-32602, resource not found), and without a Complete entry the
+	// variable completes from these values.
+	Enums map[string][]string
 	// Complete, when it has an entry for a variable, completes that
 	// variable's value (completion/complete). See [CompleteFrom].
 	Complete map[string]Completer
@@ -88,6 +94,7 @@ func BlobResource(data []byte) []ResourceContents {
 type resource struct {
 	uri, name, title, description, mimeType string
 	template                                *uriTemplate // nil for a fixed URI
+	enums                                   map[string][]string
 	complete                                map[string]Completer
 	handler                                 ResourceHandler
 }
@@ -112,14 +119,24 @@ func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
 	if err != nil {
 		return fmt.Errorf("runtime: resource template %q: %v", t.URITemplate, err)
 	}
-	for name := range t.Complete {
+	complete := make(map[string]Completer, len(t.Complete)+len(t.Enums))
+	for name, c := range t.Complete {
 		if !tpl.hasVar(name) {
 			return fmt.Errorf("runtime: resource template %q: completer for %q, which is not a variable of the template", t.URITemplate, name)
+		}
+		complete[name] = c
+	}
+	for name, values := range t.Enums {
+		if !tpl.hasVar(name) {
+			return fmt.Errorf("runtime: resource template %q: enum for %q, which is not a variable of the template", t.URITemplate, name)
+		}
+		if complete[name] == nil && len(values) > 0 {
+			complete[name] = CompleteFrom(values...)
 		}
 	}
 	return s.addResource(&resource{uri: t.URITemplate, name: t.Name, title: t.Title,
 		description: t.Description, mimeType: t.MIMEType, template: tpl,
-		complete: t.Complete, handler: t.Handler})
+		enums: t.Enums, complete: complete, handler: t.Handler})
 }
 
 func (s *Server) addResource(r *resource) error {
@@ -174,11 +191,21 @@ func (set *toolSet) findResource(uri string) (*resource, map[string]string) {
 		return r, nil
 	}
 	for _, r := range set.templates {
-		if vars, ok := r.template.match(uri); ok {
+		if vars, ok := r.template.match(uri); ok && r.inEnums(vars) {
 			return r, vars
 		}
 	}
 	return nil, nil
+}
+
+// inEnums reports whether every variable with an enum has one of its values.
+func (r *resource) inEnums(vars map[string]string) bool {
+	for name, values := range r.enums {
+		if len(values) > 0 && !slices.Contains(values, vars[name]) {
+			return false
+		}
+	}
+	return true
 }
 
 // readResource answers resources/read.

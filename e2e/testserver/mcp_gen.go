@@ -338,7 +338,7 @@ func RegisterPrompts(s *runtime.Server) {
 		Description: "RestockPlan asks for a plan to restock an item.",
 		Arguments: []runtime.PromptArgument{
 			{Name: "sku", Description: "the item's SKU", Required: true},
-			{Name: "urgency", Description: "how soon", Required: true, Complete: runtime.CompleteFrom("low", "normal", "urgent")},
+			{Name: "urgency", Description: "how soon", Required: true, Enum: []string{"low", "normal", "urgent"}},
 			{Name: "note", Description: "anything else to consider"},
 		},
 		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {

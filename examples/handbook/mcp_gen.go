@@ -51,7 +51,7 @@ func RegisterPrompts(s *runtime.Server) {
 		Description: "Onboarding walks a new team member through their first week.",
 		Arguments: []runtime.PromptArgument{
 			{Name: "name", Description: "The new member's name", Required: true},
-			{Name: "role", Description: "Their role", Required: true, Complete: runtime.CompleteFrom("engineer", "designer", "manager")},
+			{Name: "role", Description: "Their role", Required: true, Enum: []string{"engineer", "designer", "manager"}},
 		},
 		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {
 			out := Onboarding(args["name"], Role(args["role"]))

@@ -31,6 +31,7 @@ func TestServeGenerated(t *testing.T) {
 			[]string{`"messages":[{"role":"user","content":{"type":"text","text":"Review this go code:\n\nx := 1"}}]`}},
 		{"prompts/get", `{"name":"code_review","arguments":{"code":"x","lang":"go","focus":"naming"}}`, []string{`Focus on naming.`}},
 		{"prompts/get", `{"name":"code_review","arguments":{"lang":"go"}}`, []string{`"code":-32602`, `code`}},
+		{"prompts/get", `{"name":"code_review","arguments":{"code":"x","lang":"cobol"}}`, []string{`"code":-32602`, `lang must be one of go, rust, python`}},
 		{"prompts/get", `{"name":"explain","arguments":{"topic":"maps"}}`,
 			[]string{`{"role":"user","content":{"type":"text","text":"Explain maps."}},{"role":"assistant","content":{"type":"text","text":"Which part of maps?"}}`}},
 		{"prompts/get", `{"name":"explain","arguments":{"topic":""}}`, []string{`"code":-32603`, `empty topic`}},

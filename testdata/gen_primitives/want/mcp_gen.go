@@ -51,7 +51,7 @@ func RegisterPrompts(s *runtime.Server) {
 		Description: "CodeReview asks for a review of a piece of code.",
 		Arguments: []runtime.PromptArgument{
 			{Name: "code", Description: "The code to review", Required: true},
-			{Name: "lang", Description: "Its language", Required: true, Complete: runtime.CompleteFrom("go", "rust", "python")},
+			{Name: "lang", Description: "Its language", Required: true, Enum: []string{"go", "rust", "python"}},
 			{Name: "focus", Description: "What to look at first (optional)"},
 		},
 		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {
@@ -82,7 +82,7 @@ func RegisterPrompts(s *runtime.Server) {
 		Description: "ReportBug drafts a bug report.",
 		Arguments: []runtime.PromptArgument{
 			{Name: "title", Description: "Title says what is wrong in one line.", Required: true},
-			{Name: "language", Description: "the language of the code that fails", Required: true, Complete: runtime.CompleteFrom("go", "rust", "python")},
+			{Name: "language", Description: "the language of the code that fails", Required: true, Enum: []string{"go", "rust", "python"}},
 			{Name: "steps", Description: "Steps to reproduce, if known."},
 		},
 		Handler: func(ctx context.Context, args map[string]string) (*runtime.PromptResult, error) {
@@ -133,8 +133,8 @@ func RegisterResources(s *runtime.Server) {
 		Name:        "page",
 		Description: "Page is the documentation page of a topic.",
 		MIMEType:    "text/plain",
-		Complete: map[string]runtime.Completer{
-			"topic": runtime.CompleteFrom("install", "usage"),
+		Enums: map[string][]string{
+			"topic": []string{"install", "usage"},
 		},
 		Handler: func(_ context.Context, in runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			out, err := Page(Topic(in.Vars["topic"]))
