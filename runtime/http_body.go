@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	goruntime "runtime"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -63,16 +64,31 @@ const collectMin = 1 << 20
 // hardening/TestHTTPBodyMemoryShared). And memory the collector freed is
 // not always reused: a body of the limit's size (64 MiB, a heap arena) does
 // not fit in the hole another left once small objects were put there (324
-// MiB with collections alone). So a released body of collectMin bytes or
-// more stays counted, as garbage, until a collection that returns free
-// memory to the OS (debug.FreeOSMemory) has run after its release (243 MiB).
-// A collection runs when bodies wait for memory or when garbage fills an
-// eighth of the budget, one at a time; small bodies are left to the
+// MiB with collections alone).
+//
+// So the share of a released body of collectMin bytes or more is returned
+// in two steps, each observed rather than assumed:
+//
+//   - garbage: released by its last holder, its buffer perhaps still
+//     reachable (a goroutine that has not yet returned may still point at
+//     it). A cleanup attached to the buffer (runtime.AddCleanup) moves it on
+//     once the collector has found the buffer unreachable and freed it.
+//     Crediting a body on its release alone let one more body in than the
+//     budget allows whenever a collection ran before the last reference was
+//     gone (303 MiB in the test above, on a busy machine).
+//   - dead: freed by the collector. Its share is returned after a collection
+//     that returns free memory to the OS (debug.FreeOSMemory) has started
+//     after it was freed, so that its memory is no longer resident either
+//     (243 MiB in the test above).
+//
+// Collections run, one at a time, when bodies wait for memory or when
+// garbage fills an eighth of the budget; small bodies are left to the
 // collector's own pacing.
 type bodyBudget struct {
 	mu         sync.Mutex
-	used       int64         // held by bodies, and garbage
-	garbage    int64         // released bodies not yet collected
+	used       int64         // held by bodies, garbage and dead
+	garbage    int64         // released bodies the collector has not freed yet
+	dead       int64         // bodies the collector freed, still counted
 	collecting bool          // a collect goroutine runs
 	total      int64         // what small bodies may use
 	large      int64         // what bodies larger than smallBody may use
@@ -135,17 +151,35 @@ func (b *bodyBudget) acquire(ctx context.Context, n int64) error {
 	}
 }
 
-// release returns n bytes to the budget, once they are free.
+// release returns n bytes to the budget at once: they were never in a
+// buffer that the collector must free first.
 func (b *bodyBudget) release(n int64) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if n >= collectMin {
-		b.garbage += n
-		b.collectLocked()
-		return
-	}
 	b.used -= n
 	b.wakeLocked()
+}
+
+// discard counts n released bytes as garbage, or as dead when the
+// collector has already freed their buffer.
+func (b *bodyBudget) discard(n int64, freed bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if freed {
+		b.dead += n
+	} else {
+		b.garbage += n
+	}
+	b.collectLocked()
+}
+
+// died moves n bytes of garbage to dead: the collector freed their buffer.
+func (b *bodyBudget) died(n int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.garbage -= n
+	b.dead += n
+	b.collectLocked()
 }
 
 // wakeLocked wakes the goroutines waiting for memory.
@@ -165,33 +199,52 @@ func (b *bodyBudget) collectLocked() {
 }
 
 func (b *bodyBudget) garbageDueLocked() bool {
-	return b.garbage > 0 && (b.waiters > 0 || b.garbage >= b.total/8)
+	g := b.garbage + b.dead
+	return g > 0 && (b.waiters > 0 || g >= b.total/8)
 }
 
 // collect runs collections that return free memory to the OS until no
-// garbage is due, and returns to the budget what each freed.
+// garbage is due, and returns to the budget the dead bodies' shares: those
+// freed before a collection started. A body still reachable when a
+// collection runs stays garbage; the collections that follow are spaced out
+// (1 ms, doubling up to 64 ms) while nothing is returned, so a body that
+// stays reachable for a while costs a few collections, not a busy loop.
 func (b *bodyBudget) collect() {
+	pause := time.Millisecond
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for b.garbageDueLocked() {
-		g := b.garbage
+		dead := b.dead
 		b.mu.Unlock()
 		debug.FreeOSMemory()
+		if dead == 0 {
+			time.Sleep(pause) // the cleanups of what this collection freed run now
+			pause = min(2*pause, 64*time.Millisecond)
+		} else {
+			pause = time.Millisecond
+		}
 		b.mu.Lock()
-		b.garbage -= g
-		b.used -= g
-		b.wakeLocked()
+		b.dead -= dead
+		b.used -= dead
+		if dead > 0 {
+			b.wakeLocked()
+		}
 	}
 	b.collecting = false
 }
 
 // A bodyLease is a body's share of the budget. It is returned when the last
-// of its holders (the handler, and a call that may outlive it) lets go.
+// of its holders (the handler, and a call that may outlive it) lets go, and,
+// for a buffer of collectMin bytes or more, once the collector has freed
+// that buffer.
 type bodyLease struct {
-	budget *bodyBudget
-	mu     sync.Mutex
-	n      int64
-	refs   int
+	budget  *bodyBudget
+	mu      sync.Mutex
+	n       int64 // the share, until the last holder lets go
+	refs    int
+	tracked bool  // the buffer has a cleanup: the share waits for it
+	freed   bool  // the cleanup ran: the collector freed the buffer
+	garbage int64 // the share counted as garbage, until the cleanup runs
 }
 
 // hold adds a holder.
@@ -201,17 +254,36 @@ func (l *bodyLease) hold() {
 	l.mu.Unlock()
 }
 
-// release drops a holder; the last one returns the share.
+// release drops a holder; the last one returns the share, or hands it to
+// the collector's accounting when its buffer must be freed first.
 func (l *bodyLease) release() {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	l.refs--
-	var n int64
-	if l.refs == 0 {
-		n, l.n = l.n, 0
+	if l.refs > 0 || l.n == 0 {
+		return
 	}
-	l.mu.Unlock()
-	if n > 0 {
+	n := l.n
+	l.n = 0
+	switch {
+	case !l.tracked:
 		l.budget.release(n)
+	case l.freed:
+		l.budget.discard(n, true)
+	default:
+		l.garbage = n
+		l.budget.discard(n, false)
+	}
+}
+
+// collected runs once the collector has freed the lease's buffer.
+func (l *bodyLease) collected() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.freed = true
+	if l.garbage > 0 {
+		l.budget.died(l.garbage)
+		l.garbage = 0
 	}
 }
 
@@ -224,6 +296,19 @@ func (l *bodyLease) grow(ctx context.Context, n int64) error {
 	l.n += n
 	l.mu.Unlock()
 	return nil
+}
+
+// buffer allocates the body's buffer of n bytes. One of collectMin bytes or
+// more gets a cleanup that tells the lease when the collector has freed it.
+func (l *bodyLease) buffer(n int64) []byte {
+	buf := make([]byte, n)
+	if n >= collectMin {
+		l.mu.Lock()
+		l.tracked = true
+		l.mu.Unlock()
+		goruntime.AddCleanup(&buf[0], (*bodyLease).collected, l)
+	}
+	return buf
 }
 
 // readBody reads the body of a POST within the size limit and the memory
@@ -258,7 +343,7 @@ func readDeclared(r *http.Request, lease *bodyLease) ([]byte, error) {
 	if err := lease.grow(r.Context(), r.ContentLength); err != nil {
 		return nil, err
 	}
-	body := make([]byte, r.ContentLength)
+	body := lease.buffer(r.ContentLength)
 	if _, err := io.ReadFull(r.Body, body); err != nil {
 		return nil, err
 	}
@@ -293,7 +378,7 @@ func readStreamed(w http.ResponseWriter, r *http.Request, lease *bodyLease, limi
 	if err := lease.grow(r.Context(), limit-small); err != nil {
 		return nil, err
 	}
-	big := make([]byte, limit)
+	big := lease.buffer(limit)
 	n := copy(big, body)
 	for n < len(big) {
 		m, err := rd.Read(big[n:])

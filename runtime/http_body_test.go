@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	goruntime "runtime"
 	"strings"
 	"testing"
 	"time"
@@ -212,4 +213,38 @@ func (b *bodyBudget) waitersNow() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.waiters
+}
+
+// TestBodyShareWaitsForTheCollector: a released body's share is returned
+// only once the collector has freed its buffer, never while something still
+// points into it (crediting it on release let one more body in than the
+// budget allows).
+func TestBodyShareWaitsForTheCollector(t *testing.T) {
+	const n = 4 << 20
+	bodies := newBodyBudget(8<<20, 2<<20) // garbage of n is due at once (>= total/8)
+	lease := &bodyLease{budget: bodies, refs: 1}
+	if err := lease.grow(t.Context(), n); err != nil {
+		t.Fatal(err)
+	}
+	buf := lease.buffer(n)
+	kept := buf[n-10:] // a reference into the buffer, as a goroutine may still hold
+	buf = nil
+	lease.release()
+	for range 5 {
+		goruntime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if used := bodies.usedNow(); used != n {
+		t.Fatalf("budget used %d while the body is reachable, want %d", used, n)
+	}
+	goruntime.KeepAlive(kept)
+	kept = nil
+	deadline := time.Now().Add(10 * time.Second)
+	for bodies.usedNow() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("budget used %d after the body was freed", bodies.usedNow())
+		}
+		goruntime.GC()
+		time.Sleep(time.Millisecond)
+	}
 }
