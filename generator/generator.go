@@ -149,6 +149,7 @@ type group struct {
 // toolNames are the identifiers generated for one tool.
 type toolNames struct {
 	input, output string // schema constants
+	handler       string // handler function
 }
 
 func (g *gen) groups() ([]*group, error) {
@@ -272,6 +273,15 @@ func (g *gen) file() (*jen.File, error) {
 	}
 	aliases := g.nameImports()
 	loc := g.locals(aliases)
+	// The handler functions are package-level: their names must not
+	// take a name of the user's package or of an import.
+	for _, gr := range groups {
+		for _, t := range gr.tools {
+			n := names[t]
+			n.handler = g.handlerName(lowerCamel(t.Name), used, aliases)
+			names[t] = n
+		}
+	}
 
 	f := jen.NewFilePathName(g.pkg.PkgPath, g.pkg.Name)
 	f.HeaderComment(Header)
@@ -294,6 +304,14 @@ func (g *gen) file() (*jen.File, error) {
 			return nil, err
 		}
 		f.Add(fn)
+		handlers, err := g.handlers(gr, names, loc)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range handlers {
+			f.Line()
+			f.Add(h)
+		}
 	}
 	if len(g.pkg.Prompts) > 0 {
 		fn, err := g.registerPrompts(loc)
@@ -393,6 +411,27 @@ func (g *gen) nameImports() map[string]string {
 		aliases[p] = alias
 	}
 	return aliases
+}
+
+// handlerName returns stem+"Handler", or stem+N+"Handler", a name unique
+// in used (the file's other generated names) that is neither a
+// package-level name of the user's package nor an import's name, and
+// records it in used. The suffix keeps it apart from the locals.
+func (g *gen) handlerName(stem string, used map[string]bool, aliases map[string]string) string {
+	imported := map[string]bool{}
+	for _, alias := range aliases {
+		imported[alias] = true
+	}
+	for i := 1; ; i++ {
+		name := stem + "Handler"
+		if i > 1 {
+			name = fmt.Sprintf("%s%dHandler", stem, i)
+		}
+		if !used[name] && !g.declared(name) && !imported[name] {
+			used[name] = true
+			return name
+		}
+	}
 }
 
 // localNames are the identifiers the generated functions declare.

@@ -66,9 +66,10 @@ func Hello(name string) string { return "" }
 			"`json:\"c,omitempty\"`",
 			"`json:\"rest,omitempty\"`",
 			"out := Add(in.A, in.B, in.C, in.Rest...)\n",
-			"if err := Ping(ctx); err != nil {\n\t\t\t\treturn nil, err\n\t\t\t}\n\t\t\treturn runtime.EmptyResult(), nil\n",
-			"Touch()\n\t\t\treturn runtime.EmptyResult(), nil\n",
-			"Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {\n\t\t\tTouch()",
+			"if err := Ping(ctx); err != nil {\n\t\treturn nil, err\n\t}\n\treturn runtime.EmptyResult(), nil\n",
+			"Touch()\n\treturn runtime.EmptyResult(), nil\n",
+			"Handler:     touchHandler,\n",
+			"// touchHandler is the handler of the tool touch.\nfunc touchHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {\n\tTouch()",
 			"searchNotesInputSchema = `{\n  \"type\": \"object\"\n}`",
 			"InputSchema:  searchNotesInputSchema,\n\t\tOutputSchema: searchNotesOutputSchema,\n",
 		},
@@ -123,6 +124,7 @@ type out int
 var json = 1
 const context = "c"
 func in() {}
+var doHandler = 0
 
 func Do(a args) out { in(); return out(a.N + json) }
 func Plain(err, s int) error { return nil }
@@ -131,7 +133,7 @@ func Plain(err, s int) error { return nil }
 		want: []string{
 			"context1 \"context\"",
 			"json1 \"encoding/json\"",
-			"func(_ context1.Context, args1 json1.RawMessage) (*runtime.Result, error) {\n\t\t\tvar in1 args\n",
+			"func do2Handler(_ context1.Context, args1 json1.RawMessage) (*runtime.Result, error) {\n\tvar in1 args\n",
 			"out1 := Do(in1)\n",
 			"func RegisterTools(s *runtime.Server) {",
 			"Err int `json:\"err\"`",
@@ -159,11 +161,11 @@ func NoErr() *runtime.Result { return nil }
 		tools: []string{"T.Full", "Value", "Contents", "Text", "Image", "NoErr"},
 		want: []string{
 			"return recv.Full(ctx)\n",
-			"out := Value()\n\t\t\treturn &out, nil\n",
+			"out := Value()\n\treturn &out, nil\n",
 			"return &runtime.Result{Content: out}, nil\n",
 			"return &runtime.Result{Content: []runtime.Content{out}}, nil\n",
 			"return NoErr(), nil\n",
-			"out := Image()\n\t\t\tif out == nil {\n\t\t\t\treturn runtime.EmptyResult(), nil\n\t\t\t}\n\t\t\treturn &runtime.Result{Content: []runtime.Content{out}}, nil\n",
+			"out := Image()\n\tif out == nil {\n\t\treturn runtime.EmptyResult(), nil\n\t}\n\treturn &runtime.Result{Content: []runtime.Content{out}}, nil\n",
 		},
 	},
 	{
@@ -200,7 +202,7 @@ func Find(ids []other.ID, at *time.Time, m map[string][2]yaml.Node, v any, w int
 			"At  *time.Time              `json:\"at,omitempty\"`",
 			"M   map[string][2]yaml.Node `json:\"m\"`",
 			"V   any                     `json:\"v\"`",
-			"W   interface {\n\t\t\t\t\tString() string\n\t\t\t\t} `json:\"w\"`",
+			"W   interface {\n\t\t\tString() string\n\t\t} `json:\"w\"`",
 		},
 	},
 	{

@@ -92,6 +92,31 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 	return jen.Comment(doc).Line().Func().Id(gr.funcName).Params(params...).Block(body...), nil
 }
 
+// handlers returns the handler functions of the tools of gr, one per tool,
+// in the order the tools are registered.
+func (g *gen) handlers(gr *group, names map[*model.Tool]toolNames, loc localNames) ([]jen.Code, error) {
+	var recvType jen.Code
+	if gr.recv != nil {
+		recvType = jen.Id(gr.recv.TypeName)
+		if gr.recv.Named != nil {
+			c, err := g.typeCode(gr.recv.Named)
+			if err != nil {
+				return nil, fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
+			}
+			recvType = c
+		}
+	}
+	fns := make([]jen.Code, 0, len(gr.tools))
+	for _, t := range gr.tools {
+		fn, err := g.handler(t, names[t].handler, recvType, loc)
+		if err != nil {
+			return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+		}
+		fns = append(fns, fn)
+	}
+	return fns, nil
+}
+
 // multiLine is a composite literal's braces with one element per line.
 var multiLine = jen.Options{Open: "{", Close: "}", Separator: ",", Multi: true}
 
@@ -113,9 +138,9 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 	if ann := g.annotations(t); ann != nil {
 		fields = append(fields, field("Annotations", ann))
 	}
-	handler, err := g.handler(t, loc)
-	if err != nil {
-		return nil, err
+	handler := jen.Id(n.handler)
+	if t.Receiver != nil {
+		handler = handler.Call(jen.Id(loc.recv))
 	}
 	fields = append(fields, field("Handler", handler))
 	switch t.TaskSupport {
@@ -153,9 +178,15 @@ func (g *gen) annotations(t *model.Tool) jen.Code {
 	return jen.Op("&").Add(g.rt("ToolAnnotations")).Values(fields...)
 }
 
-// handler returns the runtime.Handler literal of t: decode the arguments,
-// call the function, turn its results into a *runtime.Result.
-func (g *gen) handler(t *model.Tool, loc localNames) (jen.Code, error) {
+// handler returns the handler function of t, named name: decode the
+// arguments, call the function, turn its results into a *runtime.Result.
+// The handler is a top-level function rather than a function literal in
+// the tool's struct literal: go/printer measures every element of a
+// composite literal by printing it, so a literal nested there is printed
+// several times, and formatting a 500-tool file took twice as long. A
+// package-level function's handler is a runtime.Handler itself; a method's
+// is returned by a function of the receiver (recvType), recv.
+func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNames) (jen.Code, error) {
 	if t.Struct != nil && len(t.Params) > 0 {
 		return nil, fmt.Errorf("both a struct parameter and plain parameters in the model")
 	}
@@ -237,10 +268,22 @@ func (g *gen) handler(t *model.Tool, loc localNames) (jen.Code, error) {
 	if decodes {
 		argsName = loc.args
 	}
-	return jen.Func().Params(
+	params := []jen.Code{
 		jen.Id(ctxName).Add(g.qual(contextPath, "context", "Context")),
 		jen.Id(argsName).Add(g.qual(jsonPath, "json", "RawMessage")),
-	).Params(jen.Op("*").Add(g.rt("Result")), jen.Error()).Block(body...), nil
+	}
+	resultTypes := []jen.Code{jen.Op("*").Add(g.rt("Result")), jen.Error()}
+	if t.Receiver == nil {
+		doc := fmt.Sprintf("%s is the handler of the tool %s.", name, t.Name)
+		return jen.Comment(doc).Line().Func().Id(name).Params(params...).Params(resultTypes...).Block(body...), nil
+	}
+	if recvType == nil {
+		return nil, fmt.Errorf("method %s without a receiver type", t.GoName)
+	}
+	doc := fmt.Sprintf("%s returns the handler of the tool %s, which calls %s.%s.", name, t.Name, loc.recv, t.GoName)
+	return jen.Comment(doc).Line().Func().Id(name).Params(jen.Id(loc.recv).Op("*").Add(recvType)).Add(g.rt("Handler")).Block(
+		jen.Return(jen.Func().Params(params...).Params(resultTypes...).Block(body...)),
+	), nil
 }
 
 // results returns the statements that call the function and return its
