@@ -134,9 +134,10 @@ func newGen(pkg *model.Package) *gen {
 }
 
 // declared reports whether name is a package-level name of the user's
-// package: imports and locals must not collide with or shadow it.
+// package: imports, locals and handler functions must not collide with or
+// shadow it. A name that only the file being regenerated declares is free.
 func (g *gen) declared(name string) bool {
-	return g.pkg.Types != nil && g.pkg.Types.Scope().Lookup(name) != nil
+	return g.pkg.Types != nil && g.pkg.Types.Scope().Lookup(name) != nil && !g.pkg.Regenerated[name]
 }
 
 // group is the tools registered by one function.

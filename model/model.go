@@ -32,6 +32,11 @@ type Package struct {
 	// and //mcp:resource, in source order.
 	Prompts   []*Prompt
 	Resources []*Resource
+	// Regenerated holds the package-level names that the package's current
+	// mcpgen output declares: the new output replaces that file, so these
+	// names are free for it (the generated file must not depend on the one
+	// it replaces).
+	Regenerated map[string]bool
 }
 
 // RegisterPromptsFunc and RegisterResourcesFunc name the generated

@@ -291,6 +291,17 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		tools = append(tools, t...)
 		prims = append(prims, pr...)
 	}
+	if len(outputs) > 0 && pkg.Types != nil {
+		scope := pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			if outputs[c.fset.Position(scope.Lookup(name).Pos()).Filename] {
+				if p.Regenerated == nil {
+					p.Regenerated = map[string]bool{}
+				}
+				p.Regenerated[name] = true
+			}
+		}
+	}
 	// The generated file will declare the registration functions: one of
 	// the user's by the same name would not compile with it.
 	reported := map[string]bool{}
