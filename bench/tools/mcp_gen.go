@@ -22,33 +22,39 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "Add returns the sum a + b.",
 		InputSchema:  addInputSchema,
 		OutputSchema: addOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Add(in.A, in.B)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      addHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "echo",
 		Description: "Echo returns text unchanged.",
 		InputSchema: echoInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Text string `json:"text"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Echo(in.Text)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     echoHandler,
 	})
+}
+
+// addHandler is the handler of the tool add.
+func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Add(in.A, in.B)
+	return runtime.StructuredResult(out)
+}
+
+// echoHandler is the handler of the tool echo.
+func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Echo(in.Text)
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -23,64 +23,76 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "plan_trip",
 		Description: "PlanTrip asks the user how to travel, the client's model for a slogan and the client for its roots, and reports all three.",
 		InputSchema: planTripInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				City string `json:"city"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := PlanTrip(ctx, in.City)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     planTripHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "ask_all",
 		Description: "AskAll asks its three questions at once: in protocol 2026-07-28 they travel in one input_required result.",
 		InputSchema: askAllInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := AskAll(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     askAllHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "wait_for_user",
 		Description: "WaitForUser asks the user and waits as long as it takes: the tests cancel it, and it reports how its wait ended.",
 		InputSchema: waitForUserInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := WaitForUser(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     waitForUserHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "compile_report",
 		Description: "CompileReport works on a report for ms milliseconds, in two sections, reporting its progress; with confirm, it then asks the user whether to publish it. A call from a client of the tasks extension that outlasts runtime.TaskGrace becomes a task: its progress shows in tasks/get, its question is answered with tasks/update.",
 		InputSchema: compileReportInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Ms      int  `json:"ms"`
-				Confirm bool `json:"confirm"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := CompileReport(ctx, in.Ms, in.Confirm)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     compileReportHandler,
 		TaskSupport: runtime.TaskOptional,
 	})
+}
+
+// planTripHandler is the handler of the tool plan_trip.
+func planTripHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		City string `json:"city"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := PlanTrip(ctx, in.City)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// askAllHandler is the handler of the tool ask_all.
+func askAllHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := AskAll(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// waitForUserHandler is the handler of the tool wait_for_user.
+func waitForUserHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := WaitForUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// compileReportHandler is the handler of the tool compile_report.
+func compileReportHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Ms      int  `json:"ms"`
+		Confirm bool `json:"confirm"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := CompileReport(ctx, in.Ms, in.Confirm)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -44,17 +44,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  addItemInputSchema,
 		OutputSchema: addItemOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "Add item"},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in AddItemInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.AddItem(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      addItemHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "get_item",
@@ -62,19 +52,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  getItemInputSchema,
 		OutputSchema: getItemOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Sku string `json:"sku"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.GetItem(in.Sku)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      getItemHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "list_items",
@@ -83,54 +61,21 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  listItemsInputSchema,
 		OutputSchema: listItemsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "List items", ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in ListInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := recv.ListItems(in)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      listItemsHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "remove_item",
 		Description: "RemoveItem deletes an item. Removing a missing item is not an error.",
 		InputSchema: removeItemInputSchema,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Sku string `json:"sku"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := recv.RemoveItem(in.Sku); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     removeItemHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "move_item",
 		Description: "MoveItem moves an item to another shelf and bin and says where it went.",
 		InputSchema: moveItemInputSchema,
 		Annotations: &runtime.ToolAnnotations{IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Sku   string  `json:"sku"`
-				Shelf uint8   `json:"shelf"`
-				Bin   [2]int  `json:"bin"`
-				Note  *string `json:"note,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.MoveItem(in.Sku, in.Shelf, in.Bin, in.Note)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     moveItemHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "inventory_stats",
@@ -138,11 +83,96 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  inventoryStatsInputSchema,
 		OutputSchema: inventoryStatsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.Stats()
-			return runtime.StructuredResult(out)
-		},
+		Handler:      inventoryStatsHandler(recv),
 	})
+}
+
+// addItemHandler returns the handler of the tool add_item, which calls recv.AddItem.
+func addItemHandler(recv *Store) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in AddItemInput
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.AddItem(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
+}
+
+// getItemHandler returns the handler of the tool get_item, which calls recv.GetItem.
+func getItemHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Sku string `json:"sku"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.GetItem(in.Sku)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
+}
+
+// listItemsHandler returns the handler of the tool list_items, which calls recv.ListItems.
+func listItemsHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in ListInput
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.ListItems(in)
+		return runtime.WrappedResult(out)
+	}
+}
+
+// removeItemHandler returns the handler of the tool remove_item, which calls recv.RemoveItem.
+func removeItemHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Sku string `json:"sku"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		if err := recv.RemoveItem(in.Sku); err != nil {
+			return nil, err
+		}
+		return runtime.EmptyResult(), nil
+	}
+}
+
+// moveItemHandler returns the handler of the tool move_item, which calls recv.MoveItem.
+func moveItemHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Sku   string  `json:"sku"`
+			Shelf uint8   `json:"shelf"`
+			Bin   [2]int  `json:"bin"`
+			Note  *string `json:"note,omitempty"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.MoveItem(in.Sku, in.Shelf, in.Bin, in.Note)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.TextResult(out), nil
+	}
+}
+
+// inventoryStatsHandler returns the handler of the tool inventory_stats, which calls recv.Stats.
+func inventoryStatsHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Stats()
+		return runtime.StructuredResult(out)
+	}
 }
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -151,10 +181,7 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "touch_policy",
 		Description: "TouchPolicy tells subscribers that the policy changed.",
 		InputSchema: touchPolicyInputSchema,
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			TouchPolicy()
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     touchPolicyHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "add",
@@ -162,65 +189,26 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  addInputSchema,
 		OutputSchema: addOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Add(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      addHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "echo",
 		Description: "Echo returns its text unchanged (the tests send megabytes through it).",
 		InputSchema: echoInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Text string `json:"text"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Echo(in.Text)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     echoHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "fail",
 		Description: "Fail always fails with a tool error that carries the reason.",
 		InputSchema: failInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Reason string `json:"reason"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := Fail(in.Reason); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     failHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "explode",
 		Description: "Explode panics with the given message; the server must survive it.",
 		InputSchema: explodeInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Message string `json:"message"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Explode(in.Message)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     explodeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "summarize_tree",
@@ -228,17 +216,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  summarizeTreeInputSchema,
 		OutputSchema: summarizeTreeOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in TreeInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := SummarizeTree(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      summarizeTreeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "schedule_restock",
@@ -246,17 +224,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  scheduleRestockInputSchema,
 		OutputSchema: scheduleRestockOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{OpenWorldHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in RestockInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := ScheduleRestock(&in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      scheduleRestockHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "count_to",
@@ -264,37 +232,14 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  countToInputSchema,
 		OutputSchema: countToOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in CountInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := CountTo(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      countToHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "wait",
 		Description: "Wait blocks until its context is cancelled or the given number of milliseconds has passed. It reports progress once when it starts, so a client knows the call is running before it cancels.",
 		InputSchema: waitInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Millis int     `json:"millis"`
-				Tag    *string `json:"tag,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Wait(ctx, in.Millis, in.Tag)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     waitHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "cancelled_waits",
@@ -302,32 +247,150 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  cancelledWaitsInputSchema,
 		OutputSchema: cancelledWaitsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Tag string `json:"tag"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := CancelledWaits(in.Tag)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      cancelledWaitsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "badge",
 		Description: "Badge returns a label as text plus a small PNG image.",
 		InputSchema: badgeInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Label string `json:"label"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			return Badge(in.Label)
-		},
+		Handler:     badgeHandler,
 	})
+}
+
+// touchPolicyHandler is the handler of the tool touch_policy.
+func touchPolicyHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	TouchPolicy()
+	return runtime.EmptyResult(), nil
+}
+
+// addHandler is the handler of the tool add.
+func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Add(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// echoHandler is the handler of the tool echo.
+func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Echo(in.Text)
+	return runtime.TextResult(out), nil
+}
+
+// failHandler is the handler of the tool fail.
+func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := Fail(in.Reason); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// explodeHandler is the handler of the tool explode.
+func explodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Message string `json:"message"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Explode(in.Message)
+	return runtime.TextResult(out), nil
+}
+
+// summarizeTreeHandler is the handler of the tool summarize_tree.
+func summarizeTreeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in TreeInput
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := SummarizeTree(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// scheduleRestockHandler is the handler of the tool schedule_restock.
+func scheduleRestockHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in RestockInput
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := ScheduleRestock(&in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.WrappedResult(out)
+}
+
+// countToHandler is the handler of the tool count_to.
+func countToHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in CountInput
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := CountTo(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.WrappedResult(out)
+}
+
+// waitHandler is the handler of the tool wait.
+func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Millis int     `json:"millis"`
+		Tag    *string `json:"tag,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Wait(ctx, in.Millis, in.Tag)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// cancelledWaitsHandler is the handler of the tool cancelled_waits.
+func cancelledWaitsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Tag string `json:"tag"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := CancelledWaits(in.Tag)
+	return runtime.WrappedResult(out)
+}
+
+// badgeHandler is the handler of the tool badge.
+func badgeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Label string `json:"label"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	return Badge(in.Label)
 }
 
 // RegisterPrompts registers on s the prompts declared with //mcp:prompt.

@@ -25,17 +25,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  addInputSchema,
 		OutputSchema: addOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Add(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      addHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "subtract",
@@ -43,17 +33,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  subtractInputSchema,
 		OutputSchema: subtractOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Subtract(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      subtractHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "multiply",
@@ -61,17 +41,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  multiplyInputSchema,
 		OutputSchema: multiplyOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Multiply(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      multiplyHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "divide",
@@ -79,21 +49,63 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  divideInputSchema,
 		OutputSchema: divideOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Divide(in.A, in.B)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      divideHandler,
 	})
+}
+
+// addHandler is the handler of the tool add.
+func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Add(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// subtractHandler is the handler of the tool subtract.
+func subtractHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Subtract(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// multiplyHandler is the handler of the tool multiply.
+func multiplyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Multiply(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// divideHandler is the handler of the tool divide.
+func divideHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Divide(in.A, in.B)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.WrappedResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -60,284 +60,140 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "test_sampling",
 		Description: "TestSampling asks the client's model to answer a prompt.",
 		InputSchema: testSamplingInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in SamplingArgs
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := TestSampling(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testSamplingHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_elicitation",
 		Description: "TestElicitation asks the user for a user name and an email address.",
 		InputSchema: testElicitationInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in ElicitationArgs
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := TestElicitation(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testElicitationHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_elicitation_sep1034_defaults",
 		Description: "TestElicitationSep1034Defaults asks for a form whose fields all have default values (SEP-1034).",
 		InputSchema: testElicitationSep1034DefaultsInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestElicitationSep1034Defaults(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testElicitationSep1034DefaultsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_elicitation_sep1330_enums",
 		Description: "TestElicitationSep1330Enums asks for a form with every kind of enum field (SEP-1330).",
 		InputSchema: testElicitationSep1330EnumsInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestElicitationSep1330Enums(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testElicitationSep1330EnumsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_missing_capability",
 		Description: "TestMissingCapability needs sampling: a client that did not declare the capability gets an error instead (-32021 under protocol 2026-07-28).",
 		InputSchema: testMissingCapabilityInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestMissingCapability(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testMissingCapabilityHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_streaming_elicitation",
 		Description: "TestStreamingElicitation asks for the user's name. Under protocol 2026-07-28 the question travels in the result, never as a request of the server's on the response stream.",
 		InputSchema: testStreamingElicitationInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestStreamingElicitation(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testStreamingElicitationHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_logging_tool",
 		Description: "TestLoggingTool logs a message at level info, which the client receives only if it asked for log messages.",
 		InputSchema: testLoggingToolInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := TestLoggingTool(ctx)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testLoggingToolHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_elicitation",
 		Description: "TestInputRequiredResultElicitation asks for the user's name.",
 		InputSchema: testInputRequiredResultElicitationInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultElicitation(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultElicitationHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_sampling",
 		Description: "TestInputRequiredResultSampling asks the client's model a question.",
 		InputSchema: testInputRequiredResultSamplingInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultSampling(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultSamplingHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_list_roots",
 		Description: "TestInputRequiredResultListRoots lists the client's roots.",
 		InputSchema: testInputRequiredResultListRootsInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultListRoots(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultListRootsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_request_state",
 		Description: "TestInputRequiredResultRequestState asks for a confirmation; its answer comes back with the signed request state.",
 		InputSchema: testInputRequiredResultRequestStateInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultRequestState(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultRequestStateHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_multiple_inputs",
 		Description: "TestInputRequiredResultMultipleInputs asks three questions at once.",
 		InputSchema: testInputRequiredResultMultipleInputsInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultMultipleInputs(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultMultipleInputsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_multi_round",
 		Description: "TestInputRequiredResultMultiRound asks two questions, one after the other.",
 		InputSchema: testInputRequiredResultMultiRoundInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultMultiRound(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultMultiRoundHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_tampered_state",
 		Description: "TestInputRequiredResultTamperedState asks for a confirmation; a client that alters the request state is refused.",
 		InputSchema: testInputRequiredResultTamperedStateInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultTamperedState(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultTamperedStateHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_input_required_result_capabilities",
 		Description: "TestInputRequiredResultCapabilities asks the user and the model what it can: only questions whose capability the client declared are asked.",
 		InputSchema: testInputRequiredResultCapabilitiesInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestInputRequiredResultCapabilities(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testInputRequiredResultCapabilitiesHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "greet",
 		Description: "Greet greets someone; it never runs as a task.",
 		InputSchema: greetInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in GreetArgs
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Greet(in)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     greetHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "slow_compute",
 		Description: "SlowCompute works for the given number of seconds, then reports the label; a call that outlasts the grace period becomes a task.",
 		InputSchema: slowComputeInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in SlowComputeArgs
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := SlowCompute(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     slowComputeHandler,
 		TaskSupport: runtime.TaskOptional,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "failing_job",
 		Description: "FailingJob works for a second, then fails with a tool error. Modern clients must call it as a task.",
 		InputSchema: failingJobInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			if err := FailingJob(ctx); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     failingJobHandler,
 		TaskSupport: runtime.TaskRequired,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "protocol_error_job",
 		Description: "ProtocolErrorJob works for a second, then panics: its task fails with a protocol error.",
 		InputSchema: protocolErrorJobInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			if err := ProtocolErrorJob(ctx); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     protocolErrorJobHandler,
 		TaskSupport: runtime.TaskOptional,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "confirm_delete",
 		Description: "ConfirmDelete looks the file up, asks the user to confirm, then deletes it (pretends to). Run as a task, its question waits for tasks/update.",
 		InputSchema: confirmDeleteInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in ConfirmDeleteArgs
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := ConfirmDelete(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     confirmDeleteHandler,
 		TaskSupport: runtime.TaskOptional,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "multi_input",
 		Description: "MultiInput asks two questions at once, then reports both answers.",
 		InputSchema: multiInputInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := MultiInput(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     multiInputHandler,
 		TaskSupport: runtime.TaskOptional,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_tool_with_task",
 		Description: "TestToolWithTask asks for the user's name (a question answered the MRTR way, before any task exists), then works on as a task.",
 		InputSchema: testToolWithTaskInputSchema,
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestToolWithTask(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testToolWithTaskHandler,
 		TaskSupport: runtime.TaskRequired,
 	})
 	s.MustAddTool(runtime.Tool{
@@ -345,99 +201,336 @@ func RegisterTools(s *runtime.Server) {
 		Description: "TestSimpleText returns a fixed line of text.",
 		InputSchema: testSimpleTextInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := TestSimpleText()
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testSimpleTextHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_image_content",
 		Description: "TestImageContent returns a small PNG image.",
 		InputSchema: testImageContentInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			return TestImageContent(), nil
-		},
+		Handler:     testImageContentHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_audio_content",
 		Description: "TestAudioContent returns a short, silent WAV recording.",
 		InputSchema: testAudioContentInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			return TestAudioContent(), nil
-		},
+		Handler:     testAudioContentHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_embedded_resource",
 		Description: "TestEmbeddedResource returns a text resource embedded in the result.",
 		InputSchema: testEmbeddedResourceInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			return TestEmbeddedResource(), nil
-		},
+		Handler:     testEmbeddedResourceHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_multiple_content_types",
 		Description: "TestMultipleContentTypes returns text, an image and an embedded resource.",
 		InputSchema: testMultipleContentTypesInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			return TestMultipleContentTypes(), nil
-		},
+		Handler:     testMultipleContentTypesHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_tool_with_logging",
 		Description: "TestToolWithLogging logs three messages at level info, 50ms apart.",
 		InputSchema: testToolWithLoggingInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestToolWithLogging(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testToolWithLoggingHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_error_handling",
 		Description: "TestErrorHandling always fails, to show how a tool reports an error.",
 		InputSchema: testErrorHandlingInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			if err := TestErrorHandling(); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     testErrorHandlingHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_tool_with_progress",
 		Description: "TestToolWithProgress reports progress 0, 50 and 100 of 100, 50ms apart.",
 		InputSchema: testToolWithProgressInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := TestToolWithProgress(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testToolWithProgressHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "test_param_header",
 		Description: "TestParamHeader echoes an argument that is mirrored into an HTTP header (x-mcp-header).",
 		InputSchema: testParamHeaderInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in RoutedArgs
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := TestParamHeader(in)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     testParamHeaderHandler,
 	})
+}
+
+// testSamplingHandler is the handler of the tool test_sampling.
+func testSamplingHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in SamplingArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := TestSampling(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testElicitationHandler is the handler of the tool test_elicitation.
+func testElicitationHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in ElicitationArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := TestElicitation(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testElicitationSep1034DefaultsHandler is the handler of the tool test_elicitation_sep1034_defaults.
+func testElicitationSep1034DefaultsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestElicitationSep1034Defaults(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testElicitationSep1330EnumsHandler is the handler of the tool test_elicitation_sep1330_enums.
+func testElicitationSep1330EnumsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestElicitationSep1330Enums(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testMissingCapabilityHandler is the handler of the tool test_missing_capability.
+func testMissingCapabilityHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestMissingCapability(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testStreamingElicitationHandler is the handler of the tool test_streaming_elicitation.
+func testStreamingElicitationHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestStreamingElicitation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testLoggingToolHandler is the handler of the tool test_logging_tool.
+func testLoggingToolHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := TestLoggingTool(ctx)
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultElicitationHandler is the handler of the tool test_input_required_result_elicitation.
+func testInputRequiredResultElicitationHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultElicitation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultSamplingHandler is the handler of the tool test_input_required_result_sampling.
+func testInputRequiredResultSamplingHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultSampling(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultListRootsHandler is the handler of the tool test_input_required_result_list_roots.
+func testInputRequiredResultListRootsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultListRoots(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultRequestStateHandler is the handler of the tool test_input_required_result_request_state.
+func testInputRequiredResultRequestStateHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultRequestState(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultMultipleInputsHandler is the handler of the tool test_input_required_result_multiple_inputs.
+func testInputRequiredResultMultipleInputsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultMultipleInputs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultMultiRoundHandler is the handler of the tool test_input_required_result_multi_round.
+func testInputRequiredResultMultiRoundHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultMultiRound(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultTamperedStateHandler is the handler of the tool test_input_required_result_tampered_state.
+func testInputRequiredResultTamperedStateHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultTamperedState(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testInputRequiredResultCapabilitiesHandler is the handler of the tool test_input_required_result_capabilities.
+func testInputRequiredResultCapabilitiesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestInputRequiredResultCapabilities(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// greetHandler is the handler of the tool greet.
+func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in GreetArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Greet(in)
+	return runtime.TextResult(out), nil
+}
+
+// slowComputeHandler is the handler of the tool slow_compute.
+func slowComputeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in SlowComputeArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := SlowCompute(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// failingJobHandler is the handler of the tool failing_job.
+func failingJobHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	if err := FailingJob(ctx); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// protocolErrorJobHandler is the handler of the tool protocol_error_job.
+func protocolErrorJobHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	if err := ProtocolErrorJob(ctx); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// confirmDeleteHandler is the handler of the tool confirm_delete.
+func confirmDeleteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in ConfirmDeleteArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := ConfirmDelete(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// multiInputHandler is the handler of the tool multi_input.
+func multiInputHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := MultiInput(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testToolWithTaskHandler is the handler of the tool test_tool_with_task.
+func testToolWithTaskHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestToolWithTask(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testSimpleTextHandler is the handler of the tool test_simple_text.
+func testSimpleTextHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := TestSimpleText()
+	return runtime.TextResult(out), nil
+}
+
+// testImageContentHandler is the handler of the tool test_image_content.
+func testImageContentHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	return TestImageContent(), nil
+}
+
+// testAudioContentHandler is the handler of the tool test_audio_content.
+func testAudioContentHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	return TestAudioContent(), nil
+}
+
+// testEmbeddedResourceHandler is the handler of the tool test_embedded_resource.
+func testEmbeddedResourceHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	return TestEmbeddedResource(), nil
+}
+
+// testMultipleContentTypesHandler is the handler of the tool test_multiple_content_types.
+func testMultipleContentTypesHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	return TestMultipleContentTypes(), nil
+}
+
+// testToolWithLoggingHandler is the handler of the tool test_tool_with_logging.
+func testToolWithLoggingHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestToolWithLogging(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testErrorHandlingHandler is the handler of the tool test_error_handling.
+func testErrorHandlingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	if err := TestErrorHandling(); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// testToolWithProgressHandler is the handler of the tool test_tool_with_progress.
+func testToolWithProgressHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := TestToolWithProgress(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// testParamHeaderHandler is the handler of the tool test_param_header.
+func testParamHeaderHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in RoutedArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := TestParamHeader(in)
+	return runtime.TextResult(out), nil
 }
 
 // RegisterPrompts registers on s the prompts declared with //mcp:prompt.

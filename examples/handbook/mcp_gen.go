@@ -27,20 +27,23 @@ func RegisterTools(s *runtime.Server) {
 		Description: "EditPage replaces the text of a page (or adds the page). Subscribed clients are told that the page changed.",
 		InputSchema: editPageInputSchema,
 		Annotations: &runtime.ToolAnnotations{IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Slug string `json:"slug"`
-				Text string `json:"text"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := EditPage(in.Slug, in.Text); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     editPageHandler,
 	})
+}
+
+// editPageHandler is the handler of the tool edit_page.
+func editPageHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Slug string `json:"slug"`
+		Text string `json:"text"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := EditPage(in.Slug, in.Text); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
 }
 
 // RegisterPrompts registers on s the prompts declared with //mcp:prompt.

@@ -29,17 +29,7 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 		InputSchema:  addTaskInputSchema,
 		OutputSchema: addTaskOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "Add a task"},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in NewTask
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.AddTask(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      addTaskHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "list_tasks",
@@ -47,14 +37,7 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 		InputSchema:  listTasksInputSchema,
 		OutputSchema: listTasksOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Filter
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := recv.ListTasks(in)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      listTasksHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "set_status",
@@ -62,38 +45,14 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 		InputSchema:  setStatusInputSchema,
 		OutputSchema: setStatusOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Id     int    `json:"id"`
-				Status Status `json:"status"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.SetStatus(in.Id, in.Status)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      setStatusHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "delete_task",
 		Description: "DeleteTask removes a task for good.",
 		InputSchema: deleteTaskInputSchema,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Id int `json:"id"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := recv.DeleteTask(in.Id); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     deleteTaskHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "summarize",
@@ -101,20 +60,14 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 		InputSchema:  summarizeInputSchema,
 		OutputSchema: summarizeOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.Summarize()
-			return runtime.StructuredResult(out)
-		},
+		Handler:      summarizeHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "agenda",
 		Description: "Agenda renders the open tasks as a Markdown checklist, for a human reader.",
 		InputSchema: agendaInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.Agenda()
-			return runtime.TextResult(out), nil
-		},
+		Handler:     agendaHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "clear_done",
@@ -122,14 +75,96 @@ func RegisterBoardTools(s *runtime.Server, recv *Board) {
 		InputSchema:  clearDoneInputSchema,
 		OutputSchema: clearDoneOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := recv.ClearDone(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      clearDoneHandler(recv),
 	})
+}
+
+// addTaskHandler returns the handler of the tool add_task, which calls recv.AddTask.
+func addTaskHandler(recv *Board) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in NewTask
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.AddTask(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
+}
+
+// listTasksHandler returns the handler of the tool list_tasks, which calls recv.ListTasks.
+func listTasksHandler(recv *Board) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in Filter
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.ListTasks(in)
+		return runtime.WrappedResult(out)
+	}
+}
+
+// setStatusHandler returns the handler of the tool set_status, which calls recv.SetStatus.
+func setStatusHandler(recv *Board) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Id     int    `json:"id"`
+			Status Status `json:"status"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.SetStatus(in.Id, in.Status)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
+}
+
+// deleteTaskHandler returns the handler of the tool delete_task, which calls recv.DeleteTask.
+func deleteTaskHandler(recv *Board) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Id int `json:"id"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		if err := recv.DeleteTask(in.Id); err != nil {
+			return nil, err
+		}
+		return runtime.EmptyResult(), nil
+	}
+}
+
+// summarizeHandler returns the handler of the tool summarize, which calls recv.Summarize.
+func summarizeHandler(recv *Board) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Summarize()
+		return runtime.StructuredResult(out)
+	}
+}
+
+// agendaHandler returns the handler of the tool agenda, which calls recv.Agenda.
+func agendaHandler(recv *Board) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Agenda()
+		return runtime.TextResult(out), nil
+	}
+}
+
+// clearDoneHandler returns the handler of the tool clear_done, which calls recv.ClearDone.
+func clearDoneHandler(recv *Board) runtime.Handler {
+	return func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out, err := recv.ClearDone(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.WrappedResult(out)
+	}
 }
 
 // Input and output schemas of the tools, as JSON.

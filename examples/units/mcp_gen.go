@@ -23,17 +23,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  convertInputSchema,
 		OutputSchema: convertOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in ConvertInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Convert(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      convertHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "total",
@@ -41,21 +31,37 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  totalInputSchema,
 		OutputSchema: totalOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Lengths []Length `json:"lengths"`
-				Unit    Unit     `json:"unit"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Total(ctx, in.Lengths, in.Unit)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      totalHandler,
 	})
+}
+
+// convertHandler is the handler of the tool convert.
+func convertHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in ConvertInput
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Convert(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// totalHandler is the handler of the tool total.
+func totalHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Lengths []Length `json:"lengths"`
+		Unit    Unit     `json:"unit"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Total(ctx, in.Lengths, in.Unit)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

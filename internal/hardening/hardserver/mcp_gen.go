@@ -27,61 +27,26 @@ func RegisterTools(s *runtime.Server) {
 		Description: "Sleep waits for the given number of milliseconds, or until the call is cancelled. It logs \"sleep started\" on stderr when it begins.",
 		InputSchema: sleepInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Millis int `json:"millis"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Sleep(ctx, in.Millis)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     sleepHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "echo",
 		Description: "Echo returns its text.",
 		InputSchema: echoInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Text string `json:"text"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Echo(in.Text)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     echoHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "fail",
 		Description: "Fail fails with an error whose text the developer chose.",
 		InputSchema: failInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Reason string `json:"reason"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := Fail(in.Reason); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     failHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "explode",
 		Description: "Explode panics, as buggy code does.",
 		InputSchema: explodeInputSchema,
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := Explode()
-			return runtime.TextResult(out), nil
-		},
+		Handler:     explodeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "ratio",
@@ -89,17 +54,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  ratioInputSchema,
 		OutputSchema: ratioOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Ratio(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      ratioHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "ticks",
@@ -107,20 +62,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  ticksInputSchema,
 		OutputSchema: ticksOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				N      int `json:"n"`
-				Millis int `json:"millis"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Ticks(ctx, in.N, in.Millis)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      ticksHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "get_vitals",
@@ -128,11 +70,90 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  getVitalsInputSchema,
 		OutputSchema: getVitalsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := GetVitals()
-			return runtime.StructuredResult(out)
-		},
+		Handler:      getVitalsHandler,
 	})
+}
+
+// sleepHandler is the handler of the tool sleep.
+func sleepHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Millis int `json:"millis"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Sleep(ctx, in.Millis)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// echoHandler is the handler of the tool echo.
+func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Echo(in.Text)
+	return runtime.TextResult(out), nil
+}
+
+// failHandler is the handler of the tool fail.
+func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Reason string `json:"reason"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := Fail(in.Reason); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// explodeHandler is the handler of the tool explode.
+func explodeHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Explode()
+	return runtime.TextResult(out), nil
+}
+
+// ratioHandler is the handler of the tool ratio.
+func ratioHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Ratio(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// ticksHandler is the handler of the tool ticks.
+func ticksHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		N      int `json:"n"`
+		Millis int `json:"millis"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Ticks(ctx, in.N, in.Millis)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.WrappedResult(out)
+}
+
+// getVitalsHandler is the handler of the tool get_vitals.
+func getVitalsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := GetVitals()
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

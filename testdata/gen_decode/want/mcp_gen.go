@@ -24,71 +24,83 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "Decode decodes data into v and returns what it found.",
 		InputSchema:  decodeInputSchema,
 		OutputSchema: decodeOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Data string `json:"data"`
-				V    any    `json:"v"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Decode(in.Data, in.V)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      decodeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "scan_row",
 		Description: "ScanRow splits row on commas into dest.",
 		InputSchema: scanRowInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Row  string `json:"row"`
-				Dest []any  `json:"dest,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := ScanRow(in.Row, in.Dest...); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     scanRowHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "describe",
 		Description: "Describe describes any JSON value: an `any` parameter that is an input, without a warning.",
 		InputSchema: describeInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Value any `json:"value"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Describe(in.Value)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     describeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "load",
 		Description: "Load sets the current value to value: its only parameter is the data itself, without a warning (as for a sql.Scanner's Scan(src any)).",
 		InputSchema: loadInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Value any `json:"value"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := Load(in.Value); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     loadHandler,
 	})
+}
+
+// decodeHandler is the handler of the tool decode.
+func decodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Data string `json:"data"`
+		V    any    `json:"v"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Decode(in.Data, in.V)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// scanRowHandler is the handler of the tool scan_row.
+func scanRowHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Row  string `json:"row"`
+		Dest []any  `json:"dest,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := ScanRow(in.Row, in.Dest...); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// describeHandler is the handler of the tool describe.
+func describeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Value any `json:"value"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Describe(in.Value)
+	return runtime.TextResult(out), nil
+}
+
+// loadHandler is the handler of the tool load.
+func loadHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Value any `json:"value"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := Load(in.Value); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -22,15 +22,18 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  tailInputSchema,
 		OutputSchema: tailOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Query
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Tail(in)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      tailHandler,
 	})
+}
+
+// tailHandler is the handler of the tool tail.
+func tailHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Query
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Tail(in)
+	return runtime.WrappedResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -22,36 +22,42 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "place_order",
 		Description: "PlaceOrder asks for the order's details, then for a confirmation.",
 		InputSchema: placeOrderInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Item string `json:"item"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := PlaceOrder(ctx, in.Item)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     placeOrderHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "later",
 		Description: "Later waits, to show a tool that elicits nothing and may run as a task.",
 		InputSchema: laterInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				D time.Duration `json:"d"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			Later(ctx, in.D)
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     laterHandler,
 		TaskSupport: runtime.TaskOptional,
 	})
+}
+
+// placeOrderHandler is the handler of the tool place_order.
+func placeOrderHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Item string `json:"item"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := PlaceOrder(ctx, in.Item)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// laterHandler is the handler of the tool later.
+func laterHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		D time.Duration `json:"d"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	Later(ctx, in.D)
+	return runtime.EmptyResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -24,37 +24,14 @@ func RegisterCacheTools(s *runtime.Server, recv *Cache) {
 		Description:  "Set stores value under key until ttl has passed (0: for ever).",
 		InputSchema:  setInputSchema,
 		OutputSchema: setOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Key   string        `json:"key"`
-				Value string        `json:"value"`
-				Ttl   time.Duration `json:"ttl"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := recv.Set(in.Key, in.Value, in.Ttl)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      setHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "get",
 		Description: "Get returns the value stored under key.",
 		InputSchema: getInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Key string `json:"key"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.Get(in.Key)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     getHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "keys",
@@ -62,11 +39,49 @@ func RegisterCacheTools(s *runtime.Server, recv *Cache) {
 		InputSchema:  keysInputSchema,
 		OutputSchema: keysOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.Keys()
-			return runtime.WrappedResult(out)
-		},
+		Handler:      keysHandler(recv),
 	})
+}
+
+// setHandler returns the handler of the tool set, which calls recv.Set.
+func setHandler(recv *Cache) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Key   string        `json:"key"`
+			Value string        `json:"value"`
+			Ttl   time.Duration `json:"ttl"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.Set(in.Key, in.Value, in.Ttl)
+		return runtime.WrappedResult(out)
+	}
+}
+
+// getHandler returns the handler of the tool get, which calls recv.Get.
+func getHandler(recv *Cache) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Key string `json:"key"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.Get(in.Key)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.TextResult(out), nil
+	}
+}
+
+// keysHandler returns the handler of the tool keys, which calls recv.Keys.
+func keysHandler(recv *Cache) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Keys()
+		return runtime.WrappedResult(out)
+	}
 }
 
 // Input and output schemas of the tools, as JSON.

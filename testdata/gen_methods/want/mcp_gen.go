@@ -23,16 +23,7 @@ func RegisterCounterTools(s *runtime.Server, recv *Counter) {
 		Description:  "Increment adds by to the counter and returns the new value.",
 		InputSchema:  incrementInputSchema,
 		OutputSchema: incrementOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				By int `json:"by"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := recv.Increment(in.By)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      incrementHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "value",
@@ -40,24 +31,48 @@ func RegisterCounterTools(s *runtime.Server, recv *Counter) {
 		InputSchema:  valueInputSchema,
 		OutputSchema: valueOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := recv.Value(ctx)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      valueHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "reset",
 		Description: "Reset sets the counter to zero.",
 		InputSchema: resetInputSchema,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			recv.Reset()
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     resetHandler(recv),
 	})
+}
+
+// incrementHandler returns the handler of the tool increment, which calls recv.Increment.
+func incrementHandler(recv *Counter) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			By int `json:"by"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.Increment(in.By)
+		return runtime.WrappedResult(out)
+	}
+}
+
+// valueHandler returns the handler of the tool value, which calls recv.Value.
+func valueHandler(recv *Counter) runtime.Handler {
+	return func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out, err := recv.Value(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.WrappedResult(out)
+	}
+}
+
+// resetHandler returns the handler of the tool reset, which calls recv.Reset.
+func resetHandler(recv *Counter) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		recv.Reset()
+		return runtime.EmptyResult(), nil
+	}
 }
 
 // Input and output schemas of the tools, as JSON.

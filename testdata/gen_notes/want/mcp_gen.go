@@ -34,14 +34,19 @@ func RegisterClockTools(s *runtime.Server, recv *Clock) {
 		InputSchema:  nowInputSchema,
 		OutputSchema: nowOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := recv.Now()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      nowHandler(recv),
 	})
+}
+
+// nowHandler returns the handler of the tool now, which calls recv.Now.
+func nowHandler(recv *Clock) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out, err := recv.Now()
+		if err != nil {
+			return nil, err
+		}
+		return runtime.WrappedResult(out)
+	}
 }
 
 // RegisterStoreTools registers on s the tools declared as methods of Store, to be called on recv.
@@ -53,17 +58,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  createNoteInputSchema,
 		OutputSchema: createNoteOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "Create a note"},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in CreateInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.CreateNote(ctx, &in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      createNoteHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "search_notes",
@@ -72,17 +67,7 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  searchNotesInputSchema,
 		OutputSchema: searchNotesOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "Search notes", ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in SearchInput
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.SearchNotes(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      searchNotesHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "get_note",
@@ -90,37 +75,14 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  getNoteInputSchema,
 		OutputSchema: getNoteOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Id int `json:"id"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.GetNote(in.Id)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      getNoteHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "delete_note",
 		Description: "DeleteNote removes a note.",
 		InputSchema: deleteNoteInputSchema,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true), IdempotentHint: runtime.Bool(false)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Id int `json:"id"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := recv.DeleteNote(in.Id); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     deleteNoteHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "tag_counts",
@@ -128,31 +90,109 @@ func RegisterStoreTools(s *runtime.Server, recv *Store) {
 		InputSchema:  tagCountsInputSchema,
 		OutputSchema: tagCountsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.TagCounts()
-			return runtime.StructuredResult(out)
-		},
+		Handler:      tagCountsHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "summary",
 		Description: "Summary lists the titles of all notes as Markdown.",
 		InputSchema: summaryInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.Summary()
-			return runtime.TextResult(out), nil
-		},
+		Handler:     summaryHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "reset",
 		Description: "Reset removes every note.",
 		InputSchema: resetInputSchema,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			recv.Reset()
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     resetHandler(recv),
 	})
+}
+
+// createNoteHandler returns the handler of the tool create_note, which calls recv.CreateNote.
+func createNoteHandler(recv *Store) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in CreateInput
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.CreateNote(ctx, &in)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
+}
+
+// searchNotesHandler returns the handler of the tool search_notes, which calls recv.SearchNotes.
+func searchNotesHandler(recv *Store) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in SearchInput
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.SearchNotes(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.WrappedResult(out)
+	}
+}
+
+// getNoteHandler returns the handler of the tool get_note, which calls recv.GetNote.
+func getNoteHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Id int `json:"id"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.GetNote(in.Id)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.WrappedResult(out)
+	}
+}
+
+// deleteNoteHandler returns the handler of the tool delete_note, which calls recv.DeleteNote.
+func deleteNoteHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Id int `json:"id"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		if err := recv.DeleteNote(in.Id); err != nil {
+			return nil, err
+		}
+		return runtime.EmptyResult(), nil
+	}
+}
+
+// tagCountsHandler returns the handler of the tool tag_counts, which calls recv.TagCounts.
+func tagCountsHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.TagCounts()
+		return runtime.StructuredResult(out)
+	}
+}
+
+// summaryHandler returns the handler of the tool summary, which calls recv.Summary.
+func summaryHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Summary()
+		return runtime.TextResult(out), nil
+	}
+}
+
+// resetHandler returns the handler of the tool reset, which calls recv.Reset.
+func resetHandler(recv *Store) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		recv.Reset()
+		return runtime.EmptyResult(), nil
+	}
 }
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -163,51 +203,20 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  addInputSchema,
 		OutputSchema: addOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Add(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      addHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "slugify",
 		Description: "Slugify turns a title into a URL slug.",
 		InputSchema: slugifyInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Title  string `json:"title"`
-				MaxLen *int   `json:"maxLen,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Slugify(in.Title, in.MaxLen)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     slugifyHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "wait",
 		Description: "Wait waits for the given number of milliseconds, or until cancelled.",
 		InputSchema: waitInputSchema,
 		Annotations: &runtime.ToolAnnotations{OpenWorldHint: runtime.Bool(false)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Millis int `json:"millis"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := Wait(ctx, in.Millis); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     waitHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "parse_outline",
@@ -215,20 +224,63 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  parseOutlineInputSchema,
 		OutputSchema: parseOutlineOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Text string `json:"text"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := ParseOutline(in.Text)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      parseOutlineHandler,
 	})
+}
+
+// addHandler is the handler of the tool add.
+func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Add(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// slugifyHandler is the handler of the tool slugify.
+func slugifyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Title  string `json:"title"`
+		MaxLen *int   `json:"maxLen,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Slugify(in.Title, in.MaxLen)
+	return runtime.TextResult(out), nil
+}
+
+// waitHandler is the handler of the tool wait.
+func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Millis int `json:"millis"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := Wait(ctx, in.Millis); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// parseOutlineHandler is the handler of the tool parse_outline.
+func parseOutlineHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := ParseOutline(in.Text)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

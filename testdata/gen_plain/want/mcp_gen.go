@@ -28,49 +28,20 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  addInputSchema,
 		OutputSchema: addOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Add(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      addHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "greet",
 		Description: "Greet greets someone.",
 		InputSchema: greetInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Name    string `json:"name"`
-				Excited *bool  `json:"excited,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Greet(in.Name, in.Excited)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     greetHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "sorted",
 		Description:  "Sorted returns the values in ascending order.",
 		InputSchema:  sortedInputSchema,
 		OutputSchema: sortedOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Values []int `json:"values"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Sorted(in.Values)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      sortedHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "lookup",
@@ -78,53 +49,100 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  lookupInputSchema,
 		OutputSchema: lookupOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Table map[string]int `json:"table"`
-				Key   string         `json:"key"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Lookup(in.Table, in.Key)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      lookupHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "after",
 		Description:  "After returns the time d after t.",
 		InputSchema:  afterInputSchema,
 		OutputSchema: afterOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				T       time.Time `json:"t"`
-				Seconds int64     `json:"seconds"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := After(in.T, in.Seconds)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      afterHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "shout",
 		Description: "Shout upper-cases its input.",
 		InputSchema: shoutInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Text string `json:"text"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Shout(in.Text)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     shoutHandler,
 	})
+}
+
+// addHandler is the handler of the tool add.
+func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Add(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// greetHandler is the handler of the tool greet.
+func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Name    string `json:"name"`
+		Excited *bool  `json:"excited,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Greet(in.Name, in.Excited)
+	return runtime.TextResult(out), nil
+}
+
+// sortedHandler is the handler of the tool sorted.
+func sortedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Values []int `json:"values"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Sorted(in.Values)
+	return runtime.WrappedResult(out)
+}
+
+// lookupHandler is the handler of the tool lookup.
+func lookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Table map[string]int `json:"table"`
+		Key   string         `json:"key"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Lookup(in.Table, in.Key)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.WrappedResult(out)
+}
+
+// afterHandler is the handler of the tool after.
+func afterHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		T       time.Time `json:"t"`
+		Seconds int64     `json:"seconds"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := After(in.T, in.Seconds)
+	return runtime.WrappedResult(out)
+}
+
+// shoutHandler is the handler of the tool shout.
+func shoutHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Text string `json:"text"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Shout(in.Text)
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -30,17 +30,20 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  searchInputSchema,
 		OutputSchema: searchOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Query string `json:"query"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Search(in.Query)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      searchHandler,
 	})
+}
+
+// searchHandler is the handler of the tool search.
+func searchHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Query string `json:"query"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Search(in.Query)
+	return runtime.WrappedResult(out)
 }
 
 // RegisterPrompts registers on s the prompts declared with //mcp:prompt.

@@ -24,51 +24,63 @@ func RegisterTools(s *runtime.Server) {
 		Description: "Logo returns an image and a caption.",
 		InputSchema: logoInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			return Logo(ctx)
-		},
+		Handler:     logoHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "echo",
 		Description: "Echo echoes its text, flagged as an error when asked to.",
 		InputSchema: echoInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Text string `json:"text"`
-				Fail bool   `json:"fail"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			return Echo(in.Text, in.Fail), nil
-		},
+		Handler:     echoHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "dot",
 		Description: "Dot returns a one-pixel PNG image.",
 		InputSchema: dotInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := Dot()
-			if err != nil {
-				return nil, err
-			}
-			if out == nil {
-				return runtime.EmptyResult(), nil
-			}
-			return &runtime.Result{Content: []runtime.Content{out}}, nil
-		},
+		Handler:     dotHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "parts",
 		Description: "Parts returns two text blocks.",
 		InputSchema: partsInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := Parts()
-			return &runtime.Result{Content: out}, nil
-		},
+		Handler:     partsHandler,
 	})
+}
+
+// logoHandler is the handler of the tool logo.
+func logoHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	return Logo(ctx)
+}
+
+// echoHandler is the handler of the tool echo.
+func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Text string `json:"text"`
+		Fail bool   `json:"fail"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	return Echo(in.Text, in.Fail), nil
+}
+
+// dotHandler is the handler of the tool dot.
+func dotHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := Dot()
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return runtime.EmptyResult(), nil
+	}
+	return &runtime.Result{Content: []runtime.Content{out}}, nil
+}
+
+// partsHandler is the handler of the tool parts.
+func partsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Parts()
+	return &runtime.Result{Content: out}, nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -24,58 +24,70 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "configure",
 		Description: "Configure describes the job that the options set up.",
 		InputSchema: configureInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Options
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Configure(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     configureHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "wait",
 		Description: "Wait says how long it would wait.",
 		InputSchema: waitInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				D    time.Duration `json:"d"`
-				Unit Unit          `json:"unit"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Wait(in.D, in.Unit)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     waitHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "ping",
 		InputSchema: pingInputSchema,
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := Ping()
-			return runtime.TextResult(out), nil
-		},
+		Handler:     pingHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "schedule",
 		Description: "Schedule says on which day of which month a job runs.",
 		InputSchema: scheduleInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Month time.Month   `json:"month"`
-				Day   time.Weekday `json:"day"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Schedule(in.Month, in.Day)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     scheduleHandler,
 	})
+}
+
+// configureHandler is the handler of the tool configure.
+func configureHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Options
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Configure(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// waitHandler is the handler of the tool wait.
+func waitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		D    time.Duration `json:"d"`
+		Unit Unit          `json:"unit"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Wait(in.D, in.Unit)
+	return runtime.TextResult(out), nil
+}
+
+// pingHandler is the handler of the tool ping.
+func pingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Ping()
+	return runtime.TextResult(out), nil
+}
+
+// scheduleHandler is the handler of the tool schedule.
+func scheduleHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Month time.Month   `json:"month"`
+		Day   time.Weekday `json:"day"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Schedule(in.Month, in.Day)
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -24,35 +24,41 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "Place places an order and says what was placed.",
 		InputSchema:  placeInputSchema,
 		OutputSchema: placeOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Order
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Place(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      placeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "lookup",
 		Description: "Lookup finds an address; the parameter's type is a foreign one whose schema the package states.",
 		InputSchema: lookupInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Code   ext.Code `json:"code"`
-				At     Stamp    `json:"at"`
-				Amount *big.Int `json:"amount,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Lookup(in.Code, in.At, in.Amount)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     lookupHandler,
 	})
+}
+
+// placeHandler is the handler of the tool place.
+func placeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Order
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Place(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// lookupHandler is the handler of the tool lookup.
+func lookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Code   ext.Code `json:"code"`
+		At     Stamp    `json:"at"`
+		Amount *big.Int `json:"amount,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Lookup(in.Code, in.At, in.Amount)
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -33,93 +33,34 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "Pad grows b by meters on every side.",
 		InputSchema:  padInputSchema,
 		OutputSchema: padOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				B      Bound   `json:"b"`
-				Meters float64 `json:"meters"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Pad(in.B, in.Meters)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      padHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "sum",
 		Description:  "Sum adds up its arguments.",
 		InputSchema:  sumInputSchema,
 		OutputSchema: sumOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Values []float64 `json:"values,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Sum(in.Values...)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      sumHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "join",
 		Description: "Join joins words with sep.",
 		InputSchema: joinInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Sep   string   `json:"sep"`
-				Words []string `json:"words,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Join(ctx, in.Sep, in.Words...)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     joinHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "span",
 		Description:  "Span returns the first and last tile index of zoom level z.",
 		InputSchema:  spanInputSchema,
 		OutputSchema: spanOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Z Zoom `json:"z"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			var out struct {
-				First uint64 `json:"first"`
-				Last  uint64 `json:"last"`
-			}
-			out.First, out.Last = Span(in.Z)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      spanHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "min_max",
 		Description:  "MinMax returns the smallest and the largest of values.",
 		InputSchema:  minMaxInputSchema,
 		OutputSchema: minMaxOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Values []float64 `json:"values"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			var out struct {
-				Result1 float64 `json:"result1"`
-				Result2 float64 `json:"result2"`
-			}
-			var err error
-			out.Result1, out.Result2, err = MinMax(in.Values)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      minMaxHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "capital",
@@ -127,147 +68,245 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  capitalInputSchema,
 		OutputSchema: capitalOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Country string `json:"country"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			var out struct {
-				Value string `json:"value"`
-				Found bool   `json:"found"`
-			}
-			out.Value, out.Found = Capital(in.Country)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      capitalHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "find_city",
 		Description:  "FindCity returns the capital city of country, or nil when it is not known.",
 		InputSchema:  findCityInputSchema,
 		OutputSchema: findCityOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Country string `json:"country"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := FindCity(in.Country)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      findCityHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "find_cities",
 		Description:  "FindCities returns the capitals of countries, nil for an unknown one.",
 		InputSchema:  findCitiesInputSchema,
 		OutputSchema: findCitiesOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Countries []string `json:"countries"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			var out struct {
-				Found   []*City `json:"found"`
-				Missing int     `json:"missing"`
-			}
-			var err error
-			out.Found, out.Missing, err = FindCities(in.Countries)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      findCitiesHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "range",
 		Description:  "Range returns the numbers from 0 to n-1.",
 		InputSchema:  rangeInputSchema,
 		OutputSchema: rangeOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				N    int  `json:"n"`
-				Step *int `json:"step,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Range(in.N, in.Step)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      rangeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "repeat",
 		Description: "Repeat repeats word.",
 		InputSchema: repeatInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Word  string `json:"word"`
-				Unit  string `json:"unit"`
-				Times *Zoom  `json:"times,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Repeat(in.Word, in.Unit, in.Times)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     repeatHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "tile_count",
 		Description:  "TileCount returns how many tiles zoom level z has.",
 		InputSchema:  tileCountInputSchema,
 		OutputSchema: tileCountOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Z Zoom `json:"z"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := TileCount(in.Z)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      tileCountHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "signature",
 		Description:  "Signature returns the signature stored for key, nil when there is none.",
 		InputSchema:  signatureInputSchema,
 		OutputSchema: signatureOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Key string `json:"key"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Signature(in.Key)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      signatureHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "check",
 		Description:  "Check checks a version string and returns whether it is valid, with the problems found: errors returned as a value, beside another result.",
 		InputSchema:  checkInputSchema,
 		OutputSchema: checkOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Version string `json:"version"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			var out struct {
-				Ok       bool               `json:"ok"`
-				Problems runtime.ErrorTexts `json:"problems"`
-			}
-			out.Ok, out.Problems = Check(in.Version)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      checkHandler,
 	})
+}
+
+// padHandler is the handler of the tool pad.
+func padHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		B      Bound   `json:"b"`
+		Meters float64 `json:"meters"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Pad(in.B, in.Meters)
+	return runtime.StructuredResult(out)
+}
+
+// sumHandler is the handler of the tool sum.
+func sumHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Values []float64 `json:"values,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Sum(in.Values...)
+	return runtime.WrappedResult(out)
+}
+
+// joinHandler is the handler of the tool join.
+func joinHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Sep   string   `json:"sep"`
+		Words []string `json:"words,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Join(ctx, in.Sep, in.Words...)
+	return runtime.TextResult(out), nil
+}
+
+// spanHandler is the handler of the tool span.
+func spanHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Z Zoom `json:"z"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	var out struct {
+		First uint64 `json:"first"`
+		Last  uint64 `json:"last"`
+	}
+	out.First, out.Last = Span(in.Z)
+	return runtime.StructuredResult(out)
+}
+
+// minMaxHandler is the handler of the tool min_max.
+func minMaxHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Values []float64 `json:"values"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	var out struct {
+		Result1 float64 `json:"result1"`
+		Result2 float64 `json:"result2"`
+	}
+	var err error
+	out.Result1, out.Result2, err = MinMax(in.Values)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// capitalHandler is the handler of the tool capital.
+func capitalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Country string `json:"country"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	var out struct {
+		Value string `json:"value"`
+		Found bool   `json:"found"`
+	}
+	out.Value, out.Found = Capital(in.Country)
+	return runtime.StructuredResult(out)
+}
+
+// findCityHandler is the handler of the tool find_city.
+func findCityHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Country string `json:"country"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := FindCity(in.Country)
+	return runtime.WrappedResult(out)
+}
+
+// findCitiesHandler is the handler of the tool find_cities.
+func findCitiesHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Countries []string `json:"countries"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	var out struct {
+		Found   []*City `json:"found"`
+		Missing int     `json:"missing"`
+	}
+	var err error
+	out.Found, out.Missing, err = FindCities(in.Countries)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// rangeHandler is the handler of the tool range.
+func rangeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		N    int  `json:"n"`
+		Step *int `json:"step,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Range(in.N, in.Step)
+	return runtime.WrappedResult(out)
+}
+
+// repeatHandler is the handler of the tool repeat.
+func repeatHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Word  string `json:"word"`
+		Unit  string `json:"unit"`
+		Times *Zoom  `json:"times,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Repeat(in.Word, in.Unit, in.Times)
+	return runtime.TextResult(out), nil
+}
+
+// tileCountHandler is the handler of the tool tile_count.
+func tileCountHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Z Zoom `json:"z"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := TileCount(in.Z)
+	return runtime.WrappedResult(out)
+}
+
+// signatureHandler is the handler of the tool signature.
+func signatureHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Key string `json:"key"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Signature(in.Key)
+	return runtime.WrappedResult(out)
+}
+
+// checkHandler is the handler of the tool check.
+func checkHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Version string `json:"version"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	var out struct {
+		Ok       bool               `json:"ok"`
+		Problems runtime.ErrorTexts `json:"problems"`
+	}
+	out.Ok, out.Problems = Check(in.Version)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

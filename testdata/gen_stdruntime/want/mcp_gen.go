@@ -24,10 +24,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  describeInputSchema,
 		OutputSchema: describeOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := Describe()
-			return runtime.StructuredResult(out)
-		},
+		Handler:      describeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "allocations",
@@ -35,14 +32,23 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  allocationsInputSchema,
 		OutputSchema: allocationsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := Allocations()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      allocationsHandler,
 	})
+}
+
+// describeHandler is the handler of the tool describe.
+func describeHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Describe()
+	return runtime.StructuredResult(out)
+}
+
+// allocationsHandler is the handler of the tool allocations.
+func allocationsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out, err := Allocations()
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -22,16 +22,7 @@ func RegisterShopTools(s *runtime.Server, recv *Shop) {
 		Name:        "add",
 		Description: "Add records an order.",
 		InputSchema: addInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Order
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := recv.Add(&in); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     addHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "check",
@@ -39,18 +30,37 @@ func RegisterShopTools(s *runtime.Server, recv *Shop) {
 		InputSchema:  checkInputSchema,
 		OutputSchema: checkOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Order
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := recv.Check(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      checkHandler(recv),
 	})
+}
+
+// addHandler returns the handler of the tool add, which calls recv.Add.
+func addHandler(recv *Shop) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in Order
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		if err := recv.Add(&in); err != nil {
+			return nil, err
+		}
+		return runtime.EmptyResult(), nil
+	}
+}
+
+// checkHandler returns the handler of the tool check, which calls recv.Check.
+func checkHandler(recv *Shop) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in Order
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.Check(in)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
 }
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -62,18 +72,21 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  placeInputSchema,
 		OutputSchema: placeOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{Title: "Place an order", DestructiveHint: runtime.Bool(false)},
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Order
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Place(ctx, &in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.WrappedResult(out)
-		},
+		Handler:      placeHandler,
 	})
+}
+
+// placeHandler is the handler of the tool place.
+func placeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Order
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Place(ctx, &in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.WrappedResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -25,27 +25,37 @@ func RegisterAbacusTools(s *runtime.Server, recv *Abacus) {
 		InputSchema:  beadsInputSchema,
 		OutputSchema: beadsOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := recv.Beads()
-			return runtime.WrappedResult(out)
-		},
+		Handler:      beadsHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "repeat",
 		Description: "Repeat repeats s n times.",
 		InputSchema: repeatInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				S string `json:"s"`
-				N int    `json:"n"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := recv.Repeat(in.S, in.N)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     repeatHandler(recv),
 	})
+}
+
+// beadsHandler returns the handler of the tool beads, which calls recv.Beads.
+func beadsHandler(recv *Abacus) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Beads()
+		return runtime.WrappedResult(out)
+	}
+}
+
+// repeatHandler returns the handler of the tool repeat, which calls recv.Repeat.
+func repeatHandler(recv *Abacus) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			S string `json:"s"`
+			N int    `json:"n"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.Repeat(in.S, in.N)
+		return runtime.TextResult(out), nil
+	}
 }
 
 // RegisterGreeterTools registers on s the tools declared as methods of Greeter, to be called on recv.
@@ -54,16 +64,7 @@ func RegisterGreeterTools(s *runtime.Server, recv *Greeter) {
 		Name:        "greet",
 		Description: "Greet greets name.",
 		InputSchema: greetInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Name string `json:"name"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := recv.Greet(in.Name)
-			return runtime.TextResult(out), nil
-		},
+		Handler:     greetHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "describe",
@@ -71,14 +72,33 @@ func RegisterGreeterTools(s *runtime.Server, recv *Greeter) {
 		InputSchema:  describeInputSchema,
 		OutputSchema: describeOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out, err := recv.Describe()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      describeHandler(recv),
 	})
+}
+
+// greetHandler returns the handler of the tool greet, which calls recv.Greet.
+func greetHandler(recv *Greeter) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Name string `json:"name"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.Greet(in.Name)
+		return runtime.TextResult(out), nil
+	}
+}
+
+// describeHandler returns the handler of the tool describe, which calls recv.Describe.
+func describeHandler(recv *Greeter) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out, err := recv.Describe()
+		if err != nil {
+			return nil, err
+		}
+		return runtime.StructuredResult(out)
+	}
 }
 
 // Input and output schemas of the tools, as JSON.

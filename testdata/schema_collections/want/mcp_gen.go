@@ -27,105 +27,126 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "UseCollections returns its input.",
 		InputSchema:  useCollectionsInputSchema,
 		OutputSchema: useCollectionsOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Collections
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseCollections(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useCollectionsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_special",
 		Description:  "UseSpecial returns its input.",
 		InputSchema:  useSpecialInputSchema,
 		OutputSchema: useSpecialOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Special
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseSpecial(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useSpecialHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_nested",
 		Description:  "UseNested returns its input.",
 		InputSchema:  useNestedInputSchema,
 		OutputSchema: useNestedOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Nested
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseNested(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useNestedHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_empty",
 		Description:  "UseEmpty returns its input.",
 		InputSchema:  useEmptyInputSchema,
 		OutputSchema: useEmptyOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Empty
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseEmpty(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useEmptyHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_keys",
 		Description:  "UseKeys returns its input.",
 		InputSchema:  useKeysInputSchema,
 		OutputSchema: useKeysOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Keys
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseKeys(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useKeysHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_number",
 		Description:  "UseNumber returns its input.",
 		InputSchema:  useNumberInputSchema,
 		OutputSchema: useNumberOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Number
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseNumber(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useNumberHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_paged",
 		Description:  "UsePaged returns its input.",
 		InputSchema:  usePagedInputSchema,
 		OutputSchema: usePagedOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Paged
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UsePaged(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      usePagedHandler,
 	})
+}
+
+// useCollectionsHandler is the handler of the tool use_collections.
+func useCollectionsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Collections
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseCollections(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// useSpecialHandler is the handler of the tool use_special.
+func useSpecialHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Special
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseSpecial(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// useNestedHandler is the handler of the tool use_nested.
+func useNestedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Nested
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseNested(in)
+	return runtime.StructuredResult(out)
+}
+
+// useEmptyHandler is the handler of the tool use_empty.
+func useEmptyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Empty
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseEmpty(in)
+	return runtime.StructuredResult(out)
+}
+
+// useKeysHandler is the handler of the tool use_keys.
+func useKeysHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Keys
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseKeys(in)
+	return runtime.StructuredResult(out)
+}
+
+// useNumberHandler is the handler of the tool use_number.
+func useNumberHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Number
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseNumber(in)
+	return runtime.StructuredResult(out)
+}
+
+// usePagedHandler is the handler of the tool use_paged.
+func usePagedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Paged
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UsePaged(in)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

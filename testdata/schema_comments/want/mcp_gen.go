@@ -23,46 +23,55 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "UseCommented returns its input.",
 		InputSchema:  useCommentedInputSchema,
 		OutputSchema: useCommentedOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Commented
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseCommented(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useCommentedHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_wrapper",
 		Description:  "UseWrapper returns its input.",
 		InputSchema:  useWrapperInputSchema,
 		OutputSchema: useWrapperOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Wrapper
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseWrapper(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useWrapperHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_private",
 		Description:  "UsePrivate returns its input.",
 		InputSchema:  usePrivateInputSchema,
 		OutputSchema: usePrivateOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Private
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UsePrivate(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      usePrivateHandler,
 	})
+}
+
+// useCommentedHandler is the handler of the tool use_commented.
+func useCommentedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Commented
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseCommented(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// useWrapperHandler is the handler of the tool use_wrapper.
+func useWrapperHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Wrapper
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseWrapper(in)
+	return runtime.StructuredResult(out)
+}
+
+// usePrivateHandler is the handler of the tool use_private.
+func usePrivateHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Private
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UsePrivate(in)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

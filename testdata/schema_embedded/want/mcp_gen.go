@@ -23,47 +23,56 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "UseRecord returns its input.",
 		InputSchema:  useRecordInputSchema,
 		OutputSchema: useRecordOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Record
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseRecord(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useRecordHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_conflicts",
 		Description:  "UseConflicts returns its input.",
 		InputSchema:  useConflictsInputSchema,
 		OutputSchema: useConflictsOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Conflicts
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseConflicts(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useConflictsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "use_hidden",
 		Description: "UseHidden takes Hidden.",
 		InputSchema: useHiddenInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Hidden
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := UseHidden(in); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     useHiddenHandler,
 	})
+}
+
+// useRecordHandler is the handler of the tool use_record.
+func useRecordHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Record
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseRecord(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// useConflictsHandler is the handler of the tool use_conflicts.
+func useConflictsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Conflicts
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseConflicts(in)
+	return runtime.StructuredResult(out)
+}
+
+// useHiddenHandler is the handler of the tool use_hidden.
+func useHiddenHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Hidden
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := UseHidden(in); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -21,18 +21,21 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "UsePaint returns its input.",
 		InputSchema:  usePaintInputSchema,
 		OutputSchema: usePaintOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Paint
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UsePaint(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      usePaintHandler,
 	})
+}
+
+// usePaintHandler is the handler of the tool use_paint.
+func usePaintHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Paint
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UsePaint(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

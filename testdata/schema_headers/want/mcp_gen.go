@@ -20,18 +20,21 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "search",
 		Description: "Search runs a query.",
 		InputSchema: searchInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Query
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Search(ctx, in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     searchHandler,
 	})
+}
+
+// searchHandler is the handler of the tool search.
+func searchHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Query
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Search(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.

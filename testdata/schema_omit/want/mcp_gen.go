@@ -23,46 +23,55 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "UseOmit returns its input.",
 		InputSchema:  useOmitInputSchema,
 		OutputSchema: useOmitOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Omit
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseOmit(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useOmitHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_dash",
 		Description:  "UseDash returns its input.",
 		InputSchema:  useDashInputSchema,
 		OutputSchema: useDashOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Dash
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseDash(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useDashHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_quoted",
 		Description:  "UseQuoted returns its input.",
 		InputSchema:  useQuotedInputSchema,
 		OutputSchema: useQuotedOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Quoted
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseQuoted(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useQuotedHandler,
 	})
+}
+
+// useOmitHandler is the handler of the tool use_omit.
+func useOmitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Omit
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseOmit(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// useDashHandler is the handler of the tool use_dash.
+func useDashHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Dash
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseDash(in)
+	return runtime.StructuredResult(out)
+}
+
+// useQuotedHandler is the handler of the tool use_quoted.
+func useQuotedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Quoted
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseQuoted(in)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -25,79 +25,94 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "Add adds two numbers.",
 		InputSchema:  addInputSchema,
 		OutputSchema: addOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				A float64 `json:"a"`
-				B float64 `json:"b"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Add(in.A, in.B)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      addHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "greet",
 		Description: "Greet greets someone, politely if asked.",
 		InputSchema: greetInputSchema,
-		Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Name   string `json:"name"`
-				Times  int8   `json:"times"`
-				Polite *bool  `json:"polite,omitempty"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := Greet(ctx, in.Name, in.Times, in.Polite)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.TextResult(out), nil
-		},
+		Handler:     greetHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "ping",
 		Description: "Ping takes nothing.",
 		InputSchema: pingInputSchema,
-		Handler: func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-			out := Ping()
-			return runtime.TextResult(out), nil
-		},
+		Handler:     pingHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "tags",
 		Description:  "Tags lists tags.",
 		InputSchema:  tagsInputSchema,
 		OutputSchema: tagsOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Prefix string `json:"prefix"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Tags(in.Prefix)
-			return runtime.WrappedResult(out)
-		},
+		Handler:      tagsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "counts",
 		Description:  "Counts counts words.",
 		InputSchema:  countsInputSchema,
 		OutputSchema: countsOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in struct {
-				Words []string `json:"words"`
-			}
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := Counts(in.Words)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      countsHandler,
 	})
+}
+
+// addHandler is the handler of the tool add.
+func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		A float64 `json:"a"`
+		B float64 `json:"b"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Add(in.A, in.B)
+	return runtime.WrappedResult(out)
+}
+
+// greetHandler is the handler of the tool greet.
+func greetHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Name   string `json:"name"`
+		Times  int8   `json:"times"`
+		Polite *bool  `json:"polite,omitempty"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Greet(ctx, in.Name, in.Times, in.Polite)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// pingHandler is the handler of the tool ping.
+func pingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Ping()
+	return runtime.TextResult(out), nil
+}
+
+// tagsHandler is the handler of the tool tags.
+func tagsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Prefix string `json:"prefix"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Tags(in.Prefix)
+	return runtime.WrappedResult(out)
+}
+
+// countsHandler is the handler of the tool counts.
+func countsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Words []string `json:"words"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Counts(in.Words)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

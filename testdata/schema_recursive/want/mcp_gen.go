@@ -22,32 +22,38 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "UseNode returns its input.",
 		InputSchema:  useNodeInputSchema,
 		OutputSchema: useNodeOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Node
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseNode(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useNodeHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_forest",
 		Description:  "UseForest returns its input.",
 		InputSchema:  useForestInputSchema,
 		OutputSchema: useForestOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Forest
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := UseForest(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useForestHandler,
 	})
+}
+
+// useNodeHandler is the handler of the tool use_node.
+func useNodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Node
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseNode(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// useForestHandler is the handler of the tool use_forest.
+func useForestHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Forest
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseForest(in)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

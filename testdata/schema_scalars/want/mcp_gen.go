@@ -23,46 +23,55 @@ func RegisterTools(s *runtime.Server) {
 		Description:  "EchoScalars returns its input.",
 		InputSchema:  echoScalarsInputSchema,
 		OutputSchema: echoScalarsOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Scalars
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := EchoScalars(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      echoScalarsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "echo_named",
 		Description:  "EchoNamed returns its input.",
 		InputSchema:  echoNamedInputSchema,
 		OutputSchema: echoNamedOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Named
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := EchoNamed(&in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      echoNamedHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "echo_address",
 		Description:  "EchoAddress returns its input.",
 		InputSchema:  echoAddressInputSchema,
 		OutputSchema: echoAddressOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Address
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out := EchoAddress(in)
-			return runtime.StructuredResult(out)
-		},
+		Handler:      echoAddressHandler,
 	})
+}
+
+// echoScalarsHandler is the handler of the tool echo_scalars.
+func echoScalarsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Scalars
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := EchoScalars(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
+}
+
+// echoNamedHandler is the handler of the tool echo_named.
+func echoNamedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Named
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := EchoNamed(&in)
+	return runtime.StructuredResult(out)
+}
+
+// echoAddressHandler is the handler of the tool echo_address.
+func echoAddressHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Address
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := EchoAddress(in)
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -21,34 +21,40 @@ func RegisterTools(s *runtime.Server) {
 		Name:        "use_strings",
 		Description: "UseStrings takes strings.",
 		InputSchema: useStringsInputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Strings
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			if err := UseStrings(in); err != nil {
-				return nil, err
-			}
-			return runtime.EmptyResult(), nil
-		},
+		Handler:     useStringsHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "use_numbers",
 		Description:  "UseNumbers returns its input.",
 		InputSchema:  useNumbersInputSchema,
 		OutputSchema: useNumbersOutputSchema,
-		Handler: func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
-			var in Numbers
-			if err := runtime.Decode(args, &in); err != nil {
-				return nil, err
-			}
-			out, err := UseNumbers(in)
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(out)
-		},
+		Handler:      useNumbersHandler,
 	})
+}
+
+// useStringsHandler is the handler of the tool use_strings.
+func useStringsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Strings
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := UseStrings(in); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
+}
+
+// useNumbersHandler is the handler of the tool use_numbers.
+func useNumbersHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Numbers
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := UseNumbers(in)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.
