@@ -14,6 +14,9 @@
 //   - one RegisterTTools(s *runtime.Server, recv *T) per receiver type T,
 //     sorted by type name, and RegisterTools(s *runtime.Server) for the
 //     package-level functions, if any; tools keep the order of the model;
+//     each followed by the handler functions of its tools, one per tool
+//     (<tool>Handler: the handler itself for a function, a function of
+//     the receiver that returns it for a method);
 //   - RegisterPrompts(s *runtime.Server) and RegisterResources(s
 //     *runtime.Server) when the package has //mcp:prompt or //mcp:resource
 //     functions (primitives.go);
