@@ -101,10 +101,17 @@ func TestWorkerPool(t *testing.T) {
 		q.do(wg.Done)
 	}
 	wg.Wait()
-	waitGoroutines(t, base) // no stop: the idle workers ended by themselves
-	if idle := q.idleCount(); idle != 0 {
-		t.Errorf("%d idle workers after linger", idle)
+	// No stop: the idle workers end by themselves. Wait for the pool to say
+	// so before counting goroutines: goroutines of earlier tests that end
+	// meanwhile could bring the count down to base while a worker lingers.
+	deadline := time.Now().Add(20 * time.Second)
+	for q.idleCount() != 0 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d idle workers 20 s after a linger of 10 ms", q.idleCount())
+		}
+		time.Sleep(time.Millisecond)
 	}
+	waitGoroutines(t, base)
 	q.do(func() {}) // a pool whose workers left starts new ones
 	waitGoroutines(t, base)
 }
