@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/internal/httptoken"
 )
 
 // Header names of the Streamable HTTP transport (spec 2026-07-28
@@ -152,7 +154,7 @@ func checkHeaderMarks(schema []byte) error {
 			if h, ok := v["x-mcp-header"]; ok {
 				name, _ := h.(string)
 				switch {
-				case !isToken(name):
+				case !httptoken.Valid(name):
 					return fmt.Errorf("at %s: x-mcp-header must be a non-empty HTTP token", ptr)
 				case !chain || ptr == "":
 					return fmt.Errorf("at %s: x-mcp-header must be on a property reached through properties only", ptr)
@@ -182,22 +184,6 @@ func checkHeaderMarks(schema []byte) error {
 		return nil
 	}
 	return walk(root, "", true)
-}
-
-// isToken reports whether s is an RFC 9110 token.
-func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range []byte(s) {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // argumentAt returns the value at path in args; null counts as absent.

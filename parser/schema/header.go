@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+	"github.com/mcpgen/mcpgen/internal/httptoken"
 )
 
 // This file derives x-mcp-header marks (SEP-2243,
@@ -36,7 +37,7 @@ func headerTag(tag reflect.StructTag, report func(string)) string {
 		key, val, _ := strings.Cut(strings.TrimSpace(opt), "=")
 		switch key {
 		case "header":
-			if !isToken(val) {
+			if !httptoken.Valid(val) {
 				report(`mcp:"header=` + val + `": the header name must be a non-empty HTTP token (letters, digits and !#$%&'*+-.^_` + "`|~" + `)`)
 				return ""
 			}
@@ -47,22 +48,6 @@ func headerTag(tag reflect.StructTag, report func(string)) string {
 		}
 	}
 	return name
-}
-
-// isToken reports whether s is an RFC 9110 token.
-func isToken(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range []byte(s) {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9':
-		case strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0:
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // markHeader marks prop, the schema of a field of Go type t, with the
