@@ -62,7 +62,10 @@
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc
-// comment. Every comment of every file is scanned, so that a directive in
+// comment. It describes what the tool takes and returns, so the doc comment
+// of its input or output type is not repeated as the root description of
+// its inputSchema or outputSchema (schema.Builder.OmitTypeDoc); a tool
+// without one keeps its types' doc comments there. Every comment of every file is scanned, so that a directive in
 // the wrong place (detached by a blank line, on a type or variable, inside
 // a body) or a near miss (// mcp:tool, //MCP:tool, //mcp-tool) is an error
 // rather than silently ignored.

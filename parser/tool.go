@@ -387,9 +387,18 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		all = append(all, diags...)
 		bad = bad || len(diags) > 0
 	}
+	// At the root of its schemas the context is the tool: its own
+	// description wins over the doc comment of the input or output type,
+	// which an undocumented tool keeps (it is then the only description).
+	omitTypeDoc := func(s *jsonschema.Schema, typ types.Type) {
+		if t.Description != "" {
+			c.builder.OmitTypeDoc(s, typ)
+		}
+	}
 	var in *jsonschema.Schema
 	if t.Struct != nil {
 		s, diags := c.builder.Struct(t.Struct.Type, t.structPos)
+		omitTypeDoc(s, t.Struct.Type)
 		in = s
 		report(diags)
 	} else {
@@ -414,6 +423,8 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		report(diags)
 		if wrapped {
 			t.Result = ResultWrapped
+		} else {
+			omitTypeDoc(s, t.ResultType)
 		}
 		out = s
 	case ResultObject:

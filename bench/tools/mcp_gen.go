@@ -79,7 +79,6 @@ const (
 }`
 	addOutputSchema = `{
   "type": "object",
-  "description": "Sum is the structured result of add.",
   "properties": {
     "sum": {
       "type": "number",

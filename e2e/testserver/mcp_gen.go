@@ -460,7 +460,6 @@ func RegisterResources(s *runtime.Server) {
 const (
 	addItemInputSchema = `{
   "type": "object",
-  "description": "AddItemInput describes a new item.",
   "properties": {
     "sku": {
       "type": "string",
@@ -582,7 +581,6 @@ const (
 }`
 	addItemOutputSchema = `{
   "type": "object",
-  "description": "Item is one stock keeping unit held in the inventory.",
   "properties": {
     "sku": {
       "type": "string"
@@ -701,7 +699,6 @@ const (
 }`
 	getItemOutputSchema = `{
   "type": "object",
-  "description": "Item is one stock keeping unit held in the inventory.",
   "properties": {
     "sku": {
       "type": "string"
@@ -807,7 +804,6 @@ const (
 }`
 	listItemsInputSchema = `{
   "type": "object",
-  "description": "ListInput filters list_items.",
   "properties": {
     "category": {
       "type": "string",
@@ -1005,7 +1001,6 @@ const (
 }`
 	inventoryStatsOutputSchema = `{
   "type": "object",
-  "description": "Stats summarizes the inventory.",
   "properties": {
     "items": {
       "type": "integer"
@@ -1108,7 +1103,6 @@ const (
 }`
 	summarizeTreeInputSchema = `{
   "type": "object",
-  "description": "TreeInput holds a tree of locations.",
   "properties": {
     "root": {
       "$ref": "#/$defs/Node"
@@ -1148,7 +1142,6 @@ const (
 }`
 	summarizeTreeOutputSchema = `{
   "type": "object",
-  "description": "TreeSummary describes a tree of locations.",
   "properties": {
     "nodes": {
       "type": "integer"
@@ -1183,7 +1176,6 @@ const (
 }`
 	scheduleRestockInputSchema = `{
   "type": "object",
-  "description": "RestockInput is a restock order.",
   "properties": {
     "sku": {
       "type": "string",
@@ -1298,7 +1290,6 @@ const (
 }`
 	countToInputSchema = `{
   "type": "object",
-  "description": "CountInput asks count_to for a count.",
   "properties": {
     "to": {
       "type": "integer",

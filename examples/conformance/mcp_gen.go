@@ -638,7 +638,6 @@ func RegisterResources(s *runtime.Server) {
 const (
 	testSamplingInputSchema = `{
   "type": "object",
-  "description": "SamplingArgs are the arguments of TestSampling.",
   "properties": {
     "prompt": {
       "type": "string",
@@ -652,7 +651,6 @@ const (
 }`
 	testElicitationInputSchema = `{
   "type": "object",
-  "description": "ElicitationArgs are the arguments of TestElicitation.",
   "properties": {
     "message": {
       "type": "string",
@@ -731,7 +729,6 @@ const (
 }`
 	greetInputSchema = `{
   "type": "object",
-  "description": "GreetArgs are the arguments of Greet.",
   "properties": {
     "name": {
       "type": "string",
@@ -745,7 +742,6 @@ const (
 }`
 	slowComputeInputSchema = `{
   "type": "object",
-  "description": "SlowComputeArgs are the arguments of SlowCompute.",
   "properties": {
     "seconds": {
       "type": "number",
@@ -774,7 +770,6 @@ const (
 }`
 	confirmDeleteInputSchema = `{
   "type": "object",
-  "description": "ConfirmDeleteArgs are the arguments of ConfirmDelete.",
   "properties": {
     "filename": {
       "type": "string",
@@ -838,7 +833,6 @@ const (
 }`
 	testParamHeaderInputSchema = `{
   "type": "object",
-  "description": "RoutedArgs are the arguments of TestParamHeader.",
   "properties": {
     "region": {
       "type": "string",

@@ -171,7 +171,6 @@ func clearDoneHandler(recv *Board) runtime.Handler {
 const (
 	addTaskInputSchema = `{
   "type": "object",
-  "description": "NewTask is what a task is created from.",
   "properties": {
     "title": {
       "type": "string",
@@ -277,7 +276,6 @@ const (
 }`
 	addTaskOutputSchema = `{
   "type": "object",
-  "description": "Task is one unit of work.",
   "properties": {
     "id": {
       "type": "integer"
@@ -381,7 +379,6 @@ const (
 }`
 	listTasksInputSchema = `{
   "type": "object",
-  "description": "Filter selects tasks.",
   "properties": {
     "status": {
       "type": "string",
@@ -510,7 +507,6 @@ const (
 }`
 	setStatusOutputSchema = `{
   "type": "object",
-  "description": "Task is one unit of work.",
   "properties": {
     "id": {
       "type": "integer"
@@ -632,7 +628,6 @@ const (
 }`
 	summarizeOutputSchema = `{
   "type": "object",
-  "description": "Stats counts tasks per status.",
   "properties": {
     "total": {
       "type": "integer"

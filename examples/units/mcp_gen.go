@@ -68,7 +68,6 @@ func totalHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 const (
 	convertInputSchema = `{
   "type": "object",
-  "description": "ConvertInput asks for a length in another unit.",
   "properties": {
     "length": {
       "type": "object",
@@ -118,7 +117,6 @@ const (
 }`
 	convertOutputSchema = `{
   "type": "object",
-  "description": "A Length is a value in a unit.",
   "properties": {
     "value": {
       "type": "number",
@@ -190,7 +188,6 @@ const (
 }`
 	totalOutputSchema = `{
   "type": "object",
-  "description": "A Length is a value in a unit.",
   "properties": {
     "value": {
       "type": "number",

@@ -229,6 +229,22 @@ func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Dia
 	return s, c.done(s)
 }
 
+// OmitTypeDoc removes from s, the schema Struct or Output returned for t,
+// a root description that is the doc comment of t's named type (through a
+// pointer). A tool that has a description of its own omits it from both its
+// schemas: at a tool's schema root the context is the tool, whose
+// description is the more specific one, as a struct field's doc comment is
+// over its type's. Everything below the root is left as it is: $defs
+// entries, nested types, and the "result" member of a wrapped result
+// (Output), which keeps its type's doc as the members of a result object
+// (Results) do.
+func (b *Builder) OmitTypeDoc(s *jsonschema.Schema, t types.Type) {
+	n, ok := deref(t).(*types.Named)
+	if ok && s.Description != "" && s.Description == b.typeDoc(n.Obj()) {
+		s.Description = ""
+	}
+}
+
 // Params returns the input schema of a tool with plain parameters: an object
 // with one property per parameter, described by its Description and required
 // unless Optional. Without parameters it is

@@ -81,3 +81,11 @@ func UseWrapper(in Wrapper) Wrapper { return in }
 //
 //mcp:tool
 func UsePrivate(in Private) Private { return in }
+
+// The tools above describe themselves: their schemas' roots leave out the
+// doc comments of Commented, Wrapper and Private. UseItem has no doc
+// comment (a warning), so its schemas' roots keep Item's, the only
+// description there is.
+
+//mcp:tool
+func UseItem(in Item) Item { return in }

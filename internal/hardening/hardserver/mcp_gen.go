@@ -269,7 +269,6 @@ const (
 }`
 	getVitalsOutputSchema = `{
   "type": "object",
-  "description": "Vitals is what the server process reports about itself.",
   "properties": {
     "goroutines": {
       "type": "integer"

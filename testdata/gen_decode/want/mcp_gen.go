@@ -124,7 +124,6 @@ const (
 }`
 	decodeOutputSchema = `{
   "type": "object",
-  "description": "Meta describes what Decode found.",
   "properties": {
     "keys": {
       "anyOf": [

@@ -40,7 +40,6 @@ func tailHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 const (
 	tailInputSchema = `{
   "type": "object",
-  "description": "Query selects log lines.",
   "properties": {
     "pattern": {
       "type": "string",

@@ -305,7 +305,6 @@ const (
 }`
 	createNoteInputSchema = `{
   "type": "object",
-  "description": "CreateInput is what a new note is made of.",
   "properties": {
     "title": {
       "type": "string",
@@ -374,7 +373,6 @@ const (
 }`
 	createNoteOutputSchema = `{
   "type": "object",
-  "description": "Note is one stored note.",
   "properties": {
     "id": {
       "type": "integer"
@@ -444,7 +442,6 @@ const (
 }`
 	searchNotesInputSchema = `{
   "type": "object",
-  "description": "SearchInput selects notes.",
   "properties": {
     "query": {
       "type": "string",
@@ -767,7 +764,6 @@ const (
 }`
 	parseOutlineOutputSchema = `{
   "type": "object",
-  "description": "Outline is a tree of headings.",
   "properties": {
     "heading": {
       "type": "string"

@@ -94,7 +94,6 @@ func scheduleHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 const (
 	configureInputSchema = `{
   "type": "object",
-  "description": "Options are the settings of a job.",
   "properties": {
     "timeout": {
       "type": "integer",

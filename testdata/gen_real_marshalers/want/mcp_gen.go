@@ -65,7 +65,6 @@ func lookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 const (
 	placeInputSchema = `{
   "type": "object",
-  "description": "Order is the large request of an API client.",
   "properties": {
     "amount": {
       "type": "integer",
@@ -152,7 +151,6 @@ const (
 }`
 	placeOutputSchema = `{
   "type": "object",
-  "description": "Receipt is what Place returns.",
   "properties": {
     "amount": {
       "anyOf": [

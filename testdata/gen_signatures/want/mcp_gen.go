@@ -354,7 +354,6 @@ const (
 }`
 	padOutputSchema = `{
   "type": "object",
-  "description": "Bound is a rectangle, from its minimum to its maximum corner.",
   "properties": {
     "min": {
       "type": "array",

@@ -60,7 +60,6 @@ const (
 }`
 	describeOutputSchema = `{
   "type": "object",
-  "description": "Info describes the Go runtime.",
   "properties": {
     "goos": {
       "type": "string"
@@ -86,7 +85,6 @@ const (
 }`
 	allocationsOutputSchema = `{
   "type": "object",
-  "description": "A MemProfileRecord describes the live objects allocated by a particular call sequence (stack trace).",
   "properties": {
     "AllocBytes": {
       "type": "integer",

@@ -93,7 +93,6 @@ func placeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 const (
 	addInputSchema = `{
   "type": "object",
-  "description": "Order is an order to place.",
   "properties": {
     "item": {
       "type": "string",
@@ -117,7 +116,6 @@ const (
 }`
 	checkInputSchema = `{
   "type": "object",
-  "description": "Order is an order to place.",
   "properties": {
     "item": {
       "type": "string",
@@ -141,7 +139,6 @@ const (
 }`
 	checkOutputSchema = `{
   "type": "object",
-  "description": "Receipt confirms an order.",
   "properties": {
     "id": {
       "type": "string"
@@ -158,7 +155,6 @@ const (
 }`
 	placeInputSchema = `{
   "type": "object",
-  "description": "Order is an order to place.",
   "properties": {
     "item": {
       "type": "string",

@@ -158,7 +158,6 @@ const (
 }`
 	describeOutputSchema = `{
   "type": "object",
-  "description": "Info describes a greeter.",
   "properties": {
     "prefix": {
       "type": "string"

@@ -153,7 +153,6 @@ func usePagedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 const (
 	useCollectionsInputSchema = `{
   "type": "object",
-  "description": "Collections has slices, arrays and maps.",
   "properties": {
     "strings": {
       "type": "array",
@@ -293,7 +292,6 @@ const (
 }`
 	useCollectionsOutputSchema = `{
   "type": "object",
-  "description": "Collections has slices, arrays and maps.",
   "properties": {
     "strings": {
       "anyOf": [
@@ -510,7 +508,6 @@ const (
 }`
 	useSpecialInputSchema = `{
   "type": "object",
-  "description": "Special has the types with a fixed JSON form.",
   "properties": {
     "when": {
       "type": "string",
@@ -540,7 +537,6 @@ const (
 }`
 	useSpecialOutputSchema = `{
   "type": "object",
-  "description": "Special has the types with a fixed JSON form.",
   "properties": {
     "when": {
       "type": "string",
@@ -577,7 +573,6 @@ const (
 }`
 	useNestedInputSchema = `{
   "type": "object",
-  "description": "Nested has an inline anonymous struct and a nested named struct.",
   "properties": {
     "item": {
       "type": "object",
@@ -632,7 +627,6 @@ const (
 }`
 	useNestedOutputSchema = `{
   "type": "object",
-  "description": "Nested has an inline anonymous struct and a nested named struct.",
   "properties": {
     "item": {
       "type": "object",
@@ -687,19 +681,16 @@ const (
 }`
 	useEmptyInputSchema = `{
   "type": "object",
-  "description": "Empty has no fields.",
   "properties": {},
   "additionalProperties": false
 }`
 	useEmptyOutputSchema = `{
   "type": "object",
-  "description": "Empty has no fields.",
   "properties": {},
   "additionalProperties": false
 }`
 	useKeysInputSchema = `{
   "type": "object",
-  "description": "Keys has maps with integer and text keys, and a text-encoded value.",
   "properties": {
     "by_int8": {
       "type": "object",
@@ -760,7 +751,6 @@ const (
 }`
 	useKeysOutputSchema = `{
   "type": "object",
-  "description": "Keys has maps with integer and text keys, and a text-encoded value.",
   "properties": {
     "by_int8": {
       "anyOf": [
@@ -856,7 +846,6 @@ const (
 }`
 	useNumberInputSchema = `{
   "type": "object",
-  "description": "Number holds a json.Number, which encoding/json writes as a JSON number.",
   "properties": {
     "n": {
       "type": "number"
@@ -869,7 +858,6 @@ const (
 }`
 	useNumberOutputSchema = `{
   "type": "object",
-  "description": "Number holds a json.Number, which encoding/json writes as a JSON number.",
   "properties": {
     "n": {
       "type": "number"
@@ -882,7 +870,6 @@ const (
 }`
 	usePagedInputSchema = `{
   "type": "object",
-  "description": "Paged holds an instance of a generic type.",
   "properties": {
     "page": {
       "type": "object",
@@ -927,7 +914,6 @@ const (
 }`
 	usePagedOutputSchema = `{
   "type": "object",
-  "description": "Paged holds an instance of a generic type.",
   "properties": {
     "page": {
       "type": "object",

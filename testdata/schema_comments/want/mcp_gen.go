@@ -14,6 +14,7 @@ var (
 	_ func(Commented) (Commented, error) = UseCommented
 	_ func(Wrapper) Wrapper              = UseWrapper
 	_ func(Private) Private              = UsePrivate
+	_ func(Item) Item                    = UseItem
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -38,6 +39,12 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  usePrivateInputSchema,
 		OutputSchema: usePrivateOutputSchema,
 		Handler:      usePrivateHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "use_item",
+		InputSchema:  useItemInputSchema,
+		OutputSchema: useItemOutputSchema,
+		Handler:      useItemHandler,
 	})
 }
 
@@ -74,11 +81,20 @@ func usePrivateHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.StructuredResult(out)
 }
 
+// useItemHandler is the handler of the tool use_item.
+func useItemHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Item
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseItem(in)
+	return runtime.StructuredResult(out)
+}
+
 // Input and output schemas of the tools, as JSON.
 const (
 	useCommentedInputSchema = `{
   "type": "object",
-  "description": "Commented has fields with every kind of comment.",
   "properties": {
     "doc": {
       "type": "string",
@@ -173,7 +189,6 @@ const (
 }`
 	useCommentedOutputSchema = `{
   "type": "object",
-  "description": "Commented has fields with every kind of comment.",
   "properties": {
     "doc": {
       "type": "string",
@@ -275,7 +290,6 @@ const (
 }`
 	useWrapperInputSchema = `{
   "type": "object",
-  "description": "Wrapper holds the grouped types.",
   "properties": {
     "grouped": {
       "type": "array",
@@ -334,7 +348,6 @@ const (
 }`
 	useWrapperOutputSchema = `{
   "type": "object",
-  "description": "Wrapper holds the grouped types.",
   "properties": {
     "grouped": {
       "anyOf": [
@@ -414,7 +427,6 @@ const (
 }`
 	usePrivateInputSchema = `{
   "type": "object",
-  "description": "Private uses an unexported type.",
   "properties": {
     "hidden": {
       "type": "object",
@@ -451,7 +463,6 @@ const (
 }`
 	usePrivateOutputSchema = `{
   "type": "object",
-  "description": "Private uses an unexported type.",
   "properties": {
     "hidden": {
       "type": "object",
@@ -484,6 +495,34 @@ const (
   "additionalProperties": false,
   "required": [
     "hidden"
+  ]
+}`
+	useItemInputSchema = `{
+  "type": "object",
+  "description": "Item is a named struct with a doc comment.",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name names the item."
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "name"
+  ]
+}`
+	useItemOutputSchema = `{
+  "type": "object",
+  "description": "Item is a named struct with a doc comment.",
+  "properties": {
+    "name": {
+      "type": "string",
+      "description": "Name names the item."
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "name"
   ]
 }`
 )

@@ -79,7 +79,6 @@ func useHiddenHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 const (
 	useRecordInputSchema = `{
   "type": "object",
-  "description": "Record embeds structs in every way encoding/json flattens them.",
   "properties": {
     "id": {
       "type": "string",
@@ -121,7 +120,6 @@ const (
 }`
 	useRecordOutputSchema = `{
   "type": "object",
-  "description": "Record embeds structs in every way encoding/json flattens them.",
   "properties": {
     "id": {
       "type": "string",
@@ -162,7 +160,6 @@ const (
 }`
 	useConflictsInputSchema = `{
   "type": "object",
-  "description": "Conflicts follows encoding/json's dominance rules: equal rivals cancel out (Name), a tagged field beats an untagged one (Score), and the shallower field wins (Only).",
   "properties": {
     "Score": {
       "type": "integer"
@@ -179,7 +176,6 @@ const (
 }`
 	useConflictsOutputSchema = `{
   "type": "object",
-  "description": "Conflicts follows encoding/json's dominance rules: equal rivals cancel out (Name), a tagged field beats an untagged one (Score), and the shallower field wins (Only).",
   "properties": {
     "Score": {
       "type": "integer"
@@ -196,7 +192,6 @@ const (
 }`
 	useHiddenInputSchema = `{
   "type": "object",
-  "description": "Hidden leaves out the fields of an embedded struct tagged jsonschema:\"-\" (inputs only: encoding/json still writes them).",
   "properties": {
     "title": {
       "type": "string"

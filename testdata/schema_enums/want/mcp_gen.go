@@ -42,7 +42,6 @@ func usePaintHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 const (
 	usePaintInputSchema = `{
   "type": "object",
-  "description": "Paint uses enums from this package and another one.",
   "properties": {
     "color": {
       "type": "string",
@@ -133,7 +132,6 @@ const (
 }`
 	usePaintOutputSchema = `{
   "type": "object",
-  "description": "Paint uses enums from this package and another one.",
   "properties": {
     "color": {
       "type": "string"

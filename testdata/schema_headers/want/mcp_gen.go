@@ -41,7 +41,6 @@ func searchHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, 
 const (
 	searchInputSchema = `{
   "type": "object",
-  "description": "Query is a search in one region.",
   "properties": {
     "region": {
       "type": "string",

@@ -78,7 +78,6 @@ func useQuotedHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 const (
 	useOmitInputSchema = `{
   "type": "object",
-  "description": "Omit has optional and skipped fields.",
   "properties": {
     "required": {
       "type": "string"
@@ -128,7 +127,6 @@ const (
 }`
 	useOmitOutputSchema = `{
   "type": "object",
-  "description": "Omit has optional and skipped fields.",
   "properties": {
     "required": {
       "type": "string"
@@ -199,7 +197,6 @@ const (
 }`
 	useDashInputSchema = `{
   "type": "object",
-  "description": "Dash has a property named \"-\".",
   "properties": {
     "-": {
       "type": "string"
@@ -212,7 +209,6 @@ const (
 }`
 	useDashOutputSchema = `{
   "type": "object",
-  "description": "Dash has a property named \"-\".",
   "properties": {
     "-": {
       "type": "string"
@@ -225,7 +221,6 @@ const (
 }`
 	useQuotedInputSchema = `{
   "type": "object",
-  "description": "Quoted uses the ,string option.",
   "properties": {
     "int8": {
       "type": "string",
@@ -285,7 +280,6 @@ const (
 }`
 	useQuotedOutputSchema = `{
   "type": "object",
-  "description": "Quoted uses the ,string option.",
   "properties": {
     "int8": {
       "type": "string",

@@ -60,7 +60,6 @@ func useForestHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 const (
 	useNodeInputSchema = `{
   "type": "object",
-  "description": "Node is a tree node.",
   "properties": {
     "value": {
       "type": "string"
@@ -102,7 +101,6 @@ const (
 }`
 	useNodeOutputSchema = `{
   "type": "object",
-  "description": "Node is a tree node.",
   "properties": {
     "value": {
       "type": "string"
@@ -172,7 +170,6 @@ const (
 }`
 	useForestInputSchema = `{
   "type": "object",
-  "description": "Forest holds recursive types, two of them named Node.",
   "properties": {
     "trees": {
       "type": "array",
@@ -281,7 +278,6 @@ const (
 }`
 	useForestOutputSchema = `{
   "type": "object",
-  "description": "Forest holds recursive types, two of them named Node.",
   "properties": {
     "trees": {
       "anyOf": [

@@ -78,7 +78,6 @@ func echoAddressHandler(_ context.Context, args json.RawMessage) (*runtime.Resul
 const (
 	echoScalarsInputSchema = `{
   "type": "object",
-  "description": "Scalars has one field of every scalar kind.",
   "properties": {
     "bool": {
       "type": "boolean"
@@ -174,7 +173,6 @@ const (
 }`
 	echoScalarsOutputSchema = `{
   "type": "object",
-  "description": "Scalars has one field of every scalar kind.",
   "properties": {
     "bool": {
       "type": "boolean"
@@ -270,7 +268,6 @@ const (
 }`
 	echoNamedInputSchema = `{
   "type": "object",
-  "description": "Named has fields of named scalar types and pointers to scalars.",
   "properties": {
     "name": {
       "type": "string"
@@ -310,7 +307,6 @@ const (
 }`
 	echoNamedOutputSchema = `{
   "type": "object",
-  "description": "Named has fields of named scalar types and pointers to scalars.",
   "properties": {
     "name": {
       "type": "string"
@@ -357,7 +353,6 @@ const (
 }`
 	echoAddressInputSchema = `{
   "type": "object",
-  "description": "Address holds a uintptr, which encoding/json reads and writes as an unsigned integer (invopop/jsonschema panics on it).",
   "properties": {
     "value": {
       "type": "integer",
@@ -371,7 +366,6 @@ const (
 }`
 	echoAddressOutputSchema = `{
   "type": "object",
-  "description": "Address holds a uintptr, which encoding/json reads and writes as an unsigned integer (invopop/jsonschema panics on it).",
   "properties": {
     "value": {
       "type": "integer",

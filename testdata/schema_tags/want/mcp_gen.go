@@ -61,7 +61,6 @@ func useNumbersHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 const (
 	useStringsInputSchema = `{
   "type": "object",
-  "description": "Strings uses the string keywords.",
   "properties": {
     "title": {
       "type": "string",
@@ -175,7 +174,6 @@ const (
 }`
 	useNumbersInputSchema = `{
   "type": "object",
-  "description": "Numbers uses the numeric and boolean keywords.",
   "properties": {
     "percent": {
       "type": "integer",
@@ -235,7 +233,6 @@ const (
 }`
 	useNumbersOutputSchema = `{
   "type": "object",
-  "description": "Numbers uses the numeric and boolean keywords.",
   "properties": {
     "percent": {
       "type": "integer",
