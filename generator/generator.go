@@ -33,12 +33,10 @@
 package generator
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
-	"path"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -58,81 +56,32 @@ const (
 	jsonPath    = "encoding/json"
 )
 
-// Generate returns the gofmt'd source of the generated file for pkg, which
-// must have at least one tool.
-//
-// The file is built with jennifer (github.com/dave/jennifer), which
-// renders it and formats it with go/format in one pass. The generator
-// names the imports itself (see gen.nameImports) and hands jennifer those
-// names, since only the generator knows the package-level names of the
-// user's package that an import must not take.
-func Generate(pkg *model.Package) ([]byte, error) {
-	if pkg == nil || len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) == 0 {
-		return nil, fmt.Errorf("generator: package has no tools, prompts or resources")
-	}
-	g := newGen(pkg)
-	f, err := g.file()
-	if err != nil {
-		return nil, err
-	}
-	size := 4096
-	for _, t := range pkg.Tools {
-		size += 1536 + len(t.InputSchema) + len(t.OutputSchema)
-	}
-	out := bytes.NewBuffer(make([]byte, 0, size))
-	if err := f.Render(out); err != nil {
-		return nil, fmt.Errorf("generator: package %s: rendering the generated file: %w", pkg.PkgPath, err)
-	}
-	return groupImports(out.Bytes()), nil
-}
-
-// groupImports puts the standard library's imports of src, a file
-// rendered by jennifer (one import block sorted by path), apart from the
-// others, as goimports does; gofmt keeps each group sorted.
-func groupImports(src []byte) []byte {
-	const open, closing = "\nimport (\n", "\n)\n"
-	start := bytes.Index(src, []byte(open))
-	if start < 0 {
-		return src // a single import
-	}
-	start += len(open)
-	end := bytes.Index(src[start:], []byte(closing))
-	if end < 0 {
-		return src
-	}
-	end += start
-	var std, other []string
-	for _, line := range strings.Split(string(src[start:end]), "\n") {
-		// line is a tab, an optional name and a quoted path.
-		quoted := line[strings.IndexByte(line, '"')+1:]
-		if first, _, _ := strings.Cut(quoted, "/"); strings.Contains(first, ".") {
-			other = append(other, line)
-		} else {
-			std = append(std, line)
-		}
-	}
-	if len(std) == 0 || len(other) == 0 {
-		return src
-	}
-	out := make([]byte, 0, len(src)+1)
-	out = append(out, src[:start]...)
-	out = append(out, strings.Join(std, "\n")+"\n\n"+strings.Join(other, "\n")...)
-	return append(out, src[end:]...)
-}
-
 // gen holds the state of one Generate call.
 type gen struct {
 	pkg *model.Package
 
-	// imports maps the path of every package the generated code refers to
-	// to that package's name.
-	imports map[string]string
+	// imports maps the path of every package the generated code may refer
+	// to to that package's name; used holds those it does refer to, and
+	// aliases the name each is imported as (see gen.nameImports).
+	imports, aliases map[string]string
+	used             map[string]bool
+
+	// importsNamed is set once the imports are named: from then on the code
+	// must refer only to packages that have a name, and missing records
+	// those that do not (an error of the generator).
+	importsNamed bool
+	missing      []string
+
+	// rawText writes each schema as itself rather than as a stand-in
+	// (see decl.lits); tests compare the two.
+	rawText bool
 }
 
 func newGen(pkg *model.Package) *gen {
 	return &gen{
 		pkg:     pkg,
 		imports: map[string]string{model.RuntimePath: "runtime", contextPath: "context", jsonPath: "json"},
+		used:    map[string]bool{},
 	}
 }
 
@@ -195,8 +144,22 @@ func (g *gen) groups() ([]*group, error) {
 // qual returns the qualified identifier path.sel and records the import of
 // path, a package named name.
 func (g *gen) qual(path, name, sel string) *jen.Statement {
-	g.imports[path] = name
+	if _, ok := g.imports[path]; !ok {
+		if g.importsNamed {
+			g.missing = append(g.missing, path)
+		} else {
+			g.imports[path] = name
+		}
+	}
+	g.used[path] = true
 	return jen.Qual(path, sel)
+}
+
+// fork returns a gen for building one declaration once the imports are
+// named: it shares g's read-only state and records the imports it uses
+// apart, so that declarations can be built on several goroutines.
+func (g *gen) fork() *gen {
+	return &gen{pkg: g.pkg, imports: g.imports, aliases: g.aliases, used: map[string]bool{}, importsNamed: true, rawText: g.rawText}
 }
 
 // rt returns the qualified identifier of the runtime package's sel.
@@ -204,7 +167,7 @@ func (g *gen) rt(sel string) *jen.Statement { return g.qual(model.RuntimePath, "
 
 // file builds the generated file: the guards, one registration function
 // per group, the schema constants.
-func (g *gen) file() (*jen.File, error) {
+func (g *gen) file() ([]declFunc, error) {
 	groups, err := g.groups()
 	if err != nil {
 		return nil, err
@@ -265,7 +228,8 @@ func (g *gen) file() (*jen.File, error) {
 		g.qual(contextPath, "context", "Context")
 	}
 	// The form types of runtime.Elicit, registered with their schemas.
-	var forms, formConsts []jen.Code
+	var forms []jen.Code
+	var formConsts []struct{ name, schema string }
 	for _, e := range g.pkg.Elicits {
 		typ, err := g.typeCode(e.Type)
 		if err != nil {
@@ -273,9 +237,10 @@ func (g *gen) file() (*jen.File, error) {
 		}
 		name := uniqueName(lowerCamel(formBase(e.Type)), "FormSchema", used)
 		forms = append(forms, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
-		formConsts = append(formConsts, jen.Id(name).Op("=").Add(stringLit(e.Schema)))
+		formConsts = append(formConsts, struct{ name, schema string }{name, e.Schema})
 	}
 	aliases := g.nameImports()
+	g.importsNamed = true
 	loc := g.locals(aliases)
 	// The handler functions are package-level: their names must not
 	// take a name of the user's package or of an import.
@@ -287,76 +252,83 @@ func (g *gen) file() (*jen.File, error) {
 		}
 	}
 
-	f := jen.NewFilePathName(g.pkg.PkgPath, g.pkg.Name)
-	f.HeaderComment(Header)
-	for p, alias := range aliases {
-		if alias != g.imports[p] || alias != path.Base(p) {
-			// An import whose name is not the last element of its path
-			// gets an explicit name, as goimports does, so a reader
-			// need not know.
-			f.ImportAlias(p, alias)
-		} else {
-			f.ImportName(p, alias)
-		}
-	}
-	f.Comment("Compile-time guards: if a tool's signature changes, regenerate.")
-	f.Var().Defs(guards...)
+	g.aliases = aliases
+
+	// The declarations, in the order of the file, each built when it is
+	// rendered (see Generate).
+	decls := []declFunc{func(*gen) (decl, error) {
+		return decl{code: jen.Comment("Compile-time guards: if a tool's signature changes, regenerate.").Line().Var().Defs(guards...)}, nil
+	}}
 	for _, gr := range groups {
-		f.Line()
-		fn, err := g.register(gr, names, loc)
-		if err != nil {
-			return nil, err
-		}
-		f.Add(fn)
-		handlers, err := g.handlers(gr, names, loc)
-		if err != nil {
-			return nil, err
-		}
-		for _, h := range handlers {
-			f.Line()
-			f.Add(h)
+		decls = append(decls, func(g *gen) (decl, error) {
+			fn, err := g.register(gr, names, loc)
+			return decl{code: jen.Add(fn)}, err
+		})
+		for _, t := range gr.tools {
+			decls = append(decls, func(g *gen) (decl, error) {
+				recvType, err := g.recvType(gr)
+				if err != nil {
+					return decl{}, err
+				}
+				fn, err := g.handler(t, names[t].handler, recvType, loc)
+				if err != nil {
+					return decl{}, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+				}
+				return decl{code: jen.Add(fn)}, nil
+			})
 		}
 	}
 	if len(g.pkg.Prompts) > 0 {
-		fn, err := g.registerPrompts(loc)
-		if err != nil {
-			return nil, err
-		}
-		f.Line()
-		f.Add(fn)
+		decls = append(decls, func(g *gen) (decl, error) {
+			fn, err := g.registerPrompts(loc)
+			return decl{code: jen.Add(fn)}, err
+		})
 	}
 	if len(g.pkg.Resources) > 0 {
-		fn, err := g.registerResources(loc)
-		if err != nil {
-			return nil, err
-		}
-		f.Line()
-		f.Add(fn)
+		decls = append(decls, func(g *gen) (decl, error) {
+			fn, err := g.registerResources(loc)
+			return decl{code: jen.Add(fn)}, err
+		})
 	}
-	var consts []jen.Code
-	for _, gr := range groups {
-		for _, t := range gr.tools {
-			n := names[t]
-			consts = append(consts, jen.Id(n.input).Op("=").Add(stringLit(t.InputSchema)))
-			if n.output != "" {
-				consts = append(consts, jen.Id(n.output).Op("=").Add(stringLit(t.OutputSchema)))
+	decls = append(decls, func(g *gen) (decl, error) {
+		var texts, ids []string
+		for _, gr := range groups {
+			for _, t := range gr.tools {
+				texts, ids = append(texts, t.InputSchema), append(ids, names[t].input)
+				if n := names[t]; n.output != "" {
+					texts, ids = append(texts, t.OutputSchema), append(ids, n.output)
+				}
 			}
 		}
-	}
-	if len(consts) > 0 {
-		f.Line()
-		f.Comment("Input and output schemas of the tools, as JSON.")
-		f.Const().Defs(consts...)
-	}
+		return g.consts("Input and output schemas of the tools, as JSON.", ids, texts), nil
+	})
 	if len(forms) > 0 {
-		f.Line()
-		f.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.")
-		f.Func().Id("init").Params().Block(forms...)
-		f.Line()
-		f.Comment("Schemas of the forms, as JSON.")
-		f.Const().Defs(formConsts...)
+		decls = append(decls, func(*gen) (decl, error) {
+			return decl{code: jen.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.").Line().Func().Id("init").Params().Block(forms...)}, nil
+		}, func(g *gen) (decl, error) {
+			var texts, ids []string
+			for _, c := range formConsts {
+				texts, ids = append(texts, c.schema), append(ids, c.name)
+			}
+			return g.consts("Schemas of the forms, as JSON.", ids, texts), nil
+		})
 	}
-	return f, nil
+	return decls, nil
+}
+
+// consts returns the declaration, under the comment doc, of the string
+// constants ids holding texts (schemas).
+func (g *gen) consts(doc string, ids, texts []string) decl {
+	if len(ids) == 0 {
+		return decl{}
+	}
+	var d decl
+	specs := d.lits(g.rawText, texts...)
+	for i, id := range ids {
+		specs[i] = jen.Id(id).Op("=").Add(specs[i])
+	}
+	d.code = jen.Comment(doc).Line().Const().Defs(specs...)
+	return d
 }
 
 // formBase names the schema constant of a form type after the type.
@@ -368,16 +340,6 @@ func formBase(t types.Type) string {
 		return n.Obj().Name()
 	}
 	return "form"
-}
-
-// stringLit returns s as a string literal: a raw one when s allows it, so
-// that a schema reads as the indented JSON it is.
-func stringLit(s string) *jen.Statement {
-	if canRaw(s) {
-		// jennifer has no raw string literal; Op writes its text verbatim.
-		return jen.Op("`" + s + "`")
-	}
-	return jen.Lit(s)
 }
 
 // canRaw reports whether s can be written as a raw string literal that

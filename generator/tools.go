@@ -68,13 +68,9 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 	params := []jen.Code{jen.Id(loc.server).Op("*").Add(g.rt("Server"))}
 	var doc string
 	if gr.recv != nil {
-		recvType := jen.Id(gr.recv.TypeName)
-		if gr.recv.Named != nil {
-			c, err := g.typeCode(gr.recv.Named)
-			if err != nil {
-				return nil, fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
-			}
-			recvType = c
+		recvType, err := g.recvType(gr)
+		if err != nil {
+			return nil, err
 		}
 		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
 		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
@@ -92,29 +88,19 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 	return jen.Comment(doc).Line().Func().Id(gr.funcName).Params(params...).Block(body...), nil
 }
 
-// handlers returns the handler functions of the tools of gr, one per tool,
-// in the order the tools are registered.
-func (g *gen) handlers(gr *group, names map[*model.Tool]toolNames, loc localNames) ([]jen.Code, error) {
-	var recvType jen.Code
-	if gr.recv != nil {
-		recvType = jen.Id(gr.recv.TypeName)
-		if gr.recv.Named != nil {
-			c, err := g.typeCode(gr.recv.Named)
-			if err != nil {
-				return nil, fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
-			}
-			recvType = c
-		}
+// recvType returns the receiver type of gr's methods, nil for functions.
+func (g *gen) recvType(gr *group) (jen.Code, error) {
+	if gr.recv == nil {
+		return nil, nil
 	}
-	fns := make([]jen.Code, 0, len(gr.tools))
-	for _, t := range gr.tools {
-		fn, err := g.handler(t, names[t].handler, recvType, loc)
-		if err != nil {
-			return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
-		}
-		fns = append(fns, fn)
+	if gr.recv.Named == nil {
+		return jen.Id(gr.recv.TypeName), nil
 	}
-	return fns, nil
+	c, err := g.typeCode(gr.recv.Named)
+	if err != nil {
+		return nil, fmt.Errorf("generator: receiver %s: %w", gr.recv.TypeName, err)
+	}
+	return c, nil
 }
 
 // multiLine is a composite literal's braces with one element per line.
