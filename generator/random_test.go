@@ -169,7 +169,7 @@ type json int
 				t.InputSchema, t.InputSchema, "{}", "", "\n", "{\n}\n\n",
 				"{\n  \"description\": \"with `code`\"\n}", // interpreted literal
 				"{\n\t\"description\": \"ünï ✓ 🎉\",\t\n  \n    \"x\": \"// not a comment\"\n}",
-				strings.Repeat("{\n  \"a\": \"" + strings.Repeat("long ", 30) + "\"\n}", 3),
+				strings.Repeat("{\n  \"a\": \""+strings.Repeat("long ", 30)+"\"\n}", 3),
 			}
 			t.InputSchema = pick(schemas...)
 			if t.OutputSchema != "" || rng.IntN(4) == 0 {
