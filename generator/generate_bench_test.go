@@ -1,4 +1,4 @@
-package generator_test
+package generator
 
 import (
 	"fmt"
@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcpgen/mcpgen/generator"
 	"github.com/mcpgen/mcpgen/internal/cputime"
 	"github.com/mcpgen/mcpgen/parser"
 )
@@ -54,7 +53,7 @@ func BenchmarkMcpgen(b *testing.B) {
 				if got := len(pkgs[0].Tools); got != n {
 					b.Fatalf("%d tools, want %d", got, n)
 				}
-				if _, err := generator.Generate(pkgs[0]); err != nil {
+				if _, err := Generate(pkgs[0]); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -115,11 +114,42 @@ func BenchmarkGenerate(b *testing.B) {
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := generator.Generate(pkgs[0]); err != nil {
+				if _, err := Generate(pkgs[0]); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/tool")
+		})
+	}
+}
+
+// BenchmarkGenerateWays measures the ways Generate could render the same
+// bytes, on the model of a synthetic package of 500 tools: as it does
+// (default), with every declaration formatted apart (perChunk=1), with the
+// schemas formatted as their text (rawText) and with both. Run it with -cpu
+// 1,2 to see what the goroutines give.
+func BenchmarkGenerateWays(b *testing.B) {
+	dir := writeSyntheticPackage(b, 500)
+	pkgs, diags, err := parser.Load(dir, nil, ".")
+	if err != nil || len(parser.Errors(diags)) > 0 {
+		b.Fatalf("parser.Load: %v %v", err, diags)
+	}
+	for _, way := range []struct {
+		name string
+		opts options
+	}{
+		{"default", options{perChunk: 32}},
+		{"perChunk=1", options{perChunk: 1}},
+		{"rawText", options{perChunk: 32, rawText: true}},
+		{"rawText,perChunk=1", options{perChunk: 1, rawText: true}},
+	} {
+		b.Run(way.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := generate(pkgs[0], way.opts); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }
