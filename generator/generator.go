@@ -165,8 +165,10 @@ func (g *gen) fork() *gen {
 // rt returns the qualified identifier of the runtime package's sel.
 func (g *gen) rt(sel string) *jen.Statement { return g.qual(model.RuntimePath, "runtime", sel) }
 
-// file builds the generated file: the guards, one registration function
-// per group, the schema constants.
+// file names the imports, locals, handlers and schema constants of the
+// generated file and returns its top-level declarations in order (the
+// guards, per group its registration function and handlers, prompts,
+// resources, schema constants, forms), as functions that build them.
 func (g *gen) file() ([]declFunc, error) {
 	groups, err := g.groups()
 	if err != nil {
@@ -229,7 +231,7 @@ func (g *gen) file() ([]declFunc, error) {
 	}
 	// The form types of runtime.Elicit, registered with their schemas.
 	var forms []jen.Code
-	var formConsts []struct{ name, schema string }
+	var formIDs, formSchemas []string
 	for _, e := range g.pkg.Elicits {
 		typ, err := g.typeCode(e.Type)
 		if err != nil {
@@ -237,10 +239,10 @@ func (g *gen) file() ([]declFunc, error) {
 		}
 		name := uniqueName(lowerCamel(formBase(e.Type)), "FormSchema", used)
 		forms = append(forms, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
-		formConsts = append(formConsts, struct{ name, schema string }{name, e.Schema})
+		formIDs, formSchemas = append(formIDs, name), append(formSchemas, e.Schema)
 	}
 	aliases := g.nameImports()
-	g.importsNamed = true
+	g.aliases, g.importsNamed = aliases, true
 	loc := g.locals(aliases)
 	// The handler functions are package-level: their names must not
 	// take a name of the user's package or of an import.
@@ -251,8 +253,6 @@ func (g *gen) file() ([]declFunc, error) {
 			names[t] = n
 		}
 	}
-
-	g.aliases = aliases
 
 	// The declarations, in the order of the file, each built when it is
 	// rendered (see Generate).
@@ -306,11 +306,7 @@ func (g *gen) file() ([]declFunc, error) {
 		decls = append(decls, func(*gen) (decl, error) {
 			return decl{code: jen.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.").Line().Func().Id("init").Params().Block(forms...)}, nil
 		}, func(g *gen) (decl, error) {
-			var texts, ids []string
-			for _, c := range formConsts {
-				texts, ids = append(texts, c.schema), append(ids, c.name)
-			}
-			return g.consts("Schemas of the forms, as JSON.", ids, texts), nil
+			return g.consts("Schemas of the forms, as JSON.", formIDs, formSchemas), nil
 		})
 	}
 	return decls, nil

@@ -154,7 +154,7 @@ type decl struct {
 	code *jen.Statement
 
 	// raws are the texts of the raw string literals of code that stand-ins
-	// take the place of while it is formatted, in order (see lit).
+	// take the place of while it is formatted, in order (see lits).
 	raws []string
 }
 
@@ -163,12 +163,12 @@ type decl struct {
 // indented JSON it is.
 //
 // Unless rawText (for tests), each raw literal goes into d's code as a
-// stand-in that has only its line breaks ("`\n\n`" for a schema of three
-// lines), and render puts the text back after formatting. go/format copies
-// a raw string literal's text unchanged and lays out the code around it
-// from the literal's line breaks alone, so the result is the same bytes,
-// without scanning, printing and trimming every byte of the schemas, two
-// thirds of a generated file. TestGenerateRandom checks the invariant (its
+// stand-in (an empty raw literal, with one line break in it for a text
+// of several lines), and render puts the text back after formatting.
+// go/format copies a raw string literal's text unchanged and lays out the
+// code around it only from whether the literal spans lines, so the result
+// is the same bytes, without scanning, printing and trimming every byte of
+// the schemas, two thirds of a generated file. TestGenerateRandom checks the invariant (its
 // random packages generated both ways); the figure that justifies the
 // trick is in docs/architecture.md.
 func (d *decl) lits(rawText bool, texts ...string) []jen.Code {
@@ -277,13 +277,14 @@ func (g *gen) writeImports(out *bytes.Buffer) {
 		return
 	}
 	out.WriteString("import (\n")
-	for i, group := range [][]string{std, other} {
-		if i == 1 && len(std) > 0 && len(other) > 0 {
-			out.WriteByte('\n')
-		}
-		for _, line := range group {
-			out.WriteString("\t" + line + "\n")
-		}
+	for _, line := range std {
+		out.WriteString("\t" + line + "\n")
+	}
+	if len(std) > 0 && len(other) > 0 {
+		out.WriteByte('\n')
+	}
+	for _, line := range other {
+		out.WriteString("\t" + line + "\n")
 	}
 	out.WriteString(")\n")
 }
