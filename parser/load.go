@@ -418,9 +418,10 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 	// A problem in a type that several tools use is reported once, with
 	// the tools that reach it.
 	type problem struct {
-		pos  token.Pos
-		msg  string
-		same string
+		pos     token.Pos
+		msg     string
+		same    string
+		warning bool
 	}
 	var order []problem
 	reachedBy := map[problem][]string{}
@@ -429,14 +430,14 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 			return errs[i]
 		}
 		for _, d := range diags[i] {
-			p := problem{d.Pos, d.Message, d.Same}
+			p := problem{d.Pos, d.Message, d.Same, d.Warning}
 			if reachedBy[p] == nil {
 				order = append(order, p)
 			}
 			if !slices.Contains(reachedBy[p], t.Name) {
 				reachedBy[p] = append(reachedBy[p], t.Name)
 			}
-			t.bad = true
+			t.bad = t.bad || !d.Warning
 		}
 	}
 	// A type without a known JSON form is one problem, however many
@@ -470,6 +471,10 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 			msg += fmt.Sprintf(" (and %d more uses of the type, in tools %s)", others[p], strings.Join(names, ", "))
 		case len(names) > 1:
 			msg += fmt.Sprintf(" (reached from tools %s)", strings.Join(names, ", "))
+		}
+		if p.warning {
+			c.warnf(p.pos, "%s", msg)
+			continue
 		}
 		c.errorf(p.pos, "%s", msg)
 	}

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
+	"go/token"
 	"slices"
 	"strconv"
 	"strings"
@@ -98,7 +99,7 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 // lists them. (A function, not a variable: the parser has no mutable
 // package state.)
 func knownOptions() []string {
-	return []string{"name", "title", "readonly", "destructive", "idempotent", "openworld", "task"}
+	return []string{"name", "title", "readonly", "destructive", "idempotent", "openworld", "task", "result", "numbers"}
 }
 
 // toolOptions is the validated content of a //mcp:tool directive.
@@ -108,6 +109,11 @@ type toolOptions struct {
 	Title   string
 	Hints   Hints
 	Task    string // "", "optional" or "required"
+	// Result is the parameter named by result=PARAM, or "none" for
+	// result=none; ResultOff is the offset of its value.
+	Result    string
+	ResultOff int
+	Float64   bool // numbers=float64
 }
 
 // parseOptions tokenizes and validates the options of a //mcp:tool
@@ -169,6 +175,19 @@ func parseOptions(text string) (toolOptions, []optionError) {
 			default:
 				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad value for option task: want task, task=optional, task=required or task=forbidden, not %q", o.Value)})
 			}
+		case "result":
+			switch {
+			case !o.HasValue || o.Value == "" || o.Quoted || !token.IsIdentifier(o.Value) && o.Value != "none":
+				errs = append(errs, optionError{o.KeyOff, "option result needs a parameter name: result=PARAM sends the parameter back as the result after the call, result=none says the function's effect is elsewhere"})
+			default:
+				res.Result, res.ResultOff = o.Value, o.ValueOff
+			}
+		case "numbers":
+			if !o.HasValue || o.Quoted || o.Value != "float64" {
+				errs = append(errs, optionError{o.KeyOff, "bad value for option numbers: want numbers=float64 (numbers in positions of type any arrive as float64, as encoding/json decodes them; without the option an integer arrives as int)"})
+				continue
+			}
+			res.Float64 = true
 		default: // a hint
 			v := true
 			if o.HasValue {

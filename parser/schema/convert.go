@@ -212,6 +212,17 @@ func (c *conv) report(at site, msg string) {
 	c.foreign = append(c.foreign, &foreignProblem{key: key, typ: typ, where: where, at: c.rootSite, first: first + ": " + msg})
 }
 
+// warn reports a warning at the site at, or at the tool's parameter or
+// result when at is in another package's type. Warnings with the same
+// same are one problem (of one type), reported once with the other uses.
+func (c *conv) warn(at site, msg, same string) {
+	pos, where := at.pos, at.String()
+	if !c.inRoots(pos) {
+		pos, where = c.rootPos, c.rootSite.String()
+	}
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: where + ": " + msg, Same: same, Warning: true})
+}
+
 // foreignDiagnostics turns the grouped problems of other packages' types
 // into diagnostics.
 func (c *conv) foreignDiagnostics() {
@@ -488,7 +499,11 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 			return anyValue()
 		}
 		if c.output {
-			return c.noJSONForm(at, t, "the JSON form of an interface depends on the value it holds at run time; use a concrete type")
+			// encoding/json writes the value the interface holds: all
+			// that is known of it is that it is a JSON value.
+			c.warn(at, fmt.Sprintf("the JSON form of interface %s depends on the value it holds at run time: the output schema says only that it is a JSON value ({}); return a concrete type to state it", c.typeString(t)),
+				"iface:"+typeKey(t))
+			return anyValue()
 		}
 		return c.noJSONForm(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:
