@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 	}
 	readme := string(b)
 	var usage bytes.Buffer
-	if _, err := parseArgs([]string{"-h"}, &usage); err == nil {
+	if _, err := parseArgs([]string{"-h"}, &usage, io.Discard); err == nil {
 		t.Fatal("parseArgs -h: no error")
 	}
 	help := usage.String()
