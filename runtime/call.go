@@ -219,8 +219,8 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 		}
 	}()
 	v := t.validator()
-	args = dropNullOptionals(args, v.root)
-	if err := v.validate(args); err != nil {
+	args = v.DropNullOptionals(args)
+	if err := v.Validate(args); err != nil {
 		return errorResult(err.Error())
 	}
 	res, err := t.Handler(ctx, args)
