@@ -44,6 +44,9 @@
 //     unconstrained value is {} where invopop writes true;
 //   - the names of an integer enum's values are in the description;
 //   - only recursive types go to "$defs";
+//   - in an input schema, a pointer field is optional (absent, it is nil),
+//     and so is every field of a struct without json tags, which was not
+//     written for JSON (docs/existing-code.md states the rule and why);
 //   - in an output schema, a value encoding/json writes as null admits null,
 //     written as anyOf with {"type":"null"} (invopop writes a nullable
 //     field with oneOf);
