@@ -155,6 +155,7 @@ type options struct {
 	check    bool
 	tags     []string
 	profile  schema.Profile
+	verbose  bool
 	patterns []string
 }
 
@@ -170,6 +171,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fset.StringVar(&opts.output, "o", "mcp_gen.go", "name of the generated `file` in each package directory")
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra generated file\nand exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
+	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line: each parameter\nwithout a description, each method that //mcp:tools leaves out")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied while loading packages")
 	profile := fset.String("profile", "portable", "the `name` of the JSON Schema subset of the input schemas: portable (every provider\nand host), openai-strict, gemini or anthropic-strict (one provider's strict mode)")
 	if err := fset.Parse(args); err != nil {
@@ -348,7 +350,7 @@ type output struct {
 // be printed; warnings are the diagnostics that do not stop generation,
 // when there is no problem; the error reports a failure to load at all.
 func generate(dir string, opts *options) (outs []output, problems, warnings []string, err error) {
-	pkgs, diags, err := mcpparser.LoadWith(dir, mcpparser.Options{Tags: opts.tags, Profile: opts.profile}, opts.patterns...)
+	pkgs, diags, err := mcpparser.LoadWith(dir, mcpparser.Options{Tags: opts.tags, Profile: opts.profile, AllWarnings: opts.verbose}, opts.patterns...)
 	if err != nil {
 		return nil, nil, nil, err
 	}

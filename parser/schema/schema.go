@@ -135,6 +135,9 @@ type Diagnostic struct {
 	// a type (a type whose JSON form is unknown): a caller may report it
 	// once, with the other places.
 	Same string
+	// Warning marks a problem that does not stop generation: the schema
+	// is still true, if less precise than it could be.
+	Warning bool
 }
 
 // A Param is one plain tool parameter, which becomes one property, or one
