@@ -403,7 +403,7 @@ type undescribedParam struct {
 
 // maxParamWarnings is how many undescribed parameters of a package are
 // warned about one by one; more are summed up in one warning.
-const maxParamWarnings = 3
+const maxParamWarnings = 10
 
 // paramWarnings warns about the plain parameters of pkg's tools that have
 // no description: one by one, unless there are more than
@@ -428,7 +428,11 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 	var list []string
 	for i, n := range names {
 		if i == 5 {
-			list = append(list, fmt.Sprintf("and %d other names", len(names)-5))
+			more := fmt.Sprintf("and %d other names", len(names)-5)
+			if len(names) == 6 {
+				more = "and 1 other name"
+			}
+			list = append(list, more)
 			break
 		}
 		list = append(list, fmt.Sprintf("%s (%d)", n, count[n]))

@@ -76,7 +76,7 @@ import (
 
 // usageText is what -h prints to standard output, before the flags; every
 // line fits 80 columns (TestUsageGolden).
-const usageText = `usage: mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]
+const usageText = `usage: mcpgen [-o file] [-check] [-v] [-tags list] [-profile name] [packages]
        mcpgen -version
 
 mcpgen writes the MCP registration file (mcp_gen.go) of each package that
@@ -152,6 +152,20 @@ In the doc comment of a type, or the comment of a struct field:
 	//mcp:schema {...}    its JSON Schema, for a type with its own JSON
 	                      methods; also once per package, in any comment
 	                      of a file: //mcp:schema IMPORTPATH.Type {...}
+
+In any comment of the package outside a function's doc comment, for the
+whole package (an API client's, say; see docs/apiclients.md):
+
+	//mcp:tools TYPE [prefix=P] [options]
+	                      every exported method of TYPE is a tool (XContext
+	                      over X, named after X); a method that cannot be
+	                      one is left out, with a warning
+	//mcp:result TYPE omit  results of type TYPE or *TYPE are not sent
+	//mcp:result TYPE FUNC  such a result is sent as FUNC(result)
+	//mcp:param NAME text   describes every plain parameter NAME that no
+	                      //mcp:arg describes
+	//mcp:output max=BYTES  leaves out output schemas longer than BYTES
+	                      (//mcp:output off: all of them)
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed

@@ -11,22 +11,27 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func(*IssuesService, context.Context, int) (*Issue, *Response, error) = (*IssuesService).Get
-	_ func(*Response) Page                                                  = Paging
-	_ func(*IssuesService, context.Context, int) (*Response, error)         = (*IssuesService).Delete
-	_ func(*IssuesService, context.Context) (int, *Trace, error)            = (*IssuesService).Count
-	_ func(*IssuesService) *Trace                                           = (*IssuesService).Touch
+	_ func(*IssuesService, context.Context, int) (*Issue, *Response, error)                                         = (*IssuesService).Get
+	_ func(*Response) Page                                                                                          = Paging
+	_ func(*IssuesService, context.Context, int) (*Response, error)                                                 = (*IssuesService).Delete
+	_ func(*IssuesService, context.Context) (int, *Trace, error)                                                    = (*IssuesService).Count
+	_ func(*IssuesService) *Trace                                                                                   = (*IssuesService).Touch
+	_ func(*LabelsService, context.Context, string) ([]*Label, *Response, error)                                    = (*LabelsService).ListContext
+	_ func(*LabelsService, context.Context, string, string) (*Label, *Response, error)                              = (*LabelsService).Get
+	_ func(*LabelsService, context.Context, string, string, string) (*Label, *Response, error)                      = (*LabelsService).Rename
+	_ func(*LabelsService, context.Context, string) (int, error)                                                    = (*LabelsService).Count
+	_ func(*MilestonesService, context.Context, string, string, string, string) (*Milestone, *Response, error)      = (*MilestonesService).Create
+	_ func(*MilestonesService, context.Context, string, string, int, string, string) (*Milestone, *Response, error) = (*MilestonesService).Edit
 )
 
 // RegisterIssuesServiceTools registers on s the tools declared as methods of IssuesService, to be called on recv.
 func RegisterIssuesServiceTools(s *runtime.Server, recv *IssuesService) {
 	s.MustAddTool(runtime.Tool{
-		Name:         "get",
-		Description:  "Get returns issue number.",
-		InputSchema:  getInputSchema,
-		OutputSchema: getOutputSchema,
-		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-		Handler:      getHandler(recv),
+		Name:        "get",
+		Description: "Get returns issue number.",
+		InputSchema: getInputSchema,
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:     getHandler(recv),
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "delete",
@@ -122,6 +127,217 @@ func touchHandler(recv *IssuesService) runtime.Handler {
 	}
 }
 
+// RegisterLabelsServiceTools registers on s the tools declared as methods of LabelsService, to be called on recv.
+func RegisterLabelsServiceTools(s *runtime.Server, recv *LabelsService) {
+	s.MustAddTool(runtime.Tool{
+		Name:         "labels_list",
+		Description:  "ListContext lists the labels of repo.",
+		InputSchema:  labelsListInputSchema,
+		OutputSchema: labelsListOutputSchema,
+		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:      labelsListHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "labels_get",
+		Description:  "Get returns the label name of repo.",
+		InputSchema:  labelsGetInputSchema,
+		OutputSchema: labelsGetOutputSchema,
+		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:      labelsGetHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "labels_rename",
+		Description:  "Rename renames a label; annotated by hand, it is not readonly.",
+		InputSchema:  labelsRenameInputSchema,
+		OutputSchema: labelsRenameOutputSchema,
+		Annotations:  &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
+		Handler:      labelsRenameHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "labels_count",
+		Description:  "Count counts the labels of repo.",
+		InputSchema:  labelsCountInputSchema,
+		OutputSchema: labelsCountOutputSchema,
+		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:      labelsCountHandler(recv),
+	})
+}
+
+// labelsListHandler returns the handler of the tool labels_list, which calls recv.ListContext.
+func labelsListHandler(recv *LabelsService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Repo string `json:"repo"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result []*Label `json:"result"`
+			Paging Page     `json:"paging"`
+		}
+		var extra struct {
+			r2 *Response
+		}
+		var err error
+		out.Result, extra.r2, err = recv.ListContext(ctx, in.Repo)
+		if err != nil {
+			return nil, err
+		}
+		out.Paging = Paging(extra.r2)
+		return runtime.StructuredResult(out)
+	}
+}
+
+// labelsGetHandler returns the handler of the tool labels_get, which calls recv.Get.
+func labelsGetHandler(recv *LabelsService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Repo string `json:"repo"`
+			Name string `json:"name"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result *Label `json:"result"`
+			Paging Page   `json:"paging"`
+		}
+		var extra struct {
+			r2 *Response
+		}
+		var err error
+		out.Result, extra.r2, err = recv.Get(ctx, in.Repo, in.Name)
+		if err != nil {
+			return nil, err
+		}
+		out.Paging = Paging(extra.r2)
+		return runtime.StructuredResult(out)
+	}
+}
+
+// labelsRenameHandler returns the handler of the tool labels_rename, which calls recv.Rename.
+func labelsRenameHandler(recv *LabelsService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Repo string `json:"repo"`
+			Name string `json:"name"`
+			To   string `json:"to"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result *Label `json:"result"`
+			Paging Page   `json:"paging"`
+		}
+		var extra struct {
+			r2 *Response
+		}
+		var err error
+		out.Result, extra.r2, err = recv.Rename(ctx, in.Repo, in.Name, in.To)
+		if err != nil {
+			return nil, err
+		}
+		out.Paging = Paging(extra.r2)
+		return runtime.StructuredResult(out)
+	}
+}
+
+// labelsCountHandler returns the handler of the tool labels_count, which calls recv.Count.
+func labelsCountHandler(recv *LabelsService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Repo string `json:"repo"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out, err := recv.Count(ctx, in.Repo)
+		if err != nil {
+			return nil, err
+		}
+		return runtime.WrappedResult(out)
+	}
+}
+
+// RegisterMilestonesServiceTools registers on s the tools declared as methods of MilestonesService, to be called on recv.
+func RegisterMilestonesServiceTools(s *runtime.Server, recv *MilestonesService) {
+	s.MustAddTool(runtime.Tool{
+		Name:         "milestones_create",
+		Description:  "Create creates a milestone.",
+		InputSchema:  milestonesCreateInputSchema,
+		OutputSchema: milestonesCreateOutputSchema,
+		Handler:      milestonesCreateHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "milestones_edit",
+		Description:  "Edit edits a milestone.",
+		InputSchema:  milestonesEditInputSchema,
+		OutputSchema: milestonesEditOutputSchema,
+		Handler:      milestonesEditHandler(recv),
+	})
+}
+
+// milestonesCreateHandler returns the handler of the tool milestones_create, which calls recv.Create.
+func milestonesCreateHandler(recv *MilestonesService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Owner string `json:"owner"`
+			Repo  string `json:"repo"`
+			Title string `json:"title"`
+			State string `json:"state"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result *Milestone `json:"result"`
+			Paging Page       `json:"paging"`
+		}
+		var extra struct {
+			r2 *Response
+		}
+		var err error
+		out.Result, extra.r2, err = recv.Create(ctx, in.Owner, in.Repo, in.Title, in.State)
+		if err != nil {
+			return nil, err
+		}
+		out.Paging = Paging(extra.r2)
+		return runtime.StructuredResult(out)
+	}
+}
+
+// milestonesEditHandler returns the handler of the tool milestones_edit, which calls recv.Edit.
+func milestonesEditHandler(recv *MilestonesService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Owner  string `json:"owner"`
+			Repo   string `json:"repo"`
+			Number int    `json:"number"`
+			Title  string `json:"title"`
+			State  string `json:"state"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result *Milestone `json:"result"`
+			Paging Page       `json:"paging"`
+		}
+		var extra struct {
+			r2 *Response
+		}
+		var err error
+		out.Result, extra.r2, err = recv.Edit(ctx, in.Owner, in.Repo, in.Number, in.Title, in.State)
+		if err != nil {
+			return nil, err
+		}
+		out.Paging = Paging(extra.r2)
+		return runtime.StructuredResult(out)
+	}
+}
+
 // Input and output schemas of the tools, as JSON.
 const (
 	getInputSchema = `{
@@ -135,55 +351,6 @@ const (
   "additionalProperties": false,
   "required": [
     "number"
-  ]
-}`
-	getOutputSchema = `{
-  "type": "object",
-  "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Issue is an issue.",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "title": {
-              "type": "string"
-            },
-            "extra": {
-              "description": "Extra is written by its own MarshalJSON."
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "number",
-            "title",
-            "extra"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "paging": {
-      "type": "object",
-      "description": "Page is what a tool's caller needs of a Response.",
-      "properties": {
-        "next": {
-          "type": "integer",
-          "description": "Next is the next page, 0 after the last."
-        }
-      },
-      "additionalProperties": false
-    }
-  },
-  "additionalProperties": false,
-  "required": [
-    "result",
-    "paging"
   ]
 }`
 	deleteInputSchema = `{
@@ -240,5 +407,366 @@ const (
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`
+	labelsListInputSchema = `{
+  "type": "object",
+  "properties": {
+    "repo": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "repo"
+  ]
+}`
+	labelsListOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+                "description": "Label is a label.",
+                "properties": {
+                  "name": {
+                    "type": "string"
+                  },
+                  "color": {
+                    "type": "string"
+                  }
+                },
+                "additionalProperties": false,
+                "required": [
+                  "name",
+                  "color"
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "paging": {
+      "type": "object",
+      "description": "Page is what a tool's caller needs of a Response.",
+      "properties": {
+        "next": {
+          "type": "integer",
+          "description": "Next is the next page, 0 after the last."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "paging"
+  ]
+}`
+	labelsGetInputSchema = `{
+  "type": "object",
+  "properties": {
+    "repo": {
+      "type": "string"
+    },
+    "name": {
+      "type": "string",
+      "description": "the label's name"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "repo",
+    "name"
+  ]
+}`
+	labelsGetOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "object",
+          "description": "Label is a label.",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "color": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "name",
+            "color"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "paging": {
+      "type": "object",
+      "description": "Page is what a tool's caller needs of a Response.",
+      "properties": {
+        "next": {
+          "type": "integer",
+          "description": "Next is the next page, 0 after the last."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "paging"
+  ]
+}`
+	labelsRenameInputSchema = `{
+  "type": "object",
+  "properties": {
+    "repo": {
+      "type": "string"
+    },
+    "name": {
+      "type": "string",
+      "description": "the label's name"
+    },
+    "to": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "repo",
+    "name",
+    "to"
+  ]
+}`
+	labelsRenameOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "object",
+          "description": "Label is a label.",
+          "properties": {
+            "name": {
+              "type": "string"
+            },
+            "color": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "name",
+            "color"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "paging": {
+      "type": "object",
+      "description": "Page is what a tool's caller needs of a Response.",
+      "properties": {
+        "next": {
+          "type": "integer",
+          "description": "Next is the next page, 0 after the last."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "paging"
+  ]
+}`
+	labelsCountInputSchema = `{
+  "type": "object",
+  "properties": {
+    "repo": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "repo"
+  ]
+}`
+	labelsCountOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result"
+  ]
+}`
+	milestonesCreateInputSchema = `{
+  "type": "object",
+  "properties": {
+    "owner": {
+      "type": "string"
+    },
+    "repo": {
+      "type": "string"
+    },
+    "title": {
+      "type": "string"
+    },
+    "state": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "owner",
+    "repo",
+    "title",
+    "state"
+  ]
+}`
+	milestonesCreateOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "object",
+          "description": "Milestone is a milestone.",
+          "properties": {
+            "title": {
+              "type": "string"
+            },
+            "state": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "title",
+            "state"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "paging": {
+      "type": "object",
+      "description": "Page is what a tool's caller needs of a Response.",
+      "properties": {
+        "next": {
+          "type": "integer",
+          "description": "Next is the next page, 0 after the last."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "paging"
+  ]
+}`
+	milestonesEditInputSchema = `{
+  "type": "object",
+  "properties": {
+    "owner": {
+      "type": "string"
+    },
+    "repo": {
+      "type": "string"
+    },
+    "number": {
+      "type": "integer"
+    },
+    "title": {
+      "type": "string"
+    },
+    "state": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "owner",
+    "repo",
+    "number",
+    "title",
+    "state"
+  ]
+}`
+	milestonesEditOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "object",
+          "description": "Milestone is a milestone.",
+          "properties": {
+            "title": {
+              "type": "string"
+            },
+            "state": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "title",
+            "state"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "paging": {
+      "type": "object",
+      "description": "Page is what a tool's caller needs of a Response.",
+      "properties": {
+        "next": {
+          "type": "integer",
+          "description": "Next is the next page, 0 after the last."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "paging"
+  ]
 }`
 )
