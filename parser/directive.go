@@ -282,7 +282,7 @@ func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.Com
 		c.errorf(cm.Pos(), "//mcp:schema: no type %s in this package or the packages it imports (name it by import path or package name, then the type: net/netip.Addr, semver.Version)", name)
 		return
 	}
-	c.builder.State(pkg.PkgPath, obj.Pkg().Path()+"."+obj.Name(), s)
+	c.builder.State(pkg.PkgPath, obj.Pkg().Path()+"."+obj.Name(), s, cm.Pos())
 }
 
 // lookupTypeName finds the type named "path.Name" or "pkgname.Name" in

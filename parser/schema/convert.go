@@ -30,6 +30,9 @@ type conv struct {
 	// statedField is the schema stated by //mcp:schema at the field whose
 	// schema is to be derived next.
 	statedField *jsonschema.Schema
+	// noStated: this conv derives the form of a type with a stated schema
+	// (unencodable); the types inside it are taken as stated, unchecked.
+	noStated bool
 	// addressed: the value whose schema is derived next is reached through
 	// a pointer, so encoding/json can call its pointer methods.
 	addressed bool
@@ -391,6 +394,12 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	}
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 		if st := c.stated(n); st != nil {
+			if c.output && !c.noStated {
+				if reason := c.unencodable(n); reason != "" {
+					c.refuseStated(n, reason)
+					return anyValue()
+				}
+			}
 			return copySchema(st)
 		}
 		if n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {

@@ -175,6 +175,10 @@ type Builder struct {
 	enums    map[*types.TypeName][]any        // declared constants per named type
 	enumRule map[*types.TypeName]bool         // inferredEnum of an integer type
 	stated   map[[2]string]*jsonschema.Schema // package path and type key -> schema stated by //mcp:schema
+	// statedPos holds the position of each of stated's directives.
+	statedPos map[[2]string]token.Pos
+	// unencodable caches conv.unencodable per *types.TypeName.
+	unencodable sync.Map
 	filePkg  map[string]string                // root file name -> package path; read-only
 }
 

@@ -43,3 +43,15 @@ func Get(ctx context.Context) (string, *Meta, error) { return "", nil, nil }
 //
 //mcp:tool
 func List(ctx context.Context) ([]string, *Record, error) { return nil, nil, nil }
+
+//mcp:schema github.com/mcpgen/mcpgen/testdata/errors_apiclient.Stated {"type":"object"}
+
+// Stated is a record with no JSON form whose schema is stated anyway.
+type Stated struct {
+	Done chan struct{}
+}
+
+// Fetch fetches.
+//
+//mcp:tool
+func Fetch(ctx context.Context) (*Stated, error) { return nil, nil }
