@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/internal/validate"
 )
 
@@ -116,7 +117,7 @@ func (s *Server) MustAddTool(t Tool) {
 }
 
 func newTool(t Tool) (*tool, error) {
-	if !validToolName(t.Name) {
+	if !toolname.Valid(t.Name) {
 		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return nil, fmt.Errorf("runtime: invalid tool name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - .", t.Name)
 	}
@@ -173,25 +174,6 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// validToolName reports whether name follows the naming rule of MCP 2025-11-25
-// (spec 2025-11-25 server/tools#tool-names), which mcpgen enforces for every
-// version.
-func validToolName(name string) bool {
-	if len(name) == 0 || len(name) > 128 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '_', c == '-', c == '.':
-		default:
-			return false
-		}
-	}
-	return true
 }
 
 // toolSet is an immutable snapshot of the registered tools, prompts and
