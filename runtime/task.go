@@ -116,6 +116,10 @@ type task struct {
 	errObj   []byte // the JSON-RPC error object of a failed task
 	pending  map[string]*taskQuestion
 	order    []string // keys of pending, in the order asked
+
+	// changed is signalled whenever the task changes, for the replica of
+	// a fleet that keeps its record in the store (fleet.keep).
+	changed chan struct{}
 }
 
 // taskQuestion is a question of a task's tool that awaits tasks/update.
@@ -257,7 +261,7 @@ func newTask() *task {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	now := time.Now()
-	return &task{id: hex.EncodeToString(b[:]), created: now, updated: now, ttl: DefaultTaskTTL, status: taskWorking}
+	return &task{id: hex.EncodeToString(b[:]), created: now, updated: now, ttl: DefaultTaskTTL, status: taskWorking, changed: make(chan struct{}, 1)}
 }
 
 // promote makes the call a task and stores it in st, unless it is pinned
@@ -299,6 +303,7 @@ func (t *task) ask(ctx context.Context, key, method string, params []byte) (json
 	if !t.terminal() {
 		t.status, t.updated = taskInputRequired, time.Now()
 	}
+	t.notifyChanged()
 	t.mu.Unlock()
 	select {
 	case a := <-q.answer:
@@ -323,6 +328,7 @@ func (t *task) dropQuestion(key string) {
 	if len(t.pending) == 0 && t.status == taskInputRequired {
 		t.status, t.updated = taskWorking, time.Now()
 	}
+	t.notifyChanged()
 }
 
 // update delivers the answers of tasks/update to the questions they name;
@@ -347,6 +353,7 @@ func (t *task) finish(result, errObj []byte) bool {
 		return false
 	}
 	t.updated, t.message = time.Now(), ""
+	defer t.notifyChanged()
 	if errObj != nil {
 		t.status, t.errObj = taskFailed, errObj
 	} else {
@@ -372,6 +379,7 @@ func (t *task) cancelTask() {
 	t.mu.Lock()
 	if !t.terminal() {
 		t.status, t.updated, t.message = taskCancelled, time.Now(), ""
+		t.notifyChanged()
 	}
 	cancel := t.cancel
 	t.mu.Unlock()
@@ -421,6 +429,7 @@ func (t *task) progressed(progress, total float64, message string) {
 	defer t.mu.Unlock()
 	if !t.terminal() {
 		t.message, t.updated = s, time.Now()
+		t.notifyChanged()
 	}
 }
 
@@ -482,6 +491,10 @@ func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMe
 	// lookup is where a task is to be checked against its creator once
 	// requests carry an identity.
 	t := s.tasks.get(*p.TaskID)
+	if t == nil && s.fleet != nil {
+		// Another replica's task, or one that outlived its replica.
+		return s.fleet.taskRequest(method, *p.TaskID, p.InputResponses)
+	}
 	if t == nil {
 		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")
 	}
