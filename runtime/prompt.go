@@ -192,23 +192,19 @@ func promptJSON(p *prompt, v protocol) []byte {
 	return b
 }
 
+// promptParams are the params of prompts/get.
+type promptParams struct {
+	metaParams
+	Name           *string         `json:"name"`
+	Arguments      json.RawMessage `json:"arguments"`
+	InputResponses json.RawMessage `json:"inputResponses"`
+	RequestState   json.RawMessage `json:"requestState"`
+}
+
 // getPrompt answers prompts/get.
-func (c *conn) getPrompt(ctx context.Context, id json.RawMessage, params json.RawMessage) []byte {
-	var p struct {
-		metaParams
-		Name           *string         `json:"name"`
-		Arguments      json.RawMessage `json:"arguments"`
-		InputResponses json.RawMessage `json:"inputResponses"`
-		RequestState   json.RawMessage `json:"requestState"`
-	}
-	proto, e := c.decodeRequest(params, &p)
-	if e != nil {
-		return errorReply(id, e)
-	}
+func (c *conn) getPrompt(r request, p *promptParams) []byte {
+	ctx, id, proto := r.ctx, r.id, r.proto
 	set := c.srv.snapshot()
-	if !set.hasPrompts() {
-		return errorReply(id, errorf(codeMethodNotFound, "Method not found: prompts/get (the server has no prompts)"))
-	}
 	if p.Name == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name"))
 	}
