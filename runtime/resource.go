@@ -186,7 +186,7 @@ func resourceJSON(r *resource, p protocol) []byte {
 
 // findResource returns the resource that serves uri: the one with that
 // fixed URI, else the first template (in registration order) that matches.
-func (set *toolSet) findResource(uri string) (*resource, map[string]string) {
+func (set *catalog) findResource(uri string) (*resource, map[string]string) {
 	if r := set.resourceByURI[uri]; r != nil {
 		return r, nil
 	}

@@ -176,10 +176,10 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 	return buf.Bytes(), nil
 }
 
-// toolSet is an immutable snapshot of the registered tools, prompts and
+// catalog is an immutable snapshot of the registered tools, prompts and
 // resources with everything the list, call, get and read methods need,
 // computed once after the last registration.
-type toolSet struct {
+type catalog struct {
 	byName map[string]*tool
 	list   pagedList
 
@@ -197,8 +197,8 @@ type toolSet struct {
 	discover   []byte               // server/discover result
 }
 
-func (ts *toolSet) hasPrompts() bool   { return len(ts.promptByName) > 0 }
-func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
+func (ts *catalog) hasPrompts() bool   { return len(ts.promptByName) > 0 }
+func (ts *catalog) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
 
 // snapshot returns the current set, building it on first use after a
 // registration.
@@ -208,7 +208,7 @@ func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.tem
 // clears s.snap, so a stored set always has everything added before it was
 // stored; a reader that loaded the previous set finishes with it. Calls
 // read the set without a lock. Test: TestAddToolWhileServing.
-func (s *Server) snapshot() *toolSet {
+func (s *Server) snapshot() *catalog {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
@@ -217,7 +217,7 @@ func (s *Server) snapshot() *toolSet {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
-	ts := &toolSet{byName: make(map[string]*tool, len(s.tools))}
+	ts := &catalog{byName: make(map[string]*tool, len(s.tools))}
 	for _, t := range s.tools {
 		ts.byName[t.Name] = t
 	}
