@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
 // The package-level directives, each a line of its own in any comment of
@@ -242,7 +244,7 @@ func (c *checker) toolsOptions(r *toolsRule) (opts, prefix string, ok bool) {
 		}
 		switch o.Key {
 		case "prefix":
-			if !o.HasValue || o.Value == "" || !validToolName(o.Value) {
+			if !o.HasValue || o.Value == "" || !toolname.Valid(o.Value) {
 				c.errorf(r.textPos+token.Pos(o.KeyOff), "//mcp:tools: prefix needs a value of characters from [A-Za-z0-9_.-]: prefix=issues_")
 				ok = false
 			}

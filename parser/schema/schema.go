@@ -179,7 +179,7 @@ type Builder struct {
 	statedPos map[[2]string]token.Pos
 	// unencodable caches conv.unencodable per *types.TypeName.
 	unencodable sync.Map
-	filePkg  map[string]string                // root file name -> package path; read-only
+	filePkg     map[string]string // root file name -> package path; read-only
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
