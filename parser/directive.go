@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
@@ -114,9 +115,10 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 // looksLikeOptions reports whether text could be meant as the options of
 // a //mcp:tool directive: every word is an option, or close to one.
 func looksLikeOptions(text string) bool {
+	tool := toolSpec()
 	for _, word := range strings.Fields(text) {
 		key, _, _ := strings.Cut(word, "=")
-		if !knownOption(key) && suggestOption(key) == "" {
+		if tool.rule(key) == nil && tool.suggest(key) == "" {
 			return false
 		}
 	}
@@ -125,7 +127,7 @@ func looksLikeOptions(text string) bool {
 
 // toolDecl is a Tool under construction, with what the checks need.
 type toolDecl struct {
-	Tool
+	model.Tool
 	pos  token.Pos // function name
 	decl *ast.FuncDecl
 	pkg  *packages.Package

@@ -59,6 +59,8 @@
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
 // (primitives.go; docs/reference.md, "Prompts, resources and completion").
+// Their options follow the grammar of //mcp:tool's, and are checked the
+// same way (options.go, directiveSpec).
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

@@ -45,7 +45,7 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 //
 // The error result reports a failure of the loader itself (for example,
 // no go command), not a problem in the loaded code.
-func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnostic, error) {
+func Load(dir string, tags []string, patterns ...string) ([]*model.Package, []Diagnostic, error) {
 	return LoadWith(dir, Options{Tags: tags}, patterns...)
 }
 
@@ -61,7 +61,7 @@ type Options struct {
 }
 
 // LoadWith is Load with options beyond the build tags.
-func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagnostic, error) {
+func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, []Diagnostic, error) {
 	tags := opts.Tags
 	fset := token.NewFileSet()
 	cfg := &packages.Config{
@@ -104,7 +104,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagn
 
 	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, registers: map[*packages.Package]map[string]bool{}}
 	c.builder.SetProfile(opts.Profile)
-	var out []*Package
+	var out []*model.Package
 	for _, pkg := range pkgs {
 		p, err := c.pkg(pkg)
 		if err != nil {
@@ -113,7 +113,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagn
 		out = append(out, p)
 	}
 	c.diags = append(c.diags, c.pendingErrors(pending)...)
-	slices.SortFunc(out, func(a, b *Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
+	slices.SortFunc(out, func(a, b *model.Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
 	return out, sortDiagnostics(c.diags), nil
 }
 
@@ -270,8 +270,8 @@ func (c *checker) warnf(pos token.Pos, format string, args ...any) {
 
 // pkg builds the model of one package: it scans every comment of every
 // file for directives and checks each annotated function.
-func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
-	p := &Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
+func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
+	p := &model.Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
 	files := slices.Clone(pkg.Syntax)
 	slices.SortFunc(files, func(a, b *ast.File) int {
 		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
@@ -311,7 +311,7 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		if t.decl.Recv != nil && t.Receiver == nil {
 			continue // a receiver that cannot have tools: reported
 		}
-		name := RegisterFunc(t.Receiver)
+		name := model.RegisterFunc(t.Receiver)
 		if first := registersOf[name]; first == nil {
 			registersOf[name] = t
 		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {

@@ -12,6 +12,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 	"github.com/mcpgen/mcpgen/parser/schema"
@@ -40,7 +41,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Name, t.Title, t.Hints, t.TaskSupport = opts.Name, opts.Title, opts.Hints, opts.Task
 	if t.Name == "" && !opts.BadName {
-		if def := snakeCase(t.GoName); validToolName(def) {
+		if def := snakeCase(t.GoName); toolname.Valid(def) {
 			t.Name = def
 		} else {
 			bad(t.pos, "default tool name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", def, t.GoName)
@@ -105,11 +106,11 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			generic = true
 			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
 		default:
-			t.Receiver = &Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
+			t.Receiver = &model.Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
 			if e := embedder(t.pkg.Types, named, t.Func); e != nil {
 				// Other packages cannot name an unexported type: the tool
 				// is registered on the exported type that promotes it.
-				t.Receiver = &Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
+				t.Receiver = &model.Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
 			}
 		}
 	}
@@ -132,7 +133,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	if rest == 1 && !sig.Variadic() && isArgStruct(params.At(start).Type()) {
 		p := params.At(start)
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-		t.Struct = &StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
+		t.Struct = &model.StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
 		t.structPos = typePos[start]
 	} else {
 		// Every parameter, a struct among others included, is one argument.
@@ -156,7 +157,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			}
 			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
 			variadic := sig.Variadic() && i == params.Len()-1
-			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
+			t.Params = append(t.Params, &model.Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
 			t.paramPos = append(t.paramPos, names[i])
 		}
 	}
@@ -181,7 +182,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	}
 	switch n {
 	case 0:
-		t.Result = ResultNone
+		t.Result = model.ResultNone
 	case 1:
 		c.result(t, results.At(0).Type(), resPos[0])
 	default:
@@ -194,7 +195,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 // members of one result object: each named after its Go name, or, when
 // unnamed, "value" and "found" for (T, bool), else "result1", "result2", ...
 func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos []token.Pos) {
-	t.Result = ResultObject
+	t.Result = model.ResultObject
 	valueFound := n == 2 && types.Identical(results.At(1).Type().Underlying(), types.Typ[types.Bool])
 	used := map[string]bool{}
 	for i := range n {
@@ -219,7 +220,7 @@ func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos [
 			t.bad = true
 			continue
 		}
-		t.Results = append(t.Results, &ResultMember{Name: name, Type: r.Type()})
+		t.Results = append(t.Results, &model.ResultMember{Name: name, Type: r.Type()})
 		t.resultsPos = append(t.resultsPos, pos[i])
 	}
 }
@@ -242,12 +243,12 @@ func isRuntimeType(t types.Type) bool {
 func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 	t.ResultType, t.resultPos = r, pos
 	if types.Identical(r, types.Typ[types.String]) {
-		t.Result = ResultText
+		t.Result = model.ResultText
 		return
 	}
 	rt := types.Unalias(r)
 	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
-		t.Result = ResultRaw // []runtime.Content
+		t.Result = model.ResultRaw // []runtime.Content
 		return
 	}
 	elem, ptr := rt, false
@@ -256,14 +257,14 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 	}
 	n, ok := elem.(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != model.RuntimePath {
-		t.Result = ResultStructured // or ResultWrapped: the output schema decides
+		t.Result = model.ResultStructured // or ResultWrapped: the output schema decides
 		return
 	}
 	// A type of the runtime: the tool builds the result itself.
 	content, _ := n.Obj().Pkg().Scope().Lookup("Content").(*types.TypeName)
 	switch {
 	case n.Obj().Name() == "Result", content != nil && types.Implements(r, content.Type().Underlying().(*types.Interface)):
-		t.Result = ResultRaw
+		t.Result = model.ResultRaw
 	case content != nil && !ptr && types.Implements(types.NewPointer(n), content.Type().Underlying().(*types.Interface)):
 		c.errorf(pos, "result of %s must be *runtime.%s, not runtime.%s: content types are used by pointer", t.GoName, n.Obj().Name(), n.Obj().Name())
 		t.bad = true
@@ -293,7 +294,7 @@ func (c *checker) enumDirectives(t *toolDecl) {
 		if !ok {
 			continue // reported with the file's directives
 		}
-		i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+		i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
 		if i < 0 {
 			c.errorf(cm.Pos(), "//mcp:enum %s names no plain parameter of %s", name, t.GoName)
 			continue
@@ -355,7 +356,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 			c.errorf(namePos, "//mcp:arg %s has no description: //mcp:arg %s [jsonschema:\"keywords\"] text", name, name)
 		default:
 			seen[name] = line
-			i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+			i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
 			t.Params[i].Description = desc
 			t.paramTag[i], t.paramTagPos[i] = tag, tagPos
 			continue
@@ -368,7 +369,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 }
 
 // param returns the plain parameter called name, or nil.
-func (t *toolDecl) param(name string) *Param {
+func (t *toolDecl) param(name string) *model.Param {
 	for _, p := range t.Params {
 		if p.Name == name {
 			return p
@@ -418,16 +419,16 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	var out *jsonschema.Schema
 	switch t.Result {
-	case ResultStructured:
+	case model.ResultStructured:
 		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
 		report(diags)
 		if wrapped {
-			t.Result = ResultWrapped
+			t.Result = model.ResultWrapped
 		} else {
 			omitTypeDoc(s, t.ResultType)
 		}
 		out = s
-	case ResultObject:
+	case model.ResultObject:
 		ms := make([]schema.Param, len(t.Results))
 		for i, r := range t.Results {
 			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
@@ -436,7 +437,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		report(diags)
 		out = s
 	}
-	if t.Result == ResultStructured || t.Result == ResultWrapped || t.Result == ResultObject {
+	if t.Result == model.ResultStructured || t.Result == model.ResultWrapped || t.Result == model.ResultObject {
 		if !bad {
 			if out == nil {
 				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
