@@ -187,6 +187,12 @@ type Tool struct {
 	// float64, as encoding/json decodes them (runtime.DecodeFloat64),
 	// instead of as int when written as integers (runtime.Decode).
 	Float64Numbers bool
+	// Omitted holds the positions of the function's results (before the
+	// trailing error) that //mcp:result leaves out; GoResults is how many
+	// results there are before the error. Results, ResultType and Result
+	// describe the others.
+	Omitted   []int
+	GoResults int
 
 	// Schemas, as indented JSON text ready to embed in the generated file.
 	InputSchema  string
@@ -233,7 +239,13 @@ type Param struct {
 // member of the tool's result object.
 type ResultMember struct {
 	Name string     // JSON member name: the Go result name, else positional
-	Type types.Type // declared type
+	Type types.Type // declared type; with Via, the type Via returns
+	// Via is the function that an //mcp:result directive names for the
+	// result's type: the member is Via(result). Index is then the
+	// position of the result among the function's results (set for every
+	// member of a tool with Omitted or Via results).
+	Via   *types.Func
+	Index int
 }
 
 // ResultKind is the shape of what a tool function returns.

@@ -139,7 +139,7 @@ type Diagnostic struct {
 	// once, with the other places.
 	Same string
 	// Warning marks a problem that does not stop generation: the schema
-	// is exact, but what the user may expect of it is not what happens.
+	// is still true, if less precise than it could be.
 	Warning bool
 }
 
@@ -178,7 +178,11 @@ type Builder struct {
 	enums    map[*types.TypeName][]any        // declared constants per named type
 	enumRule map[*types.TypeName]bool         // inferredEnum of an integer type
 	stated   map[[2]string]*jsonschema.Schema // package path and type key -> schema stated by //mcp:schema
-	filePkg  map[string]string                // root file name -> package path; read-only
+	// statedPos holds the position of each of stated's directives.
+	statedPos map[[2]string]token.Pos
+	// unencodable caches conv.unencodable per *types.TypeName.
+	unencodable sync.Map
+	filePkg     map[string]string // root file name -> package path; read-only
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
