@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -219,8 +220,8 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 		}
 	}()
 	v := t.validator()
-	args = dropNullOptionals(args, v.root)
-	if err := v.validate(args); err != nil {
+	args = v.DropNullOptionals(args)
+	if err := v.Validate(args); err != nil {
 		return errorResult(err.Error())
 	}
 	res, err := t.Handler(ctx, args)
@@ -336,7 +337,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 			<-s.calls
 		}
 	}
-	c.task.cancel = c.cancel // before the task is stored, where tasks/cancel finds it
+	c.task.cancel = c.cancel // before the task is stored, where tasks/cancel finds it (ended clears it)
 	done := make(chan *Result, 1)
 	go func() { done <- s.invoke(ctx, t, args) }()
 	timer := time.NewTimer(TaskGrace)
@@ -345,7 +346,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 	select {
 	case res = <-done:
 	case <-timer.C:
-		if c.task.promote(&s.tasks) {
+		if s.promoteTask(c.task) {
 			// From now on the call belongs to the task: nothing more goes
 			// to the request's stream, and closing it cancels nothing.
 			c.stopWatch()
@@ -358,7 +359,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 				res := <-done
 				release()
 				s.completeTask(c, t, res)
-				c.cancel()
+				c.task.ended()
 				c.conn.taskEnded(c.task)
 			}()
 			return appendResult(nil, id, s.createTaskResult(c.task))
@@ -393,7 +394,7 @@ func (s *Server) completeTask(c *call, t *tool, res *Result) {
 		if e.data != nil {
 			b = append(append(b, `,"data":`...), e.data...)
 		}
-		c.task.finish(nil, append(b, '}'))
+		s.tasks.finish(c.task, nil, append(b, '}'))
 		return
 	}
 	b, err := s.encodeCallResult(nil, res, proto20260728)
@@ -401,5 +402,7 @@ func (s *Server) completeTask(c *call, t *tool, res *Result) {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
 		b, _ = s.appendCallResult(nil, errorResult(encodeErrorText(t.Name)), proto20260728)
 	}
-	c.task.finish(b, nil)
+	// The result was built by appending: keep only its bytes, not the
+	// room it grew into.
+	s.tasks.finish(c.task, bytes.Clone(b), nil)
 }

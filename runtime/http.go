@@ -9,7 +9,6 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -178,6 +177,9 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 	}
 	h.sessions = newSessionStore(h.cfg.idle, h.cfg.maxSessions)
 	h.bodies = newBodyBudget(h.cfg.bodyMemory, int64(s.maxMessage))
+	if s.fleet != nil {
+		s.fleet.addHandler(h)
+	}
 	return h
 }
 
@@ -416,26 +418,27 @@ func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcErr
 		return mismatch(headerMethod, nil)
 	}
 	// Mcp-Name mirrors the name of tools/call and prompts/get, the uri of
-	// resources/read, and the taskId of the tasks methods (SEP-2663).
-	nameMember := peek.name
-	switch peek.method {
-	case "tasks/get", "tasks/update", "tasks/cancel":
-		nameMember = peek.taskID
-	case "resources/read":
-		nameMember = peek.uri
+	// resources/read, and the taskId of the tasks methods (SEP-2663): the
+	// target of the method (methods.go).
+	var nameMember json.RawMessage
+	if m := methodByName[peek.method]; m != nil {
+		switch m.target {
+		case targetName:
+			nameMember = peek.name
+		case targetURI:
+			nameMember = peek.uri
+		case targetTaskID:
+			nameMember = peek.taskID
+		}
 	}
-	switch {
-	case peek.method == "tools/call", peek.method == "prompts/get", peek.method == "resources/read",
-		nameMember != nil && strings.HasPrefix(peek.method, "tasks/"):
-		var name string
-		if json.Unmarshal(nameMember, &name) == nil {
-			n, err := headerValue(r.Header, headerName)
-			if err != nil {
-				return mismatch(headerName, err)
-			}
-			if n != name {
-				return mismatch(headerName, nil)
-			}
+	var name string
+	if nameMember != nil && json.Unmarshal(nameMember, &name) == nil {
+		n, err := headerValue(r.Header, headerName)
+		if err != nil {
+			return mismatch(headerName, err)
+		}
+		if n != name {
+			return mismatch(headerName, nil)
 		}
 	}
 	return nil
@@ -494,11 +497,26 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 	}
 	defer sess.release()
 	h.answer(w, r, sess.ctx, sess.conn, body, lease, false)
+	if h.srv.fleet != nil {
+		if err := h.saveSession(sess, false); err != nil {
+			// The reply is out; the change shows on this replica and is
+			// written by the session's next request that reaches it.
+			h.srv.logger.Warn("fleet: a legacy session's record was not written", "error", err)
+		}
+	}
 }
 
 // initialize starts a legacy session (spec 2025-11-25 basic/transports#session-management).
 func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte) {
-	sess := h.sessions.create(h.srv.newConn())
+	c := h.srv.newConn()
+	var sess *httpSession
+	if f := h.srv.fleet; f != nil {
+		id := newSessionID()
+		c = f.newFleetConn(id)
+		sess = h.sessions.createWithID(id, c)
+	} else {
+		sess = h.sessions.create(c)
+	}
 	if sess == nil {
 		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "Service Unavailable: too many sessions")
 		return
@@ -513,6 +531,10 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 	}
 	if json.Unmarshal(reply, &resp) != nil || resp.Result == nil {
 		sess.close()
+	} else if err := h.fleetCreated(sess); err != nil {
+		sess.close()
+		storeUnavailable(w, err)
+		return
 	} else {
 		w.Header().Set(headerSessionID, sess.id)
 	}
@@ -596,6 +618,9 @@ func modernStatus(code int) int {
 // basic/transports#session-management: the client then initializes again) and
 // returns nil.
 func (h *httpHandler) acquireSession(w http.ResponseWriter, id string) *httpSession {
+	if h.srv.fleet != nil {
+		return h.acquireFleetSession(w, id)
+	}
 	sess := h.sessions.acquire(id)
 	if sess == nil {
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
@@ -662,6 +687,10 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
+			if h.srv.fleet != nil {
+				// An open stream keeps its session alive in the store too.
+				_ = h.saveSession(sess, false)
+			}
 		}
 	}
 }
@@ -674,9 +703,11 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed: DELETE needs a legacy session")
 		return
 	}
-	h.sessions.mu.Lock()
-	sess := h.sessions.sessions[id]
-	h.sessions.mu.Unlock()
+	if h.srv.fleet != nil {
+		h.deleteFleetSession(w, id)
+		return
+	}
+	sess := h.sessions.lookup(id)
 	if sess == nil || !sess.close() {
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired")
 		return

@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/toolname"
+	"github.com/mcpgen/mcpgen/internal/validate"
 )
 
 // A Tool describes one tool: what clients see in tools/list and the
@@ -67,7 +69,7 @@ type tool struct {
 	Tool
 	input    json.RawMessage // compact InputSchema
 	output   json.RawMessage // compact OutputSchema, or nil
-	compiled atomic.Pointer[validator]
+	compiled atomic.Pointer[validate.Validator]
 }
 
 // validator returns the compiled input schema, compiling it on the tool's
@@ -75,11 +77,11 @@ type tool struct {
 // that were called (a compiled schema takes several times its text's
 // memory). AddTool compiled the schema once, to report an error, and
 // dropped the result; compiling is deterministic, so it cannot fail here.
-func (t *tool) validator() *validator {
+func (t *tool) validator() *validate.Validator {
 	if v := t.compiled.Load(); v != nil {
 		return v
 	}
-	v, err := compileSchema(string(t.input))
+	v, err := validate.Compile(string(t.input))
 	if err != nil {
 		panic("runtime: tool " + t.Name + ": input schema: " + err.Error()) // checked by AddTool
 	}
@@ -115,7 +117,7 @@ func (s *Server) MustAddTool(t Tool) {
 }
 
 func newTool(t Tool) (*tool, error) {
-	if !validToolName(t.Name) {
+	if !toolname.Valid(t.Name) {
 		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return nil, fmt.Errorf("runtime: invalid tool name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - .", t.Name)
 	}
@@ -130,7 +132,7 @@ func newTool(t Tool) (*tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
-	if _, err := compileSchema(in); err != nil {
+	if _, err := validate.Compile(in); err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
 	if err := checkHeaderMarks(input); err != nil {
@@ -174,29 +176,10 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 	return buf.Bytes(), nil
 }
 
-// validToolName reports whether name follows the naming rule of MCP 2025-11-25
-// (spec 2025-11-25 server/tools#tool-names), which mcpgen enforces for every
-// version.
-func validToolName(name string) bool {
-	if len(name) == 0 || len(name) > 128 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '_', c == '-', c == '.':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// toolSet is an immutable snapshot of the registered tools, prompts and
+// catalog is an immutable snapshot of the registered tools, prompts and
 // resources with everything the list, call, get and read methods need,
 // computed once after the last registration.
-type toolSet struct {
+type catalog struct {
 	byName map[string]*tool
 	list   pagedList
 
@@ -214,8 +197,8 @@ type toolSet struct {
 	discover   []byte               // server/discover result
 }
 
-func (ts *toolSet) hasPrompts() bool   { return len(ts.promptByName) > 0 }
-func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
+func (ts *catalog) hasPrompts() bool   { return len(ts.promptByName) > 0 }
+func (ts *catalog) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
 
 // snapshot returns the current set, building it on first use after a
 // registration.
@@ -225,7 +208,7 @@ func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.tem
 // clears s.snap, so a stored set always has everything added before it was
 // stored; a reader that loaded the previous set finishes with it. Calls
 // read the set without a lock. Test: TestAddToolWhileServing.
-func (s *Server) snapshot() *toolSet {
+func (s *Server) snapshot() *catalog {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
@@ -234,7 +217,7 @@ func (s *Server) snapshot() *toolSet {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
-	ts := &toolSet{byName: make(map[string]*tool, len(s.tools))}
+	ts := &catalog{byName: make(map[string]*tool, len(s.tools))}
 	for _, t := range s.tools {
 		ts.byName[t.Name] = t
 	}
