@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -72,6 +74,11 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		t.shaped = true
 		c.argDirectives(t)
 		c.enumDirectives(t)
+		for _, p := range t.Params {
+			if p.Description == "" && c.dirs != nil {
+				p.Description = c.dirs.params[p.Name] // //mcp:param
+			}
+		}
 	}
 	return t
 }
@@ -180,13 +187,66 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			return paramsOK
 		}
 	}
-	switch n {
-	case 0:
+	// Results that //mcp:result leaves out or turns into something else.
+	var kept []*types.Var
+	var keptPos []token.Pos
+	var keptIdx []int
+	var via []*model.ResultMember
+	for i := range n {
+		r := results.At(i)
+		rule := c.dirs.rule(r.Type())
+		switch {
+		case rule == nil:
+			kept, keptPos, keptIdx = append(kept, r), append(keptPos, resPos[i]), append(keptIdx, i)
+			continue
+		case rule.omit:
+			t.Omitted = append(t.Omitted, i)
+			continue
+		}
+		param := rule.fn.Signature().Params().At(0).Type()
+		if !types.AssignableTo(r.Type(), param) {
+			bad(resPos[i], "result %d of %s has type %s, which %s (//mcp:result at line %d) does not take: it takes %s",
+				i+1, t.GoName, typeString(r.Type(), t.pkg.Types), rule.fn.Name(), c.fset.Position(rule.pos).Line, typeString(param, t.pkg.Types))
+			return paramsOK
+		}
+		via = append(via, &model.ResultMember{Name: snakeCase(rule.fn.Name()), Type: rule.fn.Signature().Results().At(0).Type(), Via: rule.fn, Index: i})
+	}
+	t.GoResults = n
+	switch {
+	case len(via) > 0:
+		c.severalResults(t, kept, keptPos)
+		if len(kept) == 1 && (kept[0].Name() == "" || kept[0].Name() == "_") {
+			t.Results[0].Name = "result"
+		}
+		for _, m := range via {
+			for slices.ContainsFunc(t.Results, func(o *model.ResultMember) bool { return o.Name == m.Name }) {
+				m.Name += "_"
+			}
+			t.Results = append(t.Results, m)
+			t.resultsPos = append(t.resultsPos, resPos[m.Index])
+		}
+		if len(t.Results) == len(kept)+len(via) {
+			for k := range kept {
+				t.Results[k].Index = keptIdx[k]
+			}
+		}
+		// The members in the order of the function's results.
+		order := make([]int, len(t.Results))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return t.Results[a].Index - t.Results[b].Index })
+		members, poss := make([]*model.ResultMember, len(order)), make([]token.Pos, len(order))
+		for i, j := range order {
+			members[i], poss[i] = t.Results[j], t.resultsPos[j]
+		}
+		t.Results, t.resultsPos = members, poss
+	case len(kept) == 0:
 		t.Result = model.ResultNone
-	case 1:
-		c.result(t, results.At(0).Type(), resPos[0])
+	case len(kept) == 1:
+		c.result(t, kept[0].Type(), keptPos[0])
 	default:
-		c.severalResults(t, results, n, resPos)
+		c.severalResults(t, kept, keptPos)
 	}
 	return paramsOK
 }
@@ -194,12 +254,13 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 // severalResults models the first n results of t, more than one, as the
 // members of one result object: each named after its Go name, or, when
 // unnamed, "value" and "found" for (T, bool), else "result1", "result2", ...
-func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos []token.Pos) {
+func (c *checker) severalResults(t *toolDecl, results []*types.Var, pos []token.Pos) {
 	t.Result = model.ResultObject
-	valueFound := n == 2 && types.Identical(results.At(1).Type().Underlying(), types.Typ[types.Bool])
+	n := len(results)
+	valueFound := n == 2 && types.Identical(results[1].Type().Underlying(), types.Typ[types.Bool])
 	used := map[string]bool{}
 	for i := range n {
-		r := results.At(i)
+		r := results[i]
 		name := r.Name()
 		switch {
 		case name != "" && name != "_":
@@ -386,7 +447,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	bad := t.bad
 	report := func(diags []schema.Diagnostic) {
 		all = append(all, diags...)
-		bad = bad || len(diags) > 0
+		for _, d := range diags {
+			bad = bad || !d.Warning
+		}
 	}
 	// At the root of its schemas the context is the tool: its own
 	// description wins over the doc comment of the input or output type,
@@ -447,6 +510,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
 			t.OutputSchema = text
+			if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
+				// //mcp:output: the result is still sent as structured
+				// content, which needs no schema.
+				t.OutputSchema = ""
+			}
 		}
 	}
 	if !bad && in != nil {
@@ -638,4 +706,14 @@ func embedder(pkg *types.Package, t *types.Named, fn *types.Func) *types.Named {
 		}
 	}
 	return nil
+}
+
+// compactLen returns the length of the JSON text s without the spaces
+// and line breaks outside strings, as tools/list sends it.
+func compactLen(s string) int {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return len(s)
+	}
+	return b.Len()
 }
