@@ -31,6 +31,14 @@
 //	task              calls may run as tasks; task=optional is the same,
 //	                  task=required makes modern clients declare the tasks
 //	                  extension, task=forbidden (the default) never does
+//	result=PARAM      the function returns nothing (or only an error) and
+//	                  works on PARAM in place: PARAM is sent back as the
+//	                  result after the call; result=none: its effect is
+//	                  elsewhere (no warning about its slice, map or pointer
+//	                  parameters)
+//	numbers=float64   numbers in positions of type any arrive as float64,
+//	                  as encoding/json decodes them (runtime.DecodeFloat64),
+//	                  not as int when written as integers
 //
 // Formally:
 //
@@ -50,6 +58,17 @@
 // //mcp:schema {...} states the JSON Schema of a type with its own JSON
 // methods; //mcp:schema IMPORTPATH.Type {...}, in any comment of a file,
 // states it once for the package.
+//
+// In any comment of the package outside a function's doc comment, for the
+// whole package (see docs/apiclients.md):
+//
+//	//mcp:result TYPE omit      results of type TYPE or *TYPE are not sent
+//	//mcp:result TYPE FUNC      such a result is sent as FUNC(result)
+//	//mcp:param NAME text       describes the plain parameters NAME that no
+//	                            //mcp:arg describes
+//	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
+//	//mcp:output off            leaves out every output schema
+//	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
 //
 // A package-level function is a prompt, a resource or a completer with
 //

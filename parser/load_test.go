@@ -82,7 +82,7 @@ func relDiags(t *testing.T, dir string, diags []Diagnostic, all bool) []string {
 }
 
 func undescribed(d Diagnostic) bool {
-	return d.Warning && (strings.Contains(d.Message, "has no description") || strings.Contains(d.Message, "has no doc comment"))
+	return d.Warning && (strings.Contains(d.Message, "has no description") || strings.Contains(d.Message, "have no description") || strings.Contains(d.Message, "has no doc comment"))
 }
 
 // summary describes a tool in one line, for comparing models.
