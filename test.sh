@@ -56,6 +56,7 @@ go run ./cmd/mcpgen -check ./examples/... ./internal/hardening/...
 step "short fuzz runs (the seed corpora already ran above)"
 go test -run '^$' -fuzz '^FuzzDispatch$' -fuzztime 20s -fuzzminimizetime 50x ./runtime/
 go test -run '^$' -fuzz '^FuzzOptionsRoundTrip$' -fuzztime 10s ./parser/
+go test -run '^$' -fuzz '^FuzzURITemplate$' -fuzztime 10s ./runtime/
 
 if [ -d e2e ]; then
   step "end-to-end suite (e2e module)"
