@@ -43,7 +43,9 @@
 //   - every object schema has "properties", empty if there are none, and an
 //     unconstrained value is {} where invopop writes true;
 //   - the names of an integer enum's values are in the description;
-//   - only recursive types go to "$defs";
+//   - only recursive types go to "$defs", and in an output schema the
+//     struct types used more than once (shareRepeated; TestInvariant
+//     writes them out again before comparing);
 //   - in an output schema, a value encoding/json writes as null admits null,
 //     written as anyOf with {"type":"null"} (invopop writes a nullable
 //     field with oneOf);
