@@ -195,16 +195,23 @@ module_env() {
 	fi
 }
 
-# proxy writes the module proxy of this tree (once) and empties the user's
-# module cache of mcpgen's modules. That module cache stays between runs, one
-# per clone, so that the build cache serves the other modules' packages (it
-# knows them by their directory); mcpgen's change with the tree.
-usercache="$(dirname "$(go env GOMODCACHE)")/mod-readme-$(printf %s "$root" | cksum | cut -d' ' -f1)"
+# proxy writes the module proxy of this tree (once) and chooses the user's
+# module cache: one per clone and content of mcpgen's modules, kept between
+# runs, so that the build cache serves the other modules' packages (it knows
+# them by their directory). The content is in its name because the go
+# command takes a module cache's contents to be immutable (its index of
+# packages is keyed by directory): mcpgen's v0.1.0 changes with the tree.
+usercache=""
 proxy() {
-	[ ! -d "$work/proxy" ] || return 0
+	[ -z "$usercache" ] || return 0
 	(cd "$root/internal/tools" && go run ./modules -root "$root" proxy "$work/proxy" >/dev/null)
-	chmod -R u+w "$usercache/github.com/mcpgen" "$usercache/cache/download/github.com/mcpgen" 2>/dev/null || true
-	rm -rf "$usercache/github.com/mcpgen" "$usercache/cache/download/github.com/mcpgen"
+	local base content old
+	base="$(dirname "$(go env GOMODCACHE)")/mod-readme-$(printf %s "$root" | cksum | cut -d' ' -f1)"
+	content="$(find "$work/proxy" -name '*.zip' | sort | xargs cat | cksum | cut -d' ' -f1)"
+	usercache="$base-$content"
+	for old in "$base"-*; do
+		if [ -d "$old" ] && [ "$old" != "$usercache" ]; then chmod -R u+w "$old" && rm -rf "$old"; fi
+	done
 }
 
 command -v curl >/dev/null || { echo "readme: the README's commands need curl" >&2; exit 1; }
@@ -219,7 +226,7 @@ scenarios=("$@")
 for s in "${scenarios[@]}"; do
 	case "$s" in
 	quickstart | background) scenario "$s" "$root" ;;
-	module | sdk) proxy && (module_env proxy && mkdir -p "$work/$s" && scenario "$s" "$work/$s") ;;
+	module | sdk) proxy; (module_env proxy && mkdir -p "$work/$s" && scenario "$s" "$work/$s") ;;
 	clone) (module_env && mkdir -p "$work/clone" && scenario clone "$work/clone") ;;
 	*) echo "readme: unknown scenario $s" >&2; exit 2 ;;
 	esac
