@@ -43,7 +43,9 @@
 //   - every object schema has "properties", empty if there are none, and an
 //     unconstrained value is {} where invopop writes true;
 //   - the names of an integer enum's values are in the description;
-//   - only recursive types go to "$defs";
+//   - only recursive types go to "$defs", and in an output schema the
+//     struct types used more than once (shareRepeated; TestInvariant
+//     writes them out again before comparing);
 //   - in an input schema, a pointer field is optional (absent, it is nil),
 //     and so is every field of a struct without json tags, which was not
 //     written for JSON (docs/existing-code.md states the rule and why);
