@@ -7,8 +7,8 @@ replace github.com/mcpgen/mcpgen => ../..
 replace github.com/mcpgen/mcpgen/stores/redis => ../../stores/redis
 
 require (
-	github.com/mcpgen/mcpgen v0.0.0
-	github.com/mcpgen/mcpgen/stores/redis v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
+	github.com/mcpgen/mcpgen/stores/redis v0.1.0
 )
 
 require (

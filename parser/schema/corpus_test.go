@@ -42,7 +42,7 @@ var corpus = []any{
 	schema_tags.Strings{}, schema_tags.Numbers{},
 	schema_comments.Commented{}, schema_comments.Item{}, schema_comments.Grouped{}, schema_comments.Own{},
 	schema_comments.Bare{}, schema_comments.Wrapper{}, schema_comments.Private{},
-	schema_omit.Omit{}, schema_omit.Quoted{}, schema_omit.Dash{},
+	schema_omit.Omit{}, schema_omit.Quoted{}, schema_omit.Dash{}, schema_omit.Untagged{},
 }
 
 // deviating names the corpus types whose schema differs from invopop's as a
@@ -153,9 +153,21 @@ func (l *loaded) schema(t *testing.T, qualified string, output bool) (*jsonschem
 		if wrapped {
 			t.Fatalf("%s: output of a struct type was wrapped", qualified)
 		}
-		return s, diags
+		return s, errorsOf(diags)
 	}
-	return l.builder.Struct(n, n.Obj().Pos())
+	s, diags := l.builder.Struct(n, "", n.Obj().Pos())
+	return s, errorsOf(diags)
+}
+
+// errorsOf returns the diagnostics of diags that are not warnings.
+func errorsOf(diags []Diagnostic) []Diagnostic {
+	var out []Diagnostic
+	for _, d := range diags {
+		if !d.Warning {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // theirs returns the schema invopop/jsonschema reflects for v at run time,
@@ -280,6 +292,7 @@ func TestInvariant(t *testing.T) {
 //	paragraph lines joined           TestDeviationDescriptionLines
 //	{} for any value, never true     TestDeviationAny
 //	integer enum names               TestDeviationEnums
+//	optional pointers and untagged   TestDeviationOptional
 func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 	switch o := ours.(type) {
 	case []any:
@@ -349,6 +362,9 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 		if p, ok := o["properties"].(map[string]any); ok && len(p) == 0 && t["properties"] == nil {
 			delete(o, "properties")
 		}
+		if r, ok := t["required"].([]any); ok && !output && isSubset(o["required"], r) {
+			o["required"] = r // pointer fields and untagged structs are optional in an input
+		}
 		for k, v := range o {
 			if isAnyValue(v, t[k]) {
 				o[k] = true
@@ -357,6 +373,19 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 			l.undoImprovements(v, t[k], output)
 		}
 	}
+}
+
+// isSubset reports whether ours, a "required" list or nil, holds only
+// names of theirs, in theirs' order.
+func isSubset(ours any, theirs []any) bool {
+	o, _ := ours.([]any)
+	i := 0
+	for _, name := range theirs {
+		if i < len(o) && o[i] == name {
+			i++
+		}
+	}
+	return i == len(o)
 }
 
 // isAnyValue reports whether ours is the schema {} where invopop's is the

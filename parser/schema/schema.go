@@ -44,6 +44,9 @@
 //     unconstrained value is {} where invopop writes true;
 //   - the names of an integer enum's values are in the description;
 //   - only recursive types go to "$defs";
+//   - in an input schema, a pointer field is optional (absent, it is nil),
+//     and so is every field of a struct without json tags, which was not
+//     written for JSON (docs/existing-code.md states the rule and why);
 //   - in an output schema, a value encoding/json writes as null admits null,
 //     written as anyOf with {"type":"null"} (invopop writes a nullable
 //     field with oneOf);
@@ -135,6 +138,9 @@ type Diagnostic struct {
 	// a type (a type whose JSON form is unknown): a caller may report it
 	// once, with the other places.
 	Same string
+	// Warning marks a problem that does not stop generation: the schema
+	// is still true, if less precise than it could be.
+	Warning bool
 }
 
 // A Param is one plain tool parameter, which becomes one property, or one
@@ -172,7 +178,11 @@ type Builder struct {
 	enums    map[*types.TypeName][]any        // declared constants per named type
 	enumRule map[*types.TypeName]bool         // inferredEnum of an integer type
 	stated   map[[2]string]*jsonschema.Schema // package path and type key -> schema stated by //mcp:schema
-	filePkg  map[string]string                // root file name -> package path; read-only
+	// statedPos holds the position of each of stated's directives.
+	statedPos map[[2]string]token.Pos
+	// unencodable caches conv.unencodable per *types.TypeName.
+	unencodable sync.Map
+	filePkg     map[string]string // root file name -> package path; read-only
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages
@@ -206,23 +216,28 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 func (b *Builder) SetProfile(p Profile) { b.profile = p }
 
 // Struct returns the input schema of a tool whose single parameter has type
-// t, a named struct or a pointer to one. pos is the parameter's position.
-func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Diagnostic) {
+// t, a named struct or a pointer to one. name and pos are the parameter's
+// name (which diagnostics give, unless it is "" or "_") and position.
+func (b *Builder) Struct(t types.Type, name string, pos token.Pos) (*jsonschema.Schema, []Diagnostic) {
 	c := b.newConv(false, pos)
+	what := "parameter"
+	if name != "" && name != "_" {
+		what += " " + name
+	}
 	elem := types.Unalias(t)
 	if p, ok := elem.(*types.Pointer); ok {
 		elem = types.Unalias(p.Elem())
 	}
 	if _, named := elem.(*types.Named); !named || !isStruct(elem) {
-		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
+		c.report(site{pos: pos, what: what}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
 		return emptyObject(), c.done(nil)
 	}
-	c.start(site{pos: pos, what: "parameter"}, t)
-	s := c.root(elem, site{pos: pos, what: "parameter"})
+	c.start(site{pos: pos, what: what}, t)
+	s := c.root(elem, site{pos: pos, what: what})
 	if s.Type != "object" && len(c.diags) == 0 {
 		// A struct with UnmarshalText decodes from a string: the arguments
 		// object could never be decoded into it.
-		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
+		c.report(site{pos: pos, what: what}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
 		return emptyObject(), c.done(nil)
 	}
 	c.checkHeaders(s)

@@ -3,7 +3,7 @@ module github.com/mcpgen/mcpgen/stores/redis
 go 1.26.0
 
 require (
-	github.com/mcpgen/mcpgen v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
 	github.com/redis/go-redis/v9 v9.23.0
 )
 
@@ -13,4 +13,3 @@ require (
 	golang.org/x/sys v0.48.0 // indirect
 )
 
-replace github.com/mcpgen/mcpgen => ../..
