@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -179,6 +180,7 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 
 	var body []jen.Code
 	var callArgs []jen.Code
+	var param jen.Code // the argument the option result= sends back
 	if t.Context {
 		callArgs = append(callArgs, jen.Id(loc.ctx))
 	}
@@ -198,10 +200,13 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 			return nil, fmt.Errorf("struct parameter: %w", err)
 		}
 		body = append(body, jen.Var().Id(loc.in).Add(code))
+		arg := jen.Id(loc.in)
 		if t.Struct.Pointer {
-			callArgs = append(callArgs, jen.Op("&").Id(loc.in))
-		} else {
-			callArgs = append(callArgs, jen.Id(loc.in))
+			arg = jen.Op("&").Id(loc.in)
+		}
+		callArgs = append(callArgs, arg)
+		if t.ResultParam != "" && t.ResultParam == t.Struct.Name {
+			param = arg.Clone()
 		}
 	case len(t.Params) > 0:
 		// One field per parameter, tagged with the argument's name.
@@ -222,6 +227,9 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 			name := fieldName(p.Name, used)
 			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
 			arg := jen.Id(loc.in).Dot(name)
+			if t.ResultParam != "" && t.ResultParam == p.Name {
+				param = arg.Clone()
+			}
 			if p.Variadic {
 				arg = arg.Op("...")
 			}
@@ -230,8 +238,12 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
 	}
 	if decodes {
+		decode := "Decode"
+		if t.Float64Numbers {
+			decode = "DecodeFloat64"
+		}
 		body = append(body, jen.If(
-			jen.Id(loc.err).Op(":=").Add(g.rt("Decode")).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
+			jen.Id(loc.err).Op(":=").Add(g.rt(decode)).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
 			jen.Id(loc.err).Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}
@@ -241,7 +253,10 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		call = jen.Id(loc.recv).Dot(t.GoName)
 	}
 	call = call.Call(callArgs...)
-	results, err := g.results(t, call, loc)
+	if t.ResultParam != "" && param == nil {
+		return nil, fmt.Errorf("result=%s names no parameter in the model", t.ResultParam)
+	}
+	results, err := g.results(t, call, param, loc)
 	if err != nil {
 		return nil, err
 	}
@@ -273,15 +288,27 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 }
 
 // results returns the statements that call the function and return its
-// results as a *runtime.Result.
-func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
+// results as a *runtime.Result; param, for the option result=, is the
+// argument sent back as the result after the call.
+func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc localNames) ([]jen.Code, error) {
 	errReturn := func() jen.Code { return jen.Return(jen.Nil(), jen.Id(loc.err)) }
-	if t.Result == model.ResultNone {
+	if t.Result == model.ResultNone || param != nil {
 		var first jen.Code = call
-		if t.ReturnsError {
-			first = jen.If(jen.Id(loc.err).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(errReturn())
+		blanks := omittedTargets(t, nil)
+		switch {
+		case t.ReturnsError:
+			first = jen.If(jen.List(append(blanks, jen.Id(loc.err))...).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(errReturn())
+		case len(blanks) > 0:
+			first = jen.List(blanks...).Op("=").Add(call)
 		}
-		return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
+		if param == nil {
+			return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
+		}
+		shaped, err := g.shape(t, jen.Id(loc.out), loc)
+		if err != nil {
+			return nil, err
+		}
+		return append([]jen.Code{first, jen.Id(loc.out).Op(":=").Add(param)}, shaped...), nil
 	}
 	if t.Result == model.ResultObject {
 		return g.objectResult(t, call, loc)
@@ -298,14 +325,25 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 	}
 	out := jen.Id(loc.out)
 	var stmts []jen.Code
+	lhs := omittedTargets(t, []jen.Code{jen.Id(loc.out)})
 	if t.ReturnsError {
 		stmts = append(stmts,
-			jen.List(jen.Id(loc.out), jen.Id(loc.err)).Op(":=").Add(call),
+			jen.List(append(lhs, jen.Id(loc.err))...).Op(":=").Add(call),
 			jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(errReturn()))
 	} else {
-		stmts = append(stmts, jen.Id(loc.out).Op(":=").Add(call))
+		stmts = append(stmts, jen.List(lhs...).Op(":=").Add(call))
 	}
+	shaped, err := g.shape(t, out, loc)
+	if err != nil {
+		return nil, err
+	}
+	return append(stmts, shaped...), nil
+}
 
+// shape returns the statements that turn out, the value of t's result,
+// into the *runtime.Result the handler returns.
+func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Code, error) {
+	var stmts []jen.Code
 	switch t.Result {
 	case model.ResultText:
 		text := out
@@ -316,6 +354,9 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 	case model.ResultStructured:
 		stmts = append(stmts, jen.Return(g.rt("StructuredResult").Call(out)))
 	case model.ResultWrapped:
+		if isErrorSlice(t.ResultType) {
+			out = g.rt("ErrorTexts").Call(out) // sent as the errors' texts
+		}
 		stmts = append(stmts, jen.Return(g.rt("WrappedResult").Call(out)))
 	case model.ResultRaw:
 		res, err := g.rawResult(t.ResultType, out)
@@ -339,7 +380,7 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	used := map[string]bool{}
 	fields := make([]jen.Code, 0, len(t.Results))
-	var targets []jen.Code
+	var targets, extras, conversions []jen.Code
 	for _, r := range t.Results {
 		code, err := g.typeCode(r.Type)
 		if err != nil {
@@ -350,9 +391,26 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		}
 		name := fieldName(r.Name, used)
 		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": r.Name}))
-		targets = append(targets, jen.Id(loc.out).Dot(name))
+		if r.Via == nil {
+			targets = append(targets, jen.Id(loc.out).Dot(name))
+			continue
+		}
+		// The function's result goes to a field of extra first, and the
+		// member is what the //mcp:result function makes of it.
+		param, err := g.typeCode(r.Via.Signature().Params().At(0).Type())
+		if err != nil {
+			return nil, fmt.Errorf("result %s: %w", r.Name, err)
+		}
+		raw := fmt.Sprintf("r%d", r.Index+1)
+		extras = append(extras, jen.Id(raw).Add(param))
+		targets = append(targets, jen.Id(loc.extra).Dot(raw))
+		conversions = append(conversions, jen.Id(loc.out).Dot(name).Op("=").Id(r.Via.Name()).Call(jen.Id(loc.extra).Dot(raw)))
 	}
+	targets = omittedTargets(t, targets)
 	stmts := []jen.Code{jen.Var().Id(loc.out).Struct(fields...)}
+	if len(extras) > 0 {
+		stmts = append(stmts, jen.Var().Id(loc.extra).Struct(extras...))
+	}
 	if t.ReturnsError {
 		stmts = append(stmts, jen.Var().Id(loc.err).Error())
 		targets = append(targets, jen.Id(loc.err))
@@ -361,7 +419,27 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 	if t.ReturnsError {
 		stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}
+	stmts = append(stmts, conversions...)
 	return append(stmts, jen.Return(g.rt("StructuredResult").Call(jen.Id(loc.out)))), nil
+}
+
+// omittedTargets returns the targets of the function's results, kept (the
+// targets of the results that are sent, in order) with "_" put in at the
+// positions of the results that //mcp:result leaves out.
+func omittedTargets(t *model.Tool, kept []jen.Code) []jen.Code {
+	if len(t.Omitted) == 0 {
+		return kept
+	}
+	out := make([]jen.Code, 0, t.GoResults)
+	for i, k := 0, 0; i < t.GoResults; i++ {
+		if slices.Contains(t.Omitted, i) || k >= len(kept) {
+			out = append(out, jen.Id("_"))
+			continue
+		}
+		out = append(out, kept[k])
+		k++
+	}
+	return out
 }
 
 // isErrorSlice reports whether t is []error, a result the runtime's

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -12,6 +14,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 	"github.com/mcpgen/mcpgen/parser/schema"
@@ -40,7 +43,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Name, t.Title, t.Hints, t.TaskSupport = opts.Name, opts.Title, opts.Hints, opts.Task
 	if t.Name == "" && !opts.BadName {
-		if def := snakeCase(t.GoName); validToolName(def) {
+		if def := snakeCase(t.GoName); toolname.Valid(def) {
 			t.Name = def
 		} else {
 			bad(t.pos, "default tool name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", def, t.GoName)
@@ -67,12 +70,81 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		return t
 	}
 	t.Func = fn
+	t.Float64Numbers = opts.Float64
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
 		c.enumDirectives(t)
+		for _, p := range t.Params {
+			if p.Description == "" && c.dirs != nil {
+				p.Description = c.dirs.params[p.Name] // //mcp:param
+			}
+		}
+		c.resultParam(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.ResultOff))
 	}
 	return t
+}
+
+// resultParam applies the option result= to t (at pos, its value), and
+// warns about a function without a result that may change a parameter in
+// place when the option does not say what to do about it: what such a
+// function does is otherwise lost.
+func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
+	name := opts.Result
+	if name == "none" {
+		return
+	}
+	if name != "" {
+		if t.Result != model.ResultNone {
+			c.errorf(pos, "result=%s: %s already returns a result; the option is for a function that returns nothing (or only an error) and changes a parameter in place", name, t.GoName)
+			t.bad = true
+			return
+		}
+		var typ types.Type
+		switch {
+		case t.Struct != nil && t.Struct.Name == name && name != "_":
+			typ = t.Struct.Type
+		case t.param(name) != nil:
+			typ = t.param(name).Type
+		default:
+			var names []string
+			if t.Struct != nil && t.Struct.Name != "" && t.Struct.Name != "_" {
+				names = append(names, t.Struct.Name)
+			}
+			for _, p := range t.Params {
+				names = append(names, p.Name)
+			}
+			msg := fmt.Sprintf("result=%s names no parameter of %s", name, t.GoName)
+			if len(names) > 0 {
+				msg += " (parameters: " + strings.Join(names, ", ") + ")"
+			}
+			c.errorf(pos, "%s", msg)
+			t.bad = true
+			return
+		}
+		t.ResultParam, t.ResultType, t.Result = name, typ, model.ResultStructured
+		t.resultPos = pos
+		return
+	}
+	if t.Result != model.ResultNone {
+		return
+	}
+	warn := func(at token.Pos, name string, typ types.Type) {
+		c.warnf(at, "%s returns no result, but may change its parameter %s (%s) in place, and the tool's caller never sees what it does to it; add result=%s to //mcp:tool to send %s back as the result, or result=none if the function's effect is elsewhere",
+			t.GoName, name, typeString(typ, t.pkg.Types), name, name)
+	}
+	if t.Struct != nil && t.Struct.Pointer && t.Struct.Name != "" && t.Struct.Name != "_" {
+		warn(t.structNamePos, t.Struct.Name, t.Struct.Type)
+	}
+	for i, p := range t.Params {
+		if p.Variadic {
+			continue // a slice of its own, made for the call
+		}
+		switch types.Unalias(p.Type).Underlying().(type) {
+		case *types.Slice, *types.Map, *types.Pointer:
+			warn(t.paramPos[i], p.Name, p.Type)
+		}
+	}
 }
 
 // signature checks the parameters and results of t's function against
@@ -105,11 +177,11 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			generic = true
 			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
 		default:
-			t.Receiver = &Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
+			t.Receiver = &model.Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
 			if e := embedder(t.pkg.Types, named, t.Func); e != nil {
 				// Other packages cannot name an unexported type: the tool
 				// is registered on the exported type that promotes it.
-				t.Receiver = &Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
+				t.Receiver = &model.Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
 			}
 		}
 	}
@@ -129,14 +201,24 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		}
 	}
 	rest := params.Len() - start
-	if rest == 1 && !sig.Variadic() && isArgStruct(params.At(start).Type()) {
+	end := params.Len() // the parameters that are arguments: start to end
+	if last := params.Len() - 1; rest > 0 && sig.Variadic() && isFuncOptions(params.At(last).Type()) {
+		// Functional options (opts ...Option) have no JSON form: the
+		// function is called without any, as a Go caller may.
+		p := params.At(last)
+		t.Skipped = &model.Param{Name: p.Name(), Type: p.Type(), Variadic: true}
+		c.warnf(names[last], "parameter %s of %s (%s) takes functional options, which JSON cannot carry: it is not an argument of the tool, and the tool calls %s without options",
+			p.Name(), t.GoName, typeString(p.Type().(*types.Slice).Elem(), t.pkg.Types), t.GoName)
+		rest, end = rest-1, last
+	}
+	if rest == 1 && (!sig.Variadic() || t.Skipped != nil) && isArgStruct(params.At(start).Type()) {
 		p := params.At(start)
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-		t.Struct = &StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
-		t.structPos = typePos[start]
+		t.Struct = &model.StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
+		t.structPos, t.structNamePos = typePos[start], names[start]
 	} else {
 		// Every parameter, a struct among others included, is one argument.
-		for i := start; i < params.Len(); i++ {
+		for i := start; i < end; i++ {
 			p := params.At(i)
 			switch {
 			case isContext(p.Type()):
@@ -155,8 +237,8 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types), t.GoName, t.GoName)
 			}
 			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-			variadic := sig.Variadic() && i == params.Len()-1
-			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
+			variadic := sig.Variadic() && i == params.Len()-1 && t.Skipped == nil
+			t.Params = append(t.Params, &model.Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
 			t.paramPos = append(t.paramPos, names[i])
 		}
 	}
@@ -179,13 +261,66 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			return paramsOK
 		}
 	}
-	switch n {
-	case 0:
-		t.Result = ResultNone
-	case 1:
-		c.result(t, results.At(0).Type(), resPos[0])
+	// Results that //mcp:result leaves out or turns into something else.
+	var kept []*types.Var
+	var keptPos []token.Pos
+	var keptIdx []int
+	var via []*model.ResultMember
+	for i := range n {
+		r := results.At(i)
+		rule := c.dirs.rule(r.Type())
+		switch {
+		case rule == nil:
+			kept, keptPos, keptIdx = append(kept, r), append(keptPos, resPos[i]), append(keptIdx, i)
+			continue
+		case rule.omit:
+			t.Omitted = append(t.Omitted, i)
+			continue
+		}
+		param := rule.fn.Signature().Params().At(0).Type()
+		if !types.AssignableTo(r.Type(), param) {
+			bad(resPos[i], "result %d of %s has type %s, which %s (//mcp:result at line %d) does not take: it takes %s",
+				i+1, t.GoName, typeString(r.Type(), t.pkg.Types), rule.fn.Name(), c.fset.Position(rule.pos).Line, typeString(param, t.pkg.Types))
+			return paramsOK
+		}
+		via = append(via, &model.ResultMember{Name: snakeCase(rule.fn.Name()), Type: rule.fn.Signature().Results().At(0).Type(), Via: rule.fn, Index: i})
+	}
+	t.GoResults = n
+	switch {
+	case len(via) > 0:
+		c.severalResults(t, kept, keptPos)
+		if len(kept) == 1 && (kept[0].Name() == "" || kept[0].Name() == "_") {
+			t.Results[0].Name = "result"
+		}
+		for _, m := range via {
+			for slices.ContainsFunc(t.Results, func(o *model.ResultMember) bool { return o.Name == m.Name }) {
+				m.Name += "_"
+			}
+			t.Results = append(t.Results, m)
+			t.resultsPos = append(t.resultsPos, resPos[m.Index])
+		}
+		if len(t.Results) == len(kept)+len(via) {
+			for k := range kept {
+				t.Results[k].Index = keptIdx[k]
+			}
+		}
+		// The members in the order of the function's results.
+		order := make([]int, len(t.Results))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return t.Results[a].Index - t.Results[b].Index })
+		members, poss := make([]*model.ResultMember, len(order)), make([]token.Pos, len(order))
+		for i, j := range order {
+			members[i], poss[i] = t.Results[j], t.resultsPos[j]
+		}
+		t.Results, t.resultsPos = members, poss
+	case len(kept) == 0:
+		t.Result = model.ResultNone
+	case len(kept) == 1:
+		c.result(t, kept[0].Type(), keptPos[0])
 	default:
-		c.severalResults(t, results, n, resPos)
+		c.severalResults(t, kept, keptPos)
 	}
 	return paramsOK
 }
@@ -193,12 +328,13 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 // severalResults models the first n results of t, more than one, as the
 // members of one result object: each named after its Go name, or, when
 // unnamed, "value" and "found" for (T, bool), else "result1", "result2", ...
-func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos []token.Pos) {
-	t.Result = ResultObject
-	valueFound := n == 2 && types.Identical(results.At(1).Type().Underlying(), types.Typ[types.Bool])
+func (c *checker) severalResults(t *toolDecl, results []*types.Var, pos []token.Pos) {
+	t.Result = model.ResultObject
+	n := len(results)
+	valueFound := n == 2 && types.Identical(results[1].Type().Underlying(), types.Typ[types.Bool])
 	used := map[string]bool{}
 	for i := range n {
-		r := results.At(i)
+		r := results[i]
 		name := r.Name()
 		switch {
 		case name != "" && name != "_":
@@ -219,7 +355,7 @@ func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos [
 			t.bad = true
 			continue
 		}
-		t.Results = append(t.Results, &ResultMember{Name: name, Type: r.Type()})
+		t.Results = append(t.Results, &model.ResultMember{Name: name, Type: r.Type()})
 		t.resultsPos = append(t.resultsPos, pos[i])
 	}
 }
@@ -242,12 +378,12 @@ func isRuntimeType(t types.Type) bool {
 func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 	t.ResultType, t.resultPos = r, pos
 	if types.Identical(r, types.Typ[types.String]) {
-		t.Result = ResultText
+		t.Result = model.ResultText
 		return
 	}
 	rt := types.Unalias(r)
 	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
-		t.Result = ResultRaw // []runtime.Content
+		t.Result = model.ResultRaw // []runtime.Content
 		return
 	}
 	elem, ptr := rt, false
@@ -256,14 +392,14 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 	}
 	n, ok := elem.(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != model.RuntimePath {
-		t.Result = ResultStructured // or ResultWrapped: the output schema decides
+		t.Result = model.ResultStructured // or ResultWrapped: the output schema decides
 		return
 	}
 	// A type of the runtime: the tool builds the result itself.
 	content, _ := n.Obj().Pkg().Scope().Lookup("Content").(*types.TypeName)
 	switch {
 	case n.Obj().Name() == "Result", content != nil && types.Implements(r, content.Type().Underlying().(*types.Interface)):
-		t.Result = ResultRaw
+		t.Result = model.ResultRaw
 	case content != nil && !ptr && types.Implements(types.NewPointer(n), content.Type().Underlying().(*types.Interface)):
 		c.errorf(pos, "result of %s must be *runtime.%s, not runtime.%s: content types are used by pointer", t.GoName, n.Obj().Name(), n.Obj().Name())
 		t.bad = true
@@ -293,7 +429,7 @@ func (c *checker) enumDirectives(t *toolDecl) {
 		if !ok {
 			continue // reported with the file's directives
 		}
-		i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+		i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
 		if i < 0 {
 			c.errorf(cm.Pos(), "//mcp:enum %s names no plain parameter of %s", name, t.GoName)
 			continue
@@ -355,7 +491,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 			c.errorf(namePos, "//mcp:arg %s has no description: //mcp:arg %s [jsonschema:\"keywords\"] text", name, name)
 		default:
 			seen[name] = line
-			i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+			i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
 			t.Params[i].Description = desc
 			t.paramTag[i], t.paramTagPos[i] = tag, tagPos
 			continue
@@ -368,7 +504,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 }
 
 // param returns the plain parameter called name, or nil.
-func (t *toolDecl) param(name string) *Param {
+func (t *toolDecl) param(name string) *model.Param {
 	for _, p := range t.Params {
 		if p.Name == name {
 			return p
@@ -385,7 +521,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	bad := t.bad
 	report := func(diags []schema.Diagnostic) {
 		all = append(all, diags...)
-		bad = bad || len(diags) > 0
+		for _, d := range diags {
+			bad = bad || !d.Warning
+		}
 	}
 	// At the root of its schemas the context is the tool: its own
 	// description wins over the doc comment of the input or output type,
@@ -397,7 +535,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	var in *jsonschema.Schema
 	if t.Struct != nil {
-		s, diags := c.builder.Struct(t.Struct.Type, t.structPos)
+		s, diags := c.builder.Struct(t.Struct.Type, t.Struct.Name, t.structPos)
 		omitTypeDoc(s, t.Struct.Type)
 		in = s
 		report(diags)
@@ -418,16 +556,16 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	var out *jsonschema.Schema
 	switch t.Result {
-	case ResultStructured:
+	case model.ResultStructured:
 		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
 		report(diags)
 		if wrapped {
-			t.Result = ResultWrapped
+			t.Result = model.ResultWrapped
 		} else {
 			omitTypeDoc(s, t.ResultType)
 		}
 		out = s
-	case ResultObject:
+	case model.ResultObject:
 		ms := make([]schema.Param, len(t.Results))
 		for i, r := range t.Results {
 			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
@@ -436,7 +574,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		report(diags)
 		out = s
 	}
-	if t.Result == ResultStructured || t.Result == ResultWrapped || t.Result == ResultObject {
+	if t.Result == model.ResultStructured || t.Result == model.ResultWrapped || t.Result == model.ResultObject {
 		if !bad {
 			if out == nil {
 				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
@@ -446,6 +584,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
 			t.OutputSchema = text
+			if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
+				// //mcp:output: the result is still sent as structured
+				// content, which needs no schema.
+				t.OutputSchema = ""
+			}
 		}
 	}
 	if !bad && in != nil {
@@ -518,6 +661,9 @@ func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
 var (
 	decodeTargetNames = []string{"v", "dst", "dest", "out", "target", "into", "ptr", "result", "obj"}
 	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
+	// encodeVerbs are the words of the names of functions whose any
+	// parameter is the value they write out.
+	encodeVerbs = []string{"Marshal", "Encode", "Format", "Print", "Write", "Dump", "Render", "Valid", "Hash", "Convert"}
 )
 
 // decodeTarget reports whether p, a parameter of the function named fn
@@ -526,7 +672,9 @@ var (
 // toml.Decode(data, v), row.Scan(dest...)): its name is one such functions
 // give it, or fn's name has a decoding verb and another parameter holds the
 // data. A sole any parameter of a Scan or UnmarshalJSON-like method is the
-// data itself, decoded into the receiver.
+// data itself, decoded into the receiver; the any parameter of a function
+// whose name says it writes a value out (Marshal(v any), Encode(v any)) is
+// that value.
 func decodeTarget(fn string, p *types.Var, n int) bool {
 	t := p.Type()
 	if s, ok := types.Unalias(t).(*types.Slice); ok {
@@ -536,15 +684,17 @@ func decodeTarget(fn string, p *types.Var, n int) bool {
 	if !ok || !iface.Empty() {
 		return false
 	}
-	if slices.Contains(decodeTargetNames, p.Name()) {
-		return true
-	}
 	for _, verb := range decodeVerbs {
-		if strings.Contains(fn, verb) && n > 1 {
-			return true
+		if strings.Contains(fn, verb) {
+			return n > 1 || slices.Contains(decodeTargetNames, p.Name())
 		}
 	}
-	return false
+	for _, verb := range encodeVerbs {
+		if strings.Contains(fn, verb) {
+			return false // Marshal(v any), Encode(v any): v is the input
+		}
+	}
+	return slices.Contains(decodeTargetNames, p.Name())
 }
 
 // isContext reports whether t is context.Context.
@@ -587,6 +737,23 @@ func isArgStruct(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// isFuncOptions reports whether t, the type []E of a variadic parameter,
+// holds functional options: E is a func type or a non-empty interface
+// (type Option func(*config), type Option interface{ apply(*config) }).
+func isFuncOptions(t types.Type) bool {
+	s, ok := types.Unalias(t).(*types.Slice)
+	if !ok {
+		return false
+	}
+	switch u := s.Elem().Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Interface:
+		return !u.Empty() && !types.Identical(s.Elem(), types.Universe.Lookup("error").Type())
+	}
+	return false
 }
 
 // isUnnamedStruct reports whether t is a struct literal type or a pointer
@@ -637,4 +804,14 @@ func embedder(pkg *types.Package, t *types.Named, fn *types.Func) *types.Named {
 		}
 	}
 	return nil
+}
+
+// compactLen returns the length of the JSON text s without the spaces
+// and line breaks outside strings, as tools/list sends it.
+func compactLen(s string) int {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return len(s)
+	}
+	return b.Len()
 }

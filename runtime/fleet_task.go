@@ -227,7 +227,7 @@ func (f *fleet) adopt(t *task) {
 		t.status, t.message, t.updated, t.result, t.errObj = r.Status, r.Message, r.Updated, r.Result, r.Error
 		t.mu.Unlock()
 	}
-	t.cancel()
+	t.stop()
 }
 
 // lapse fails the task of record r, whose lease lapsed, unless it ended

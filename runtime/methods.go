@@ -10,8 +10,9 @@ import (
 // methods are the requests a client may send: each with the protocol eras
 // that have it, what the server must hold for it to exist, and its handler,
 // which sits beside what it serves (dispatch.go, prompt.go, resource.go,
-// complete.go, primitives.go, listen.go, task.go). conn.request looks a
-// method up here; the server to client requests are in input.go.
+// complete.go, primitives.go, subscriptions_listen.go, task.go).
+// conn.request looks a method up here; the server to client requests are
+// in input.go.
 //
 // Adding a method is one row and a handler. A handler built with now or
 // decoded gets its params decoded and the request admitted (conn.admit:
@@ -26,11 +27,11 @@ var methods = [...]method{
 	{name: "tools/list", eras: bothEras, serve: now((*conn).listTools)},
 	{name: "tools/call", eras: bothEras, target: targetName, serve: (*conn).startCall, registers: true},
 
-	{name: "prompts/list", eras: bothEras, needs: needPrompts, serve: now(listOf(func(ts *toolSet) *pagedList { return &ts.prompts }))},
+	{name: "prompts/list", eras: bothEras, needs: needPrompts, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.prompts }))},
 	{name: "prompts/get", eras: bothEras, needs: needPrompts, target: targetName, serve: now((*conn).getPrompt), later: true, absent: " (the server has no prompts)"},
 
-	{name: "resources/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *toolSet) *pagedList { return &ts.resources }))},
-	{name: "resources/templates/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *toolSet) *pagedList { return &ts.templateList }))},
+	{name: "resources/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.resources }))},
+	{name: "resources/templates/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.templateList }))},
 	{name: "resources/read", eras: bothEras, needs: needResources, target: targetURI, serve: now((*conn).readResource), later: true, absent: " (the server has no resources)"},
 	{name: "resources/subscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
 	{name: "resources/unsubscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
@@ -95,7 +96,7 @@ const (
 )
 
 // need is what the server must hold for a method to exist: the capability
-// it declares only then (toolSet.capabilities).
+// it declares only then (catalog.capabilities).
 type need uint8
 
 const (
@@ -105,7 +106,7 @@ const (
 	needCompletions
 )
 
-func (ts *toolSet) holds(n need) bool {
+func (ts *catalog) holds(n need) bool {
 	switch n {
 	case needPrompts:
 		return ts.hasPrompts()

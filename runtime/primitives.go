@@ -14,7 +14,7 @@ import (
 
 // buildPrimitives fills the prompt and resource parts of ts. Called with
 // s.mu held.
-func (s *Server) buildPrimitives(ts *toolSet) {
+func (s *Server) buildPrimitives(ts *catalog) {
 	ts.promptByName = make(map[string]*prompt, len(s.prompts))
 	var prompts, resources, templates [numProtocols][][]byte
 	for _, p := range s.prompts {
@@ -62,7 +62,7 @@ func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
 // (spec 2026-07-28 basic): tools and logging always; prompts, resources and
 // completions only when something of theirs is registered; in 2026-07-28
 // the extensions the server implements (tasks, task.go).
-func (ts *toolSet) capabilities(p protocol) []byte {
+func (ts *catalog) capabilities(p protocol) []byte {
 	b := []byte(`{"tools":{"listChanged":false},"logging":{}`)
 	if ts.hasPrompts() {
 		b = append(b, `,"prompts":{"listChanged":false}`...)
@@ -80,7 +80,7 @@ func (ts *toolSet) capabilities(p protocol) []byte {
 }
 
 // buildCapabilities precomputes the initialize and server/discover results.
-func (s *Server) buildCapabilities(ts *toolSet) {
+func (s *Server) buildCapabilities(ts *catalog) {
 	for p := range proto20260728 {
 		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":`)
 		b = append(b, ts.capabilities(p)...)
@@ -101,7 +101,7 @@ func (s *Server) buildCapabilities(ts *toolSet) {
 // from the list that list picks, like tools/list: precomputed pages, the
 // same cursors and caching hints. A server with nothing of the kind has no
 // such method (-32601), as it declares no such capability (see methods).
-func listOf(list func(*toolSet) *pagedList) func(c *conn, r request, p *listParams) []byte {
+func listOf(list func(*catalog) *pagedList) func(c *conn, r request, p *listParams) []byte {
 	return func(c *conn, r request, p *listParams) []byte {
 		cursor := ""
 		if p.Cursor != nil {
@@ -188,8 +188,8 @@ type uriParams struct {
 // exist only in the legacy protocol: in 2026-07-28 a client subscribes with
 // subscriptions/listen.
 func (c *conn) subscribe(r request, p *uriParams) []byte {
-	if p.URI == nil {
-		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: missing uri"))
+	if e := checkURI(p.URI); e != nil {
+		return errorReply(r.id, e)
 	}
 	c.srv.subs.set(c, *p.URI, r.method.name == "resources/subscribe")
 	return appendResult(nil, r.id, c.srv.emptyResult[r.proto])

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
 // A Prompt describes one prompt: a template of messages that a client
@@ -108,7 +109,7 @@ type prompt struct {
 // the name is invalid or already taken, an argument name is empty or
 // repeated, or the handler is nil.
 func (s *Server) AddPrompt(p Prompt) error {
-	if !validToolName(p.Name) {
+	if !toolname.Valid(p.Name) {
 		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return fmt.Errorf("runtime: invalid prompt name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - and .", p.Name)
 	}

@@ -86,8 +86,9 @@ type keyRef struct {
 // Invariant: a state in the pool holds nothing of its last call (no
 // arguments, no violations, empty buffers of at most 64 KiB), so valid
 // arguments are validated without allocating. Test:
-// TestValidateStatePool. Why: BenchmarkValidateSmall, 490 ns with the pool,
-// 890 ns with a new state per call (medians of 6, 2026-12-01).
+// TestValidateStatePool. Why: a new state per call costs about as much as
+// the validation itself (BenchmarkValidateSmall; figures: docs/performance.md,
+// "Why the runtime's tricks are there").
 var valStatePool = sync.Pool{New: func() any { return new(valState) }}
 
 func getValState(data []byte) *valState {
@@ -448,7 +449,11 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 	}
 	b := s.stringBytes(st)
 	if n.pattern != nil && !n.matchPattern(b) {
-		if pat := n.pattern.String(); len(pat) > maxPatternInMessage {
+		if pat := n.pattern.String(); n.patternIsBase64 {
+			// The pattern mcpgen writes for []byte: what it means, not
+			// its 120 characters.
+			s.addf("must be standard base64 with padding (got %s)", got(s.data[start:s.pos]))
+		} else if len(pat) > maxPatternInMessage {
 			// A generated pattern (the range of an integer written as a
 			// string) says nothing to a reader at that length.
 			s.addf("must match the schema's pattern (%d characters long, see the schema) (got %s)", len(pat), got(s.data[start:s.pos]))

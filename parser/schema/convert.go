@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"math/big"
 	"path/filepath"
 	"slices"
@@ -30,6 +31,9 @@ type conv struct {
 	// statedField is the schema stated by //mcp:schema at the field whose
 	// schema is to be derived next.
 	statedField *jsonschema.Schema
+	// noStated: this conv derives the form of a type with a stated schema
+	// (unencodable); the types inside it are taken as stated, unchecked.
+	noStated bool
 	// addressed: the value whose schema is derived next is reached through
 	// a pointer, so encoding/json can call its pointer methods.
 	addressed bool
@@ -46,6 +50,13 @@ type conv struct {
 	recursive map[string]*types.Named
 	defs      map[string]*jsonschema.Schema
 	refs      map[*jsonschema.Schema]string
+	// firstUse holds, in an output schema, the schema of each struct type
+	// where it was first written out, and repeated the types met again
+	// (shareRepeated).
+	firstUse map[string]*jsonschema.Schema
+	repeated map[string]*types.Named
+	// problems counts the problems reported, grouped or not.
+	problems int
 
 	// root names the parameter or result being converted ("parameter
 	// opts", "result") and holds its type; path holds the struct fields
@@ -154,6 +165,7 @@ func (c *conv) expand(n types.Type, key string, at site) *jsonschema.Schema {
 // found in that type and reported once, at the parameter or result that
 // led there, with the path of fields to it (see done).
 func (c *conv) report(at site, msg string) {
+	c.problems++
 	if c.inRoots(at.pos) || c.rootSite.what == "" {
 		pos := at.pos
 		if !c.inRoots(pos) {
@@ -212,6 +224,34 @@ func (c *conv) report(at site, msg string) {
 	c.foreign = append(c.foreign, &foreignProblem{key: key, typ: typ, where: where, at: c.rootSite, first: first + ": " + msg})
 }
 
+// warn records a warning at the site, or, for a site in another
+// package's type, at the parameter or result that led there, with the path
+// of fields to it. same groups the warnings of one problem met at several
+// uses (see Diagnostic.Same).
+func (c *conv) warn(at site, msg, same string) {
+	c.problems++
+	pos := at.pos
+	if !c.inRoots(pos) || c.rootSite.what == "" {
+		pos = c.rootPos
+		var full strings.Builder
+		full.WriteString(c.rootSite.String())
+		for i, e := range c.path {
+			if i == 0 {
+				full.WriteByte(' ')
+			}
+			full.WriteString(e.seg)
+		}
+		if c.rootSite.what == "" {
+			full.Reset()
+			full.WriteString(at.String())
+		}
+		msg = full.String() + ": " + msg
+	} else {
+		msg = at.String() + ": " + msg
+	}
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: msg, Same: same, Warning: true})
+}
+
 // foreignDiagnostics turns the grouped problems of other packages' types
 // into diagnostics.
 func (c *conv) foreignDiagnostics() {
@@ -234,9 +274,18 @@ func (c *conv) foreignDiagnostics() {
 		if len(fp.also) > 0 {
 			msg += "; the same type is also at " + strings.Join(fp.also, ", ")
 		}
-		if fp.where != "" {
+		switch {
+		case fp.where != "":
 			msg += `; leave the field out with json:"-", or give it a type of your own`
-		} else {
+		case c.output && strings.HasPrefix(fp.at.what, "result"):
+			name := qualifiedTypeName(fp.typ)
+			if n, ok := types.Unalias(deref(fp.typ)).(*types.Named); ok && n.Obj().Pkg() != nil {
+				if f := c.b.fset.File(fp.at.pos); f != nil && c.b.filePkg[f.Name()] == n.Obj().Pkg().Path() {
+					name = n.Obj().Name() // a type of the tool's own package
+				}
+			}
+			msg += fmt.Sprintf("; leave such results out of every tool of the package with //mcp:result %s omit, or send what the tool needs of one with //mcp:result %s FUNC, FUNC a function of the package that takes it and returns a value to send", name, name)
+		default:
 			msg += "; use a type of your own that holds what the tool needs"
 		}
 		c.diags = append(c.diags, Diagnostic{Pos: fp.at.pos, Message: msg})
@@ -263,6 +312,7 @@ func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
 // schema s, and returns the sorted diagnostics.
 func (c *conv) done(s *jsonschema.Schema) []Diagnostic {
 	c.foreignDiagnostics()
+	c.shareRepeated()
 	withEnumDocs(c.enumDocs)
 	c.enumDocs = nil
 	if s != nil && len(c.defs) > 0 {
@@ -355,6 +405,12 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	}
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 		if st := c.stated(n); st != nil {
+			if c.output && !c.noStated {
+				if reason := c.unencodable(n); reason != "" {
+					c.refuseStated(n, reason)
+					return anyValue()
+				}
+			}
 			return copySchema(st)
 		}
 		if n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
@@ -445,6 +501,18 @@ func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
 		c.recursive[key] = n
 		return c.ref(key)
 	}
+	if c.output && c.firstUse[key] != nil {
+		// A struct type met again in an output schema: one definition
+		// in $defs, the first use made a $ref too (shareRepeated).
+		if c.repeated == nil {
+			c.repeated = map[string]*types.Named{}
+		}
+		c.repeated[key] = n
+		r := c.ref(key)
+		r.Description = c.b.typeDoc(n.Obj()) // as expand would give it
+		return r
+	}
+	problems := c.problems
 	s := c.expand(n, key, at)
 	if c.recursive[key] != nil {
 		if c.defs == nil {
@@ -453,7 +521,49 @@ func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
 		c.defs[key] = s
 		return c.ref(key)
 	}
+	// A type with problems is written out at each use, so that each use is
+	// reported.
+	if _, isStruct := n.Underlying().(*types.Struct); c.output && isStruct && problems == c.problems {
+		if c.firstUse == nil {
+			c.firstUse = map[string]*jsonschema.Schema{}
+		}
+		c.firstUse[key] = s
+	}
 	return s
+}
+
+// shareRepeated moves each struct type used more than once in an output
+// schema to $defs: its first use, written out where it was met, becomes
+// the definition, and a $ref in its place. Each use keeps its own
+// description beside its $ref, exactly as it was written out (a field's
+// comment, the type's doc comment where that is the rule, or nothing), so
+// the definition has none. Output schemas are not read by models but by the clients
+// that validate results, and an API type met twice (a pull request's
+// head and base repository) is otherwise written out twice, with all it
+// holds.
+func (c *conv) shareRepeated() {
+	if len(c.repeated) == 0 {
+		return
+	}
+	keys := slices.Sorted(maps.Keys(c.repeated))
+	for _, key := range keys {
+		n, first := c.repeated[key], c.firstUse[key]
+		def := new(jsonschema.Schema)
+		*def = *first
+		*first = jsonschema.Schema{Description: def.Description}
+		def.Description = ""
+		if c.recursive == nil {
+			c.recursive = map[string]*types.Named{}
+		}
+		if c.defs == nil {
+			c.defs = map[string]*jsonschema.Schema{}
+		}
+		c.recursive[key], c.defs[key] = n, def
+		if c.refs == nil {
+			c.refs = map[*jsonschema.Schema]string{}
+		}
+		c.refs[first] = key
+	}
 }
 
 // body returns the schema of t from its underlying type.
@@ -487,8 +597,15 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 		if u.Empty() {
 			return anyValue()
 		}
+		if c.output && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return c.noJSONForm(at, t, "encoding/json writes an error as the exported fields of the value it holds, {} for most errors, never its text; return err.Error(), or a []error result (sent as the errors' texts)")
+		}
 		if c.output {
-			return c.noJSONForm(at, t, "the JSON form of an interface depends on the value it holds at run time; use a concrete type")
+			// encoding/json writes the value the interface holds: all
+			// that is known of it is that it is a JSON value.
+			c.warn(at, fmt.Sprintf("the JSON form of interface %s depends on the value it holds at run time: the output schema says only that it is a JSON value ({}); return a concrete type to state it", c.typeString(t)),
+				"iface:"+typeKey(t))
+			return anyValue()
 		}
 		return c.noJSONForm(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:
@@ -561,6 +678,14 @@ func (c *conv) custom(t types.Type, addressed bool, at site) (*jsonschema.Schema
 			c.addressed = addressed || ptr
 			return c.schema(emb, at), true
 		}
+	}
+	if hasMethod(t, jsonMethod, params, results) && c.output {
+		// What a result holds is written, whatever its form: a schema
+		// that admits any value is true, if less useful, and a wrong
+		// guess here lets no bad input through.
+		c.warn(at, fmt.Sprintf("type %s implements json.Marshaler and has no stated schema: its output schema is {} (any JSON value); state its form with //mcp:schema {...} in the type's doc comment (for a type from another package: once per package as //mcp:schema %s {...})",
+			c.typeString(t), qualifiedTypeName(t)), "any value for "+qualifiedTypeName(t))
+		return anyValue(), true
 	}
 	if hasMethod(t, jsonMethod, params, results) {
 		hint := "take a plain type instead (for example a string the tool parses)"
