@@ -70,6 +70,7 @@ type tool struct {
 	input    json.RawMessage // compact InputSchema
 	output   json.RawMessage // compact OutputSchema, or nil
 	compiled atomic.Pointer[validate.Validator]
+	chain    RequestHandler // the tool's middleware (WithToolMiddleware), nil if none
 }
 
 // validator returns the compiled input schema, compiling it on the tool's
@@ -106,6 +107,7 @@ func (s *Server) AddTool(t Tool) error {
 		return fmt.Errorf("runtime: tool %q: duplicate tool name: a tool of that name is registered already (by another package's RegisterTools?); register one package's tools under a prefix, as in srv.PrefixTools(\"pkg_\", func() { pkg.RegisterTools(srv) }), or give one tool another name with name= in its //mcp:tool", t.Name)
 	}
 	s.names[t.Name] = true
+	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
 	return nil
