@@ -53,7 +53,7 @@ type Server struct {
 	// toolPrefix is put before the name of each tool added, inside
 	// PrefixTools.
 	toolPrefix string
-	snap      atomic.Pointer[catalog] // nil after a registration until the next read
+	snap       atomic.Pointer[catalog] // nil after a registration until the next read
 
 	subs      subscriptions // legacy resources/subscribe
 	listeners listeners     // modern subscriptions/listen streams with resource subscriptions
