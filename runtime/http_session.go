@@ -70,8 +70,20 @@ func (st *sessionStore) createWithID(id string, c *conn) *httpSession {
 		return nil
 	}
 	if old := st.sessions[id]; old != nil {
-		// A copy that is closing: it is being forgotten.
-		delete(st.sessions, id)
+		old.mu.Lock()
+		closed := old.closed
+		if !closed {
+			// Made a moment ago by another request of the session.
+			old.busy++
+			if old.timer != nil {
+				old.timer.Stop()
+			}
+		}
+		old.mu.Unlock()
+		if !closed {
+			return old
+		}
+		delete(st.sessions, id) // closing: it is being forgotten
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, busy: 1}
