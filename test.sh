@@ -71,8 +71,8 @@ if [ -d e2e ]; then
   )
 fi
 
-step "adapter modules and their examples (own modules): vet, tests"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo; do
+step "adapter and store modules and their examples (own modules): vet, tests"
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet; do
   (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 

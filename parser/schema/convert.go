@@ -597,6 +597,9 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 		if u.Empty() {
 			return anyValue()
 		}
+		if c.output && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return c.noJSONForm(at, t, "encoding/json writes an error as the exported fields of the value it holds, {} for most errors, never its text; return err.Error(), or a []error result (sent as the errors' texts)")
+		}
 		if c.output {
 			// encoding/json writes the value the interface holds: all
 			// that is known of it is that it is a JSON value.
