@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"log/slog"
 	"os"
 	"strconv"
@@ -35,6 +36,11 @@ type Server struct {
 	store     Store         // WithStore: the fleet's shared state, nil for one process
 	fleet     *fleet        // non-nil with a store
 	taskLease time.Duration // WithTaskLease
+
+	middleware     []Middleware                            // WithRequestMiddleware
+	toolMiddleware map[string][]Middleware                 // WithToolMiddleware
+	chain          RequestHandler                          // the middleware around every request, nil if none
+	outboundMeta   func(context.Context) map[string]string // WithOutboundMeta
 
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
@@ -146,6 +152,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 	}
 	s.initStateKey()
 	s.precompute()
+	s.buildChains()
 	return s
 }
 

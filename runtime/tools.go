@@ -70,6 +70,7 @@ type tool struct {
 	input    json.RawMessage // compact InputSchema
 	output   json.RawMessage // compact OutputSchema, or nil
 	compiled atomic.Pointer[validate.Validator]
+	chain    RequestHandler // the tool's middleware (WithToolMiddleware), nil if none
 }
 
 // validator returns the compiled input schema, compiling it on the tool's
@@ -103,6 +104,7 @@ func (s *Server) AddTool(t Tool) error {
 		return fmt.Errorf("runtime: tool %q: duplicate tool name", t.Name)
 	}
 	s.names[t.Name] = true
+	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
 	return nil
