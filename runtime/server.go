@@ -50,7 +50,10 @@ type Server struct {
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
 	names     map[string]bool
-	snap      atomic.Pointer[catalog] // nil after a registration until the next read
+	// toolPrefix is put before the name of each tool added, inside
+	// PrefixTools.
+	toolPrefix string
+	snap       atomic.Pointer[catalog] // nil after a registration until the next read
 
 	subs      subscriptions // legacy resources/subscribe
 	listeners listeners     // modern subscriptions/listen streams with resource subscriptions
