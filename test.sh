@@ -30,7 +30,7 @@ go vet ./...
 step "the modules' rules, go mod tidy -diff, staticcheck, go vet for windows and darwin (every module)"
 # internal/tools, a module of its own, pins staticcheck (go tool -n prints the
 # path of its built binary) and checks the modules (docs/contributing.md, Modules).
-(cd internal/tools && go run ./modules -root ../.. check && go run ./modules -root ../.. tidy)
+(cd internal/tools && go test -count=1 ./... && go run ./modules -root ../.. check && go run ./modules -root ../.. tidy)
 staticcheck=$(cd internal/tools && go tool -n staticcheck)
 for m in $(find . -name go.mod -not -path '*/node_modules/*' -exec dirname {} \; | sort); do
   (
@@ -71,8 +71,8 @@ if [ -d e2e ]; then
   )
 fi
 
-step "adapter modules and their examples (own modules): vet, tests"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo; do
+step "adapter and store modules and their examples (own modules): vet, tests"
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet; do
   (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 

@@ -354,6 +354,9 @@ func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Co
 	case model.ResultStructured:
 		stmts = append(stmts, jen.Return(g.rt("StructuredResult").Call(out)))
 	case model.ResultWrapped:
+		if isErrorSlice(t.ResultType) {
+			out = g.rt("ErrorTexts").Call(out) // sent as the errors' texts
+		}
 		stmts = append(stmts, jen.Return(g.rt("WrappedResult").Call(out)))
 	case model.ResultRaw:
 		res, err := g.rawResult(t.ResultType, out)

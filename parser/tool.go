@@ -136,9 +136,13 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 	if t.Struct != nil && t.Struct.Pointer && t.Struct.Name != "" && t.Struct.Name != "_" {
 		warn(t.structNamePos, t.Struct.Name, t.Struct.Type)
 	}
+	reads := slices.ContainsFunc(decodeVerbs, func(v string) bool { return strings.Contains(t.GoName, v) })
 	for i, p := range t.Params {
 		if p.Variadic {
 			continue // a slice of its own, made for the call
+		}
+		if reads && isBytes(types.Unalias(p.Type).Underlying()) {
+			continue // UnmarshalText(data []byte): the data it reads
 		}
 		switch types.Unalias(p.Type).Underlying().(type) {
 		case *types.Slice, *types.Map, *types.Pointer:
@@ -661,6 +665,9 @@ func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
 var (
 	decodeTargetNames = []string{"v", "dst", "dest", "out", "target", "into", "ptr", "result", "obj"}
 	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
+	// encodeVerbs are the words of the names of functions whose any
+	// parameter is the value they write out.
+	encodeVerbs = []string{"Marshal", "Encode", "Format", "Print", "Write", "Dump", "Render", "Valid", "Hash", "Convert"}
 )
 
 // decodeTarget reports whether p, a parameter of the function named fn
@@ -669,7 +676,9 @@ var (
 // toml.Decode(data, v), row.Scan(dest...)): its name is one such functions
 // give it, or fn's name has a decoding verb and another parameter holds the
 // data. A sole any parameter of a Scan or UnmarshalJSON-like method is the
-// data itself, decoded into the receiver.
+// data itself, decoded into the receiver; the any parameter of a function
+// whose name says it writes a value out (Marshal(v any), Encode(v any)) is
+// that value.
 func decodeTarget(fn string, p *types.Var, n int) bool {
 	t := p.Type()
 	if s, ok := types.Unalias(t).(*types.Slice); ok {
@@ -679,15 +688,17 @@ func decodeTarget(fn string, p *types.Var, n int) bool {
 	if !ok || !iface.Empty() {
 		return false
 	}
-	if slices.Contains(decodeTargetNames, p.Name()) {
-		return true
-	}
 	for _, verb := range decodeVerbs {
-		if strings.Contains(fn, verb) && n > 1 {
-			return true
+		if strings.Contains(fn, verb) {
+			return n > 1 || slices.Contains(decodeTargetNames, p.Name())
 		}
 	}
-	return false
+	for _, verb := range encodeVerbs {
+		if strings.Contains(fn, verb) {
+			return false // Marshal(v any), Encode(v any): v is the input
+		}
+	}
+	return slices.Contains(decodeTargetNames, p.Name())
 }
 
 // isContext reports whether t is context.Context.

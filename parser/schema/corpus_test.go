@@ -271,6 +271,9 @@ func TestInvariant(t *testing.T) {
 				}
 				got := l.ours(t, q, output)
 				want := theirs(t, v)
+				if output {
+					inlineShared(got)
+				}
 				l.undoImprovements(got, want, output)
 				if g, w := jsonText(t, got), jsonText(t, want); g != w {
 					t.Errorf("schema differs from invopop's\nours (improvements undone):\n%s\ninvopop:\n%s", g, w)
@@ -440,4 +443,68 @@ func isTypeBound(v any) bool {
 		}
 	}
 	return false
+}
+
+// inlineShared undoes, in the output schema s, the improvement of
+// shareRepeated: every $ref to a definition is replaced by the definition,
+// with the $ref's own keywords (a use's description) over it, and $defs
+// goes. The corpus types that reach it are not recursive (those deviate by
+// design), so this ends.
+func inlineShared(s any) {
+	root, ok := s.(map[string]any)
+	if !ok {
+		return
+	}
+	defs, _ := root["$defs"].(map[string]any)
+	if defs == nil {
+		return
+	}
+	delete(root, "$defs")
+	var walk func(v any) any
+	walk = func(v any) any {
+		switch v := v.(type) {
+		case []any:
+			for i := range v {
+				v[i] = walk(v[i])
+			}
+		case map[string]any:
+			if ref, ok := v["$ref"].(string); ok {
+				def, _ := defs[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
+				out := map[string]any{}
+				for k, x := range deepCopy(def).(map[string]any) {
+					out[k] = walk(x)
+				}
+				for k, x := range v {
+					if k != "$ref" {
+						out[k] = x
+					}
+				}
+				return out
+			}
+			for k := range v {
+				v[k] = walk(v[k])
+			}
+		}
+		return v
+	}
+	walk(root)
+}
+
+// deepCopy returns a copy of the JSON value v.
+func deepCopy(v any) any {
+	switch v := v.(type) {
+	case []any:
+		out := make([]any, len(v))
+		for i := range v {
+			out[i] = deepCopy(v[i])
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = deepCopy(x)
+		}
+		return out
+	}
+	return v
 }

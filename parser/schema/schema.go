@@ -43,7 +43,9 @@
 //   - every object schema has "properties", empty if there are none, and an
 //     unconstrained value is {} where invopop writes true;
 //   - the names of an integer enum's values are in the description;
-//   - only recursive types go to "$defs";
+//   - only recursive types go to "$defs", and in an output schema the
+//     struct types used more than once (shareRepeated; TestInvariant
+//     writes them out again before comparing);
 //   - in an input schema, a pointer field is optional (absent, it is nil),
 //     and so is every field of a struct without json tags, which was not
 //     written for JSON (docs/existing-code.md states the rule and why);
@@ -354,8 +356,7 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 		if IsErrorSlice(m.Type) {
 			// Problems a function reports as a value (Validate(v) (bool,
 			// []error)): the generated code sends their texts.
-			s.Properties.Set(m.Name, &jsonschema.Schema{Type: "array", Items: orNull(&jsonschema.Schema{Type: "string"}),
-				Description: "The texts of the errors (null for a nil one)."})
+			s.Properties.Set(m.Name, errorTexts())
 			s.Required = append(s.Required, m.Name)
 			continue
 		}
@@ -368,6 +369,13 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 		s.Required = append(s.Required, m.Name)
 	}
 	return s, c.done(s)
+}
+
+// errorTexts returns the schema of a []error result, which the generated
+// code sends as the errors' texts (runtime.ErrorTexts).
+func errorTexts() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "array", Items: orNull(&jsonschema.Schema{Type: "string"}),
+		Description: "The texts of the errors (null for a nil one)."}
 }
 
 // Output returns the output schema of a tool result of type t; pos is the
@@ -383,7 +391,11 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	c := b.newConv(true, pos)
 	at := site{pos: pos, what: "result"}
 	c.start(at, t)
-	s = c.root(t, at)
+	if IsErrorSlice(t) {
+		s = errorTexts()
+	} else {
+		s = c.root(t, at)
+	}
 	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
 		return s, false, c.done(s)
 	}

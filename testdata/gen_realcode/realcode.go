@@ -143,3 +143,15 @@ func ListTasks(f Filter) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// Validate returns the problems of a version, as a value (nil: none).
+//
+//mcp:arg version the version to check
+//mcp:tool
+func Validate(version string) []error {
+	var problems []error
+	if !strings.HasPrefix(version, "v") {
+		problems = append(problems, errors.New(`no leading "v"`))
+	}
+	return problems
+}

@@ -38,6 +38,9 @@ func TestServeGenerated(t *testing.T) {
 		{"list_tasks", `{"Status":null,"Assignee":null,"DueBefore":null}`, []string{`"text":"all tasks"`}},
 		{"list_tasks", `{"Status":"open","Limit":3,"DueBefore":"2026-01-02T00:00:00Z"}`, []string{`status=open due\u003c2026-01-02 limit=3`}},
 		{"list_tasks", `{"Status":"done"}`, []string{`"isError":true`, `Status`}},
+		// A sole []error result is the errors' texts.
+		{"validate", `{"version":"1.2"}`, []string{`"structuredContent":{"result":["no leading \"v\""]}`}},
+		{"validate", `{"version":"v1.2"}`, []string{`"structuredContent":{"result":[]}`}},
 	} {
 		res, err := srv.Call(context.Background(), c.name, json.RawMessage(c.args), nil)
 		if err != nil {

@@ -18,6 +18,7 @@ var (
 	_ func(map[string]any) string    = KindsFloat
 	_ func(string, ...Option) string = Greet
 	_ func(Filter) string            = ListTasks
+	_ func(string) []error           = Validate
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -65,6 +66,13 @@ func RegisterTools(s *runtime.Server) {
 		Description: "ListTasks lists the tasks that f selects.",
 		InputSchema: listTasksInputSchema,
 		Handler:     listTasksHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "validate",
+		Description:  "Validate returns the problems of a version, as a value (nil: none).",
+		InputSchema:  validateInputSchema,
+		OutputSchema: validateOutputSchema,
+		Handler:      validateHandler,
 	})
 }
 
@@ -150,6 +158,18 @@ func listTasksHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	}
 	out := ListTasks(in)
 	return runtime.TextResult(out), nil
+}
+
+// validateHandler is the handler of the tool validate.
+func validateHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Version string `json:"version"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Validate(in.Version)
+	return runtime.WrappedResult(runtime.ErrorTexts(out))
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -322,5 +342,48 @@ const (
     }
   },
   "additionalProperties": false
+}`
+	validateInputSchema = `{
+  "type": "object",
+  "properties": {
+    "version": {
+      "type": "string",
+      "description": "the version to check"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "version"
+  ]
+}`
+	validateOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "array",
+          "description": "The texts of the errors (null for a nil one).",
+          "items": {
+            "anyOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result"
+  ]
 }`
 )
