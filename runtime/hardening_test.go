@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 )
@@ -513,10 +514,15 @@ func TestHostileHTTPBodies(t *testing.T) {
 }
 
 // blockingWriter blocks every Write until released, as a stdout pipe
-// whose reader stopped reading does.
-type blockingWriter struct{ release chan struct{} }
+// whose reader stopped reading does; blocked is closed when the first Write
+// starts.
+type blockingWriter struct {
+	release, blocked chan struct{}
+	once             *sync.Once
+}
 
 func (w blockingWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() { close(w.blocked) })
 	<-w.release
 	return 0, io.ErrClosedPipe
 }
@@ -529,7 +535,7 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 	s := newTestServer(t)
 	inR, inW := io.Pipe()
 	defer inW.Close()
-	w := blockingWriter{make(chan struct{})}
+	w := blockingWriter{make(chan struct{}), make(chan struct{}), new(sync.Once)}
 	defer close(w.release)
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
@@ -539,7 +545,7 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 			fmt.Fprintf(inW, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
 		}
 	}()
-	time.Sleep(50 * time.Millisecond) // let the first reply block (the test passes either way)
+	<-w.blocked // the first reply blocks
 	cancel()
 	select {
 	case err := <-done:
@@ -554,39 +560,42 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 // TestBatchParallelismBounded: the calls of one batch (protocol
 // 2025-03-26) run at most maxBatchParallel at once, and all are answered.
 func TestBatchParallelismBounded(t *testing.T) {
-	s := newTestServer(t)
-	var mu sync.Mutex
-	running, peak := 0, 0
-	s.MustAddTool(Tool{Name: "count", Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
-		mu.Lock()
-		running++
-		peak = max(peak, running)
-		mu.Unlock()
-		time.Sleep(time.Millisecond)
-		mu.Lock()
-		running--
-		mu.Unlock()
-		return EmptyResult(), nil
-	}})
-	c := serve(t, s)
-	c.initialize("2025-03-26")
-	const n = 1000
-	var b strings.Builder
-	b.WriteByte('[')
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
+	// In a synctest bubble, the calls' sleeps take no real time.
+	synctest.Test(t, func(t *testing.T) {
+		s := newTestServer(t)
+		var mu sync.Mutex
+		running, peak := 0, 0
+		s.MustAddTool(Tool{Name: "count", Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
+			mu.Lock()
+			running++
+			peak = max(peak, running)
+			mu.Unlock()
+			time.Sleep(time.Millisecond)
+			mu.Lock()
+			running--
+			mu.Unlock()
+			return EmptyResult(), nil
+		}})
+		c := serve(t, s)
+		c.initialize("2025-03-26")
+		const n = 1000
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"count"}}`, i)
 		}
-		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"count"}}`, i)
-	}
-	b.WriteByte(']')
-	c.send(b.String())
-	m := c.next()
-	var replies []json.RawMessage
-	if err := json.Unmarshal(m.line, &replies); err != nil || len(replies) != n {
-		t.Fatalf("%d replies (%v), want %d", len(replies), err, n)
-	}
-	if peak > maxBatchParallel {
-		t.Errorf("%d calls of a batch ran at once, want at most %d", peak, maxBatchParallel)
-	}
+		b.WriteByte(']')
+		c.send(b.String())
+		m := c.next()
+		var replies []json.RawMessage
+		if err := json.Unmarshal(m.line, &replies); err != nil || len(replies) != n {
+			t.Fatalf("%d replies (%v), want %d", len(replies), err, n)
+		}
+		if peak > maxBatchParallel {
+			t.Errorf("%d calls of a batch ran at once, want at most %d", peak, maxBatchParallel)
+		}
+	})
 }

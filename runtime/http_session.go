@@ -85,6 +85,7 @@ func (st *sessionStore) createWithID(id string, c *conn) *httpSession {
 		}
 		delete(st.sessions, id) // closing: it is being forgotten
 	}
+	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, busy: 1}
 	if st.idle > 0 {
