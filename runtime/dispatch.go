@@ -258,14 +258,15 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		if p.Cursor != nil {
 			cursor = *p.Cursor
 		}
-		page, ok := s.snapshot().list.page(proto, cursor)
+		ts := s.snapshot()
+		page, ok := s.toolList(ctx, ts).page(proto, cursor)
 		if !ok {
 			return fail(errorf(codeInvalidParams, "Invalid cursor"))
 		}
 		return appendResult(make([]byte, 0, len(page)+48+len(id)), id, page), nil
 
 	case "prompts/list", "resources/list", "resources/templates/list":
-		return c.listPrimitive(id, env.Method, env.Params), nil
+		return c.listPrimitive(ctx, id, env.Method, env.Params), nil
 
 	case "prompts/get":
 		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.getPrompt(ctx, id, env.Params) })
@@ -368,7 +369,7 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 		if e := c.requireModern(p.Meta); e != nil {
 			return fail(e)
 		}
-		res, e := s.taskRequest(env.Method, env.Params, p.Meta)
+		res, e := s.taskRequest(ctx, env.Method, env.Params, p.Meta)
 		if e != nil {
 			return fail(e)
 		}
@@ -447,6 +448,14 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: name must be a string")), nil
 	}
 	t := c.srv.snapshot().byName[name]
+	if t != nil {
+		switch c.srv.access(ctx, Item{ItemTool, t.Name, t.Scopes}) {
+		case accessHidden:
+			t = nil
+		case accessNoScope:
+			return errorReply(id, errScope("tool "+t.Name, t.Scopes)), nil
+		}
+	}
 	if t == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Unknown tool: "+name)), nil
 	}
@@ -472,6 +481,7 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 			}
 		} else {
 			cl.task = newTask()
+			cl.task.owner = IdentityFrom(ctx).owner()
 		}
 	}
 	if meta != nil && validID(meta.ProgressToken) {

@@ -43,9 +43,10 @@ func (s *Server) buildPrimitives(ts *toolSet) {
 			list[v] = append(list[v], resourceJSON(r, v))
 		}
 	}
-	ts.prompts = s.paginate("prompts", fill(prompts))
-	ts.resources = s.paginate("resources", fill(resources))
-	ts.templateList = s.paginate("resourceTemplates", fill(templates))
+	ts.promptEnc, ts.resourceEnc, ts.templateEnc = fill(prompts), fill(resources), fill(templates)
+	ts.prompts = s.paginate("prompts", ts.promptEnc)
+	ts.resources = s.paginate("resources", ts.resourceEnc)
+	ts.templateList = s.paginate("resourceTemplates", ts.templateEnc)
 }
 
 // fill makes the lists of every version non-nil, so that an empty list has
@@ -94,7 +95,7 @@ func (s *Server) buildCapabilities(ts *toolSet) {
 	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":`)
 	b = append(b, ts.capabilities(proto20260728)...)
 	b = s.appendInstructions(b)
-	b = s.appendCaching(b)
+	b = s.appendCaching(b, false)
 	ts.discover = s.appendModern(b, true)
 }
 
@@ -102,7 +103,7 @@ func (s *Server) buildCapabilities(ts *toolSet) {
 // resources/templates/list like tools/list: precomputed pages, the same
 // cursors and caching hints. A server with nothing of the kind has no such
 // method (-32601), as it declares no such capability.
-func (c *conn) listPrimitive(id json.RawMessage, method string, params json.RawMessage) []byte {
+func (c *conn) listPrimitive(ctx context.Context, id json.RawMessage, method string, params json.RawMessage) []byte {
 	var p struct {
 		metaParams
 		Cursor *string `json:"cursor"`
@@ -112,24 +113,14 @@ func (c *conn) listPrimitive(id json.RawMessage, method string, params json.RawM
 		return errorReply(id, e)
 	}
 	set := c.srv.snapshot()
-	var l *pagedList
-	switch method {
-	case "prompts/list":
-		if set.hasPrompts() {
-			l = &set.prompts
-		}
-	case "resources/list":
-		if set.hasResources() {
-			l = &set.resources
-		}
-	case "resources/templates/list":
-		if set.hasResources() {
-			l = &set.templateList
-		}
+	has := set.hasResources()
+	if method == "prompts/list" {
+		has = set.hasPrompts()
 	}
-	if l == nil {
+	if !has {
 		return errorReply(id, errorf(codeMethodNotFound, "Method not found: "+method))
 	}
+	l := c.srv.primitiveList(ctx, set, method)
 	cursor := ""
 	if p.Cursor != nil {
 		cursor = *p.Cursor

@@ -28,6 +28,9 @@ type Resource struct {
 	MIMEType string
 	// Handler reads the resource. It must not be nil.
 	Handler ResourceHandler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// and read the resource, as for [Tool].Scopes.
+	Scopes []string
 }
 
 // A ResourceTemplate describes a family of resources whose URIs match a
@@ -53,6 +56,9 @@ type ResourceTemplate struct {
 	// Handler reads the resource at a URI that matched the template.
 	// It must not be nil.
 	Handler ResourceHandler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// the template and read its resources, as for [Tool].Scopes.
+	Scopes []string
 }
 
 // A ResourceRequest is a resources/read of one URI.
@@ -97,6 +103,7 @@ type resource struct {
 	enums                                   map[string][]string
 	complete                                map[string]Completer
 	handler                                 ResourceHandler
+	scopes                                  []string
 }
 
 // AddResource registers r. It reports an error, and registers nothing, when
@@ -107,7 +114,7 @@ func (s *Server) AddResource(r Resource) error {
 		return errors.New("runtime: resource with an empty URI")
 	}
 	return s.addResource(&resource{uri: r.URI, name: r.Name, title: r.Title,
-		description: r.Description, mimeType: r.MIMEType, handler: r.Handler})
+		description: r.Description, mimeType: r.MIMEType, handler: r.Handler, scopes: r.Scopes})
 }
 
 // AddResourceTemplate registers t. It reports an error, and registers
@@ -136,7 +143,7 @@ func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
 	}
 	return s.addResource(&resource{uri: t.URITemplate, name: t.Name, title: t.Title,
 		description: t.Description, mimeType: t.MIMEType, template: tpl,
-		enums: t.Enums, complete: complete, handler: t.Handler})
+		enums: t.Enums, complete: complete, handler: t.Handler, scopes: t.Scopes})
 }
 
 func (s *Server) addResource(r *resource) error {
@@ -146,8 +153,20 @@ func (s *Server) addResource(r *resource) error {
 	if r.handler == nil {
 		return fmt.Errorf("runtime: resource %q: nil Handler", r.uri)
 	}
+	var err error
+	if r.scopes, err = cleanScopes(fmt.Sprintf("resource %q", r.uri), r.scopes); err != nil {
+		return err
+	}
 	return addUnique(s, &s.resources, r, func(q *resource) bool { return q.uri == r.uri },
 		fmt.Errorf("runtime: resource %q: duplicate URI", r.uri))
+}
+
+// item is r as a Filter sees it.
+func (r *resource) item() Item {
+	if r.template != nil {
+		return Item{ItemResourceTemplate, r.uri, r.scopes}
+	}
+	return Item{ItemResource, r.uri, r.scopes}
 }
 
 // MustAddResource is like [Server.AddResource] but panics if the resource
@@ -227,6 +246,14 @@ func (c *conn) readResource(ctx context.Context, id json.RawMessage, params json
 	}
 	uri := *p.URI
 	r, vars := set.findResource(uri)
+	if r != nil {
+		switch c.srv.access(ctx, r.item()) {
+		case accessHidden:
+			r = nil
+		case accessNoScope:
+			return errorReply(id, errScope("resource "+uri, r.scopes))
+		}
+	}
 	if r == nil {
 		return errorReply(id, notFound(uri))
 	}

@@ -100,6 +100,7 @@ type task struct {
 	created time.Time
 	ttl     time.Duration
 	cancel  context.CancelFunc
+	owner   string // the identity that created it (Identity.owner), "" without one
 
 	mu       sync.Mutex
 	promoted bool // answered with a CreateTaskResult: questions now wait here
@@ -362,8 +363,10 @@ func (s *Server) detailedTask(t *task) []byte {
 	return append(b, '}')
 }
 
-// taskRequest answers tasks/get, tasks/update and tasks/cancel.
-func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMeta) ([]byte, *rpcError) {
+// taskRequest answers tasks/get, tasks/update and tasks/cancel. A task is
+// its creator's: for a caller of another identity it does not exist, and
+// the answer is the one an unknown id gets.
+func (s *Server) taskRequest(ctx context.Context, method string, params json.RawMessage, m *requestMeta) ([]byte, *rpcError) {
 	if m == nil || !clientHasTasks(m.ClientCapabilities) {
 		return nil, errNeedTasks()
 	}
@@ -378,6 +381,9 @@ func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMe
 		return nil, errorf(codeInvalidParams, "Invalid params: missing taskId")
 	}
 	t := s.tasks.get(*p.TaskID)
+	if t != nil && t.owner != IdentityFrom(ctx).owner() {
+		t = nil
+	}
 	if t == nil {
 		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")
 	}
