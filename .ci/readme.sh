@@ -83,7 +83,10 @@ scenario() {
 		case "$kind" in
 		run)
 			printf 'echo "\n--- %s block %d:"; cat <<'"'"'README_EOF'"'"'\n%s''README_EOF\n' "$name" "$n" "$text" >>"$script"
-			printf '{\n%s} >%q\ncat %q\n' "$text" "$work/$name.$n.out" "$work/$name.$n.out" >>"$script"
+			# The output goes to a file, for the stdout block that may follow, and is
+			# shown after the block, also when the block fails (the EXIT trap).
+			printf 'exec 3>&1 >%q\ntrap '"'"'exec >&3; cat %q'"'"' EXIT\n%s\nexec >&3 3>&-\ntrap - EXIT\ncat %q\n' \
+				"$work/$name.$n.out" "$work/$name.$n.out" "$text" "$work/$name.$n.out" >>"$script"
 			last="$work/$name.$n.out"
 			;;
 		file)

@@ -58,7 +58,7 @@
 //	//mcp:complete prompt=NAME arg=ARG
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
-// (primitives.go; the README's "Prompts, resources and completion").
+// (primitives.go; docs/reference.md, "Prompts, resources and completion").
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

@@ -18,7 +18,7 @@ import (
 )
 
 // This file checks the //mcp:prompt and //mcp:resource directives and
-// builds their model (README, Prompts and resources).
+// builds their model (docs/reference.md, "Prompts, resources and completion").
 
 const (
 	promptPrefix   = "//mcp:prompt"

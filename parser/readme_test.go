@@ -10,15 +10,16 @@ import (
 	"testing"
 )
 
-// TestReadmeDocumentsDirectives keeps the README's promise that every
-// directive and every option the parser accepts is documented: the
+// TestReadmeDocumentsDirectives keeps the reference's promise
+// (docs/reference.md) that every directive and every option the parser
+// accepts is documented: the
 // directive names are read from the switch of classify, the //mcp:tool
 // options from knownOptions, the //mcp:prompt and //mcp:resource options
 // from the known list of primitives.go and the //mcp:complete options
 // from the comparisons with o.Key there, so a new one fails this test
-// until the README has it.
+// until the reference has it.
 func TestReadmeDocumentsDirectives(t *testing.T) {
-	readme := readREADME(t)
+	readme := readReference(t)
 
 	directives := stringLiterals(t, "directive.go", func(n ast.Node) bool {
 		fd, ok := n.(*ast.FuncDecl)
@@ -29,7 +30,7 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 	}
 	for _, d := range directives {
 		if !strings.Contains(readme, "//mcp:"+d+" ") && !strings.Contains(readme, "//mcp:"+d+"`") {
-			t.Errorf("README.md does not document //mcp:%s", d)
+			t.Errorf("docs/reference.md does not document //mcp:%s", d)
 		}
 	}
 
@@ -52,7 +53,7 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 	// The table of //mcp:tool options: one row per option.
 	for _, o := range knownOptions() {
 		if !strings.Contains(readme, "\n| `"+o) {
-			t.Errorf("README.md has no row for the //mcp:tool option %s in the table of The annotation", o)
+			t.Errorf("docs/reference.md has no row for the //mcp:tool option %s in the table of The annotation", o)
 		}
 	}
 
@@ -86,15 +87,15 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 	}
 	for _, o := range primOpts {
 		if !strings.Contains(grammar, o+"=") {
-			t.Errorf("the README's grammar lines of //mcp:prompt, //mcp:resource and //mcp:complete do not show the option %s=:\n%s", o, grammar)
+			t.Errorf("the reference's grammar lines of //mcp:prompt, //mcp:resource and //mcp:complete do not show the option %s=:\n%s", o, grammar)
 		}
 	}
 }
 
-// readREADME returns the repository's README.md.
-func readREADME(t *testing.T) string {
+// readReference returns the repository's reference, docs/reference.md.
+func readReference(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile("../docs/reference.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,7 +76,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (README, Signatures) and fills in the model. It
+// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model. It
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {

@@ -203,7 +203,7 @@ func encodeErrorText(name string) string {
 // isError result and logging its stack.
 //
 // An error the handler returns is its author's message to the model and is
-// sent as is (README, "Tool failures never leak internals"). What the
+// sent as is (docs/guarantees.md, "Tool failures never leak internals"). What the
 // author did not write never reaches the
 // client: a panic, and a result helper's failure to encode the result (a
 // *resultError, also when wrapped), are logged with their details and

@@ -136,7 +136,7 @@ func TestNoInternalsLeakToClient(t *testing.T) {
 }
 
 // TestToolErrorTextIsTheContract: an error a tool returns on purpose is its
-// developer's message to the model, sent as is (README, "Tool failures
+// developer's message to the model, sent as is (docs/guarantees.md, "Tool failures
 // never leak internals"); only failures
 // the developer did not write (panics, results that do not encode) are
 // reduced to a generic text.

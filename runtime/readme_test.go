@@ -10,13 +10,13 @@ import (
 	"testing"
 )
 
-// TestReadmeDocumentsAPI keeps the README's promise that every option
-// and every function of the runtime is documented there: each exported
-// function of the package and each exported method of Server (read from
-// the package's source) must appear in README.md as a word, and each
+// TestReadmeDocumentsAPI keeps the reference's promise (docs/reference.md)
+// that every option and every function of the runtime is documented there:
+// each exported function of the package and each exported method of Server
+// (read from the package's source) must appear in it as a word, and each
 // option (With...) in one of its tables of options, as "| `WithX(".
 func TestReadmeDocumentsAPI(t *testing.T) {
-	b, err := os.ReadFile("../README.md")
+	b, err := os.ReadFile("../docs/reference.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,12 +58,12 @@ func TestReadmeDocumentsAPI(t *testing.T) {
 	for _, name := range names {
 		if strings.HasPrefix(name, "With") {
 			if !strings.Contains(readme, "\n| `"+name+"(") {
-				t.Errorf("README.md has no row for the option runtime.%s in a table of options", name)
+				t.Errorf("docs/reference.md has no row for the option runtime.%s in a table of options", name)
 			}
 			continue
 		}
 		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(readme) {
-			t.Errorf("README.md does not mention runtime.%s", name)
+			t.Errorf("docs/reference.md does not mention runtime.%s", name)
 		}
 	}
 }

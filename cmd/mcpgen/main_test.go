@@ -105,45 +105,87 @@ const plainSource = `package plain
 func Double(x int) int { return 2 * x }
 `
 
+// TestUsage: -h prints the usage to stdout (testdata/usage.golden; go test
+// -update rewrites it), every line within 80 columns, with every flag,
+// directive and option; a bad command line gets one line and a pointer to
+// -h on stderr, and exit status 2.
 func TestUsage(t *testing.T) {
-	code, stdout, stderr := mcpgen(t, t.TempDir(), "-h")
-	if code != 0 || stdout != "" {
-		t.Errorf("-h: exit %d, stdout %q", code, stdout)
+	code, usage, stderr := mcpgen(t, t.TempDir(), "-h")
+	if code != 0 || stderr != "" {
+		t.Errorf("-h: exit %d, stderr %q", code, stderr)
+	}
+	golden := filepath.Join("testdata", "usage.golden")
+	if *update {
+		if err := os.WriteFile(golden, []byte(usage), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want, err := os.ReadFile(golden); err != nil {
+		t.Fatal(err)
+	} else if usage != string(want) {
+		t.Errorf("-h differs from %s (go test ./cmd/mcpgen -update rewrites it):\n%s", golden, unifiedDiff("want", "got", want, []byte(usage)))
+	}
+	for i, line := range strings.Split(usage, "\n") {
+		if w := columns(line); w > 80 {
+			t.Errorf("usage line %d is %d columns wide (tabs at 8), more than 80:\n%s", i+1, w, line)
+		}
 	}
 	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]", "mcpgen -version",
 		"-o file", "mcp_gen.go", "-check", "-tags list", "-version", "Exit status",
 		"-profile name", "openai-strict", "gemini", "anthropic-strict",
+		// What main must call: the functions the generated file declares.
+		"RegisterTools(s)", "Register<T>Tools(s, recv)", "RegisterPrompts(s)", "RegisterResources(s)",
 		// The directive and every option the parser knows (parser/options.go).
 		"//mcp:tool [options]", "//mcp:arg NAME", "name=IDENT", `title="text"`,
 		"readonly", "destructive", "idempotent", "openworld", "//mcp:enum [on|off]", "//mcp:schema {...}"} {
-		if !strings.Contains(stderr, want) {
-			t.Errorf("usage lacks %q:\n%s", want, stderr)
+		if !strings.Contains(usage, want) {
+			t.Errorf("usage lacks %q:\n%s", want, usage)
 		}
 	}
 	// Every option the parser knows (the strings its knownOptions returns)
 	// starts a line of the usage's option list.
 	for _, opt := range knownOptions(t) {
-		if !strings.Contains(stderr, "\n\t"+opt+" ") && !strings.Contains(stderr, "\n\t"+opt+"=") {
-			t.Errorf("usage does not list the directive option %q:\n%s", opt, stderr)
+		if !strings.Contains(usage, "\n\t"+opt+" ") && !strings.Contains(usage, "\n\t"+opt+"=") {
+			t.Errorf("usage does not list the directive option %q:\n%s", opt, usage)
 		}
 	}
 	// The README recommends the tool directive: it comes first.
-	if tool, run := strings.Index(stderr, "go tool mcpgen"), strings.Index(stderr, "go run github.com/mcpgen/mcpgen/cmd/mcpgen"); tool < 0 || run < 0 || tool > run {
-		t.Errorf("usage should show go tool mcpgen (at %d) before go run (at %d):\n%s", tool, run, stderr)
+	if tool, run := strings.Index(usage, "go tool mcpgen"), strings.Index(usage, "go run github.com/mcpgen/mcpgen/cmd/mcpgen"); tool < 0 || run < 0 || tool > run {
+		t.Errorf("usage should show go tool mcpgen (at %d) before go run (at %d):\n%s", tool, run, usage)
 	}
-	for _, args := range [][]string{
-		{"-nope"},
-		{"-profile", "openai"},
-		{"-o", "sub/x.go"},
-		{"-o", "x.txt"},
-		{"-o", "x_test.go"},
-		{"-o", ""},
-		{"-o", ".hidden.go"},
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-nope"}, "mcpgen: flag provided but not defined: -nope"},
+		{[]string{"-o"}, "mcpgen: flag needs an argument: -o"},
+		{[]string{"-check=maybe"}, `mcpgen: invalid boolean value "maybe" for -check: parse error`},
+		{[]string{"-profile", "openai"}, `mcpgen: -profile: unknown profile "openai" (known: portable, openai-strict, gemini, anthropic-strict)`},
+		{[]string{"-o", "sub/x.go"}, `mcpgen: -o: "sub/x.go" is not a file name (the file goes into each package's directory)`},
+		{[]string{"-o", "x.txt"}, `mcpgen: -o: "x.txt" does not end in .go`},
+		{[]string{"-o", "x_test.go"}, `mcpgen: -o: "x_test.go" would be a test file`},
+		{[]string{"-o", ""}, `mcpgen: -o: "" is not a file name (the file goes into each package's directory)`},
+		{[]string{"-o", ".hidden.go"}, `mcpgen: -o: ".hidden.go" would be ignored by the go command`},
 	} {
-		if code, _, stderr := mcpgen(t, t.TempDir(), args...); code != 2 || stderr == "" {
-			t.Errorf("%q: exit %d, stderr %q; want exit 2 with a message", args, code, stderr)
+		code, stdout, stderr := mcpgen(t, t.TempDir(), tc.args...)
+		if want := tc.want + "\n" + usageHint + "\n"; code != 2 || stdout != "" || stderr != want {
+			t.Errorf("%q: exit %d, stdout %q, stderr\n%s\nwant exit 2, no stdout, stderr\n%s", tc.args, code, stdout, stderr, want)
 		}
 	}
+}
+
+// columns returns the width of line on a terminal, with tab stops every 8
+// columns.
+func columns(line string) int {
+	w := 0
+	for _, r := range line {
+		if r == '\t' {
+			w += 8 - w%8
+		} else {
+			w++
+		}
+	}
+	return w
 }
 
 // knownOptions returns the option names of //mcp:tool, read from the

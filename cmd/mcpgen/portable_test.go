@@ -11,7 +11,7 @@ import (
 // TestPortableSchemas reads every schema of every generated file of the
 // repository (goldens, examples, e2e and bench servers) and checks the
 // rules that make a schema acceptable to every model provider and host
-// (parser/schema/portable.go and the README's "Which hosts and providers
+// (parser/schema/portable.go and docs/reference.md, "Which hosts and providers
 // accept these schemas"). TestNoBooleanSchema checks the boolean schemas.
 func TestPortableSchemas(t *testing.T) {
 	schemas, files := generatedSchemas(t)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,17 +12,18 @@ import (
 	"testing"
 )
 
-// TestReadmeDocumentsCommand keeps the README's section "The command" true
-// to the flags: its synopsis is the usage's, every flag of -h has a row in
-// its table, and every directive the README describes is in -h too.
+// TestReadmeDocumentsCommand keeps the reference's section "The command"
+// (docs/reference.md) true to the flags: its synopsis is the usage's, every
+// flag of -h has a row in its table, and every directive the reference
+// describes is in -h too.
 func TestReadmeDocumentsCommand(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	b, err := os.ReadFile(filepath.Join(moduleRoot, "docs", "reference.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(b)
 	var usage bytes.Buffer
-	if _, err := parseArgs([]string{"-h"}, &usage); err == nil {
+	if _, err := parseArgs([]string{"-h"}, &usage, io.Discard); err == nil {
 		t.Fatal("parseArgs -h: no error")
 	}
 	help := usage.String()
@@ -29,7 +31,7 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 	synopsis, _, _ := strings.Cut(strings.TrimPrefix(help, "usage: "), "\n\n")
 	synopsis = strings.ReplaceAll(synopsis, "\n       ", "\n")
 	if !strings.Contains(readme, "```\n"+synopsis+"\n```") {
-		t.Errorf("README.md's synopsis of the command is not the usage's:\n%s", synopsis)
+		t.Errorf("docs/reference.md's synopsis of the command is not the usage's:\n%s", synopsis)
 	}
 
 	flags := regexp.MustCompile(`(?m)^  -(\w+)`).FindAllStringSubmatch(help, -1)
@@ -38,7 +40,7 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 	}
 	for _, f := range flags {
 		if !strings.Contains(readme, "\n| `-"+f[1]) {
-			t.Errorf("README.md's table of flags has no row for -%s", f[1])
+			t.Errorf("docs/reference.md's table of flags has no row for -%s", f[1])
 		}
 	}
 
@@ -50,15 +52,15 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 	}
 	for _, d := range directives {
 		if !strings.Contains(help, d+" ") {
-			t.Errorf("mcpgen -h does not show %s, which README.md describes", d)
+			t.Errorf("mcpgen -h does not show %s, which docs/reference.md describes", d)
 		}
 	}
 }
 
 // TestReadmeListsFuzzTargets: every fuzz target of the repository has a row
-// in the README's table of fuzz targets (section Fuzzing).
+// in the table of fuzz targets of docs/guarantees.md (section Fuzzing).
 func TestReadmeListsFuzzTargets(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	b, err := os.ReadFile(filepath.Join(moduleRoot, "docs", "guarantees.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +91,7 @@ func TestReadmeListsFuzzTargets(t *testing.T) {
 			if !slices.ContainsFunc(rows, func(row string) bool {
 				return regexp.MustCompile(`\b` + m[1] + `\b`).MatchString(row)
 			}) {
-				t.Errorf("README.md's table of fuzz targets has no row for %s (%s)", m[1], path)
+				t.Errorf("docs/guarantees.md's table of fuzz targets has no row for %s (%s)", m[1], path)
 			}
 		}
 		return nil
@@ -102,20 +104,37 @@ func TestReadmeListsFuzzTargets(t *testing.T) {
 	}
 }
 
-// TestReadmeLinks: every link to a section of the README (#anchor) names a
-// heading of it, as GitHub spells its anchors, and every relative link names
-// a file or directory of the repository.
+// TestReadmeLinks: in the README, bench/README.md and every page of docs/,
+// every link to a section (#anchor, also page.md#anchor) names a heading of
+// that page, as GitHub spells its anchors, and every relative link names a
+// file or directory of the repository.
 func TestReadmeLinks(t *testing.T) {
-	for _, name := range []string{"README.md", "bench/README.md", "docs/architecture.md"} {
+	pages, err := filepath.Glob(filepath.Join(moduleRoot, "docs", "*.md"))
+	if err != nil || len(pages) < 4 {
+		t.Fatalf("docs/*.md: %d pages, %v", len(pages), err)
+	}
+	names := []string{"README.md", "bench/README.md"}
+	for _, p := range pages {
+		names = append(names, "docs/"+filepath.Base(p))
+	}
+	anchorsOf := func(name string) map[string]bool {
+		b, err := os.ReadFile(filepath.Join(moduleRoot, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		anchors := map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^#+ (.+)$`).FindAllStringSubmatch(string(b), -1) {
+			anchors[githubAnchor(m[1])] = true
+		}
+		return anchors
+	}
+	for _, name := range names {
 		b, err := os.ReadFile(filepath.Join(moduleRoot, name))
 		if err != nil {
 			t.Fatal(err)
 		}
 		text := string(b)
-		anchors := map[string]bool{}
-		for _, m := range regexp.MustCompile(`(?m)^#+ (.+)$`).FindAllStringSubmatch(text, -1) {
-			anchors[githubAnchor(m[1])] = true
-		}
+		anchors := anchorsOf(name)
 		// Code is not prose: a link is only outside code blocks and spans.
 		prose := regexp.MustCompile("(?s)```.*?```|`[^`\n]*`").ReplaceAllString(text, "")
 		for _, m := range regexp.MustCompile(`\]\(([^)\s]+)\)`).FindAllStringSubmatch(prose, -1) {
@@ -127,9 +146,12 @@ func TestReadmeLinks(t *testing.T) {
 				}
 			case strings.Contains(link, "://"):
 			default:
-				path, _, _ := strings.Cut(link, "#")
-				if _, err := os.Stat(filepath.Join(moduleRoot, filepath.Dir(name), path)); err != nil {
+				path, anchor, _ := strings.Cut(link, "#")
+				target := filepath.Join(filepath.Dir(name), path)
+				if _, err := os.Stat(filepath.Join(moduleRoot, target)); err != nil {
 					t.Errorf("%s: link %s: %v", name, link, err)
+				} else if anchor != "" && strings.HasSuffix(path, ".md") && !anchorsOf(target)[anchor] {
+					t.Errorf("%s: link %s names no heading of %s", name, link, filepath.ToSlash(target))
 				}
 			}
 		}
@@ -151,17 +173,17 @@ func githubAnchor(heading string) string {
 	return b.String()
 }
 
-// TestReadmeLayout: the README's Layout names every directory of the
-// repository's top level, and every package directory under internal/ and
-// parser/.
+// TestReadmeLayout: the Layout of docs/contributing.md names every directory
+// of the repository's top level, and every package directory under internal/
+// and parser/.
 func TestReadmeLayout(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	b, err := os.ReadFile(filepath.Join(moduleRoot, "docs", "contributing.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, layout, ok := strings.Cut(string(b), "\n## Layout\n")
 	if !ok {
-		t.Fatal("README.md has no section Layout")
+		t.Fatal("docs/contributing.md has no section Layout")
 	}
 	// Directories that git ignores (a developer's bin/) are not the repository's.
 	gitignore, err := os.ReadFile(filepath.Join(moduleRoot, ".gitignore"))
@@ -193,7 +215,7 @@ func TestReadmeLayout(t *testing.T) {
 			continue
 		}
 		if !strings.Contains(layout, "\n"+d+"/") {
-			t.Errorf("README.md's Layout does not name %s/", d)
+			t.Errorf("docs/contributing.md's Layout does not name %s/", d)
 		}
 	}
 }

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-// The bounds on the memory of request bodies (README, "Bounded memory"),
+// The bounds on the memory of request bodies (docs/guarantees.md, "Bounded memory"),
 // measured as the growth of the server's peak RSS (VmHWM) over its peak
 // after a first small call, with the default limits: 64 MiB per message,
 // 256 MiB for all bodies at once.

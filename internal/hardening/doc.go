@@ -3,5 +3,5 @@
 // stdio and Streamable HTTP (hostile input, hundreds of calls in flight at
 // end of input, signals, slow and vanishing clients, many sessions), with
 // memory and goroutine counts read from inside the server. What they prove
-// is listed in the README's "Guarantees" section.
+// is listed in docs/guarantees.md.
 package hardening

@@ -12,7 +12,7 @@ import (
 )
 
 // update is the flag with which "go test ./internal/hardening -update"
-// regenerates hardserver/mcp_gen.go (README, Testing, lists every package
+// regenerates hardserver/mcp_gen.go (docs/contributing.md, Testing, lists every package
 // with goldens).
 var update = flag.Bool("update", false, "regenerate hardserver/mcp_gen.go")
 
