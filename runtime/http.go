@@ -200,7 +200,7 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if id == nil {
 			return
 		}
-		r = r.WithContext(WithIdentity(r.Context(), id))
+		r = r.WithContext(ContextWithIdentity(r.Context(), id))
 	}
 	switch r.Method {
 	case http.MethodPost:

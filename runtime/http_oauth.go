@@ -340,7 +340,7 @@ func (h *httpHandler) checkScopes(w http.ResponseWriter, r *http.Request, peek *
 // a legacy session run under the session's context, not the request's.
 func withCaller(ctx context.Context, r *http.Request) context.Context {
 	if id := IdentityFrom(r.Context()); id != nil {
-		return WithIdentity(ctx, id)
+		return ContextWithIdentity(ctx, id)
 	}
 	return ctx
 }

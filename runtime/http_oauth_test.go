@@ -481,3 +481,37 @@ func TestAuthorizationConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestScopesWithoutHTTP: with an identity in the context (a stdio server
+// whose user is known, a 2025-03-26 batch), the core applies the same
+// checks: a JSON-RPC error for a call beyond the caller's scopes, lists
+// without what it may not use; without an identity nothing is checked.
+func TestScopesWithoutHTTP(t *testing.T) {
+	s := NewServer("core", "1", WithLogger(slog.New(slog.DiscardHandler)))
+	s.MustAddTool(Tool{Name: "w", Scopes: []string{"write"}, Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
+		return TextResult("ran"), nil
+	}})
+	reply := func(ctx context.Context, msg string) string {
+		c := s.newConn()
+		r, run := c.receive(ctx, []byte(msg), func([]byte) {})
+		if run != nil {
+			r = run()
+		}
+		return string(r)
+	}
+	reader := ContextWithIdentity(t.Context(), &Identity{Subject: "u", Scopes: []string{"read"}})
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"w","arguments":[]}}`
+	if got := reply(reader, call); !strings.Contains(got, `"code":-32600,"message":"Forbidden: tool w needs scope write"`) {
+		t.Errorf("call without the scope: %s", got)
+	}
+	if got := reply(reader, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`); !strings.Contains(got, `"tools":[]`) {
+		t.Errorf("list without the scope: %s", got)
+	}
+	writer := ContextWithIdentity(t.Context(), &Identity{Subject: "u", Scopes: []string{"write"}})
+	if got := reply(writer, strings.Replace(call, "[]", "{}", 1)); !strings.Contains(got, "ran") {
+		t.Errorf("call with the scope: %s", got)
+	}
+	if got := reply(t.Context(), strings.Replace(call, "[]", "{}", 1)); !strings.Contains(got, "ran") {
+		t.Errorf("call without an identity: %s", got)
+	}
+}

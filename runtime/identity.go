@@ -73,11 +73,11 @@ func IdentityFrom(ctx context.Context) *Identity {
 	return id
 }
 
-// WithIdentity returns ctx with id as the caller. The HTTP transport sets it
+// ContextWithIdentity returns ctx with id as the caller. The HTTP transport sets it
 // from the verified token; a server may set it itself, for example for a
 // stdio server whose user is known from its environment, or in tests of
 // tools.
-func WithIdentity(ctx context.Context, id *Identity) context.Context {
+func ContextWithIdentity(ctx context.Context, id *Identity) context.Context {
 	return context.WithValue(ctx, identityKey{}, id)
 }
 
@@ -152,7 +152,10 @@ func (s *Server) access(ctx context.Context, item Item) access {
 	if s.filter != nil && !s.filter(ctx, item) {
 		return accessHidden
 	}
-	if id := IdentityFrom(ctx); id != nil && len(item.Scopes) > 0 && len(id.missing(item.Scopes)) > 0 {
+	if len(item.Scopes) == 0 {
+		return accessOK
+	}
+	if id := IdentityFrom(ctx); id != nil && len(id.missing(item.Scopes)) > 0 {
 		return accessNoScope
 	}
 	return accessOK
@@ -161,7 +164,7 @@ func (s *Server) access(ctx context.Context, item Item) access {
 // errScope is the answer to a call, get or read of an item whose scope the
 // caller lacks. Over HTTP the transport answers it earlier, with 403 and a
 // scope challenge (http_oauth.go); this is the answer everywhere else
-// (a 2025-03-26 batch, an identity set with WithIdentity).
+// (a 2025-03-26 batch, an identity set with ContextWithIdentity).
 func errScope(what string, need []string) *rpcError {
 	return errorf(codeInvalidRequest, "Forbidden: "+what+" needs scope "+strings.Join(need, " "))
 }
