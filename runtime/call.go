@@ -219,8 +219,8 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 		}
 	}()
 	v := t.validator()
-	args = dropNullOptionals(args, v.root)
-	if err := v.validate(args); err != nil {
+	args = v.DropNullOptionals(args)
+	if err := v.Validate(args); err != nil {
 		return errorResult(err.Error())
 	}
 	res, err := t.Handler(ctx, args)
@@ -345,7 +345,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 	select {
 	case res = <-done:
 	case <-timer.C:
-		if c.task.promote(&s.tasks) {
+		if s.promoteTask(c.task) {
 			// From now on the call belongs to the task: nothing more goes
 			// to the request's stream, and closing it cancels nothing.
 			c.stopWatch()

@@ -36,6 +36,8 @@ type conn struct {
 
 	running  map[*task]string // tasks started on this connection whose tools run, and the tools' names
 	taskWait sync.WaitGroup   // counts the tools of running
+
+	fleetSession string // the id of the fleet's legacy session that this is a replica's copy of
 }
 
 func (s *Server) newConn() *conn {
@@ -95,7 +97,9 @@ func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inB
 		if len(env.ID) > 0 && (env.Result != nil || env.Error != nil) {
 			// A response to a request the server sent (see askLegacy);
 			// one that nothing awaits is dropped.
-			c.outbound.deliver(env.ID, env.Result, env.Error)
+			if !c.outbound.deliver(env.ID, env.Result, env.Error) && c.fleetSession != "" {
+				c.srv.fleet.forwardAnswer(c.fleetSession, env.ID, env.Result, env.Error)
+			}
 			return nil, nil
 		}
 		return errorReply(readableID(env.ID), errorf(codeInvalidRequest, "Invalid Request: missing method")), nil
@@ -202,6 +206,8 @@ func (c *conn) notification(method string, params []byte) {
 		c.mu.Unlock()
 		if cl != nil {
 			cl.cancelByClient()
+		} else if c.fleetSession != "" {
+			c.srv.fleet.forwardCancel(c.fleetSession, p.RequestID)
 		}
 	}
 	// notifications/initialized and every other notification need nothing.
@@ -481,7 +487,7 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 			}
 		} else {
 			cl.task = newTask()
-			cl.task.owner = IdentityFrom(ctx).owner()
+			cl.task.creator = IdentityFrom(ctx).owner()
 		}
 	}
 	if meta != nil && validID(meta.ProgressToken) {

@@ -179,6 +179,9 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 	}
 	h.sessions = newSessionStore(h.cfg.idle, h.cfg.maxSessions)
 	h.bodies = newBodyBudget(h.cfg.bodyMemory, int64(s.maxMessage))
+	if s.fleet != nil {
+		s.fleet.addHandler(h)
+	}
 	return h
 }
 
@@ -505,11 +508,27 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 	}
 	defer sess.release()
 	h.answer(w, r, sess.ctx, sess.conn, body, lease, false)
+	if h.srv.fleet != nil {
+		if err := h.saveSession(sess, false); err != nil {
+			// The reply is out; the change shows on this replica and is
+			// written by the session's next request that reaches it.
+			h.srv.logger.Warn("fleet: a legacy session's record was not written", "error", err)
+		}
+	}
 }
 
 // initialize starts a legacy session (spec 2025-11-25 basic/transports#session-management).
 func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte) {
-	sess := h.sessions.create(h.srv.newConn(), IdentityFrom(r.Context()).owner())
+	c := h.srv.newConn()
+	owner := IdentityFrom(r.Context()).owner()
+	var sess *httpSession
+	if f := h.srv.fleet; f != nil {
+		id := newSessionID()
+		c = f.newFleetConn(id)
+		sess = h.sessions.createWithID(id, c, owner)
+	} else {
+		sess = h.sessions.create(c, owner)
+	}
 	if sess == nil {
 		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "Service Unavailable: too many sessions")
 		return
@@ -524,6 +543,10 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 	}
 	if json.Unmarshal(reply, &resp) != nil || resp.Result == nil {
 		sess.close()
+	} else if err := h.fleetCreated(sess); err != nil {
+		sess.close()
+		storeUnavailable(w, err)
+		return
 	} else {
 		w.Header().Set(headerSessionID, sess.id)
 	}
@@ -609,6 +632,9 @@ func modernStatus(code int) int {
 // found either (spec 2025-11-25 basic/security_best_practices#session-hijacking):
 // the answer is the same, so it tells nothing of the session.
 func (h *httpHandler) acquireSession(w http.ResponseWriter, r *http.Request, id string) *httpSession {
+	if h.srv.fleet != nil {
+		return h.acquireFleetSession(w, r, id)
+	}
 	sess := h.sessions.acquire(id)
 	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
 		sess.release()
@@ -679,6 +705,10 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
+			if h.srv.fleet != nil {
+				// An open stream keeps its session alive in the store too.
+				_ = h.saveSession(sess, false)
+			}
 		}
 	}
 }
@@ -691,9 +721,11 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed: DELETE needs a legacy session")
 		return
 	}
-	h.sessions.mu.Lock()
-	sess := h.sessions.sessions[id]
-	h.sessions.mu.Unlock()
+	if h.srv.fleet != nil {
+		h.deleteFleetSession(w, r, id)
+		return
+	}
+	sess := h.sessions.lookup(id)
 	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
 		sess = nil
 	}

@@ -29,6 +29,8 @@ type httpSession struct {
 	timer    *time.Timer // idle expiry; nil without a timeout
 	streamOn bool        // a standalone GET stream is open
 	closed   bool
+
+	record *sessionRecord // a fleet session: its record as last read or written
 }
 
 // sessionStore holds the live sessions of one handler.
@@ -57,13 +59,23 @@ func newSessionID() string {
 // create starts a session for c, marked busy (see acquire). It returns nil
 // when the store is full.
 func (st *sessionStore) create(c *conn, owner string) *httpSession {
+	return st.createWithID(newSessionID(), c, owner)
+}
+
+// createWithID is create for a session whose id is given: this replica's
+// copy of a fleet session.
+func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSession {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.max > 0 && len(st.sessions) >= st.max {
 		return nil
 	}
+	if old := st.sessions[id]; old != nil {
+		// A copy that is closing: it is being forgotten.
+		delete(st.sessions, id)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &httpSession{id: newSessionID(), store: st, ctx: ctx, cancel: cancel, conn: c, owner: owner, busy: 1}
+	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, owner: owner, busy: 1}
 	if st.idle > 0 {
 		s.timer = time.AfterFunc(st.idle, s.expire)
 		s.timer.Stop() // started by release
@@ -91,6 +103,13 @@ func (st *sessionStore) acquire(id string) *httpSession {
 		s.timer.Stop()
 	}
 	return s
+}
+
+// lookup returns the session with the given id, or nil.
+func (st *sessionStore) lookup(id string) *httpSession {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.sessions[id]
 }
 
 // release ends one use of s and restarts its idle clock.

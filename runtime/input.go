@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/validate"
 )
 
 // This file is the API a tool uses to ask the client for input while it
@@ -174,7 +175,7 @@ func RegisterElicitSchema[T any](schema string) {
 // elicitSchema is a compiled form schema.
 type elicitSchema struct {
 	text      json.RawMessage // compact
-	validator *validator
+	validator *validate.Validator
 }
 
 func compileElicitSchema(schema string) (*elicitSchema, error) {
@@ -182,7 +183,7 @@ func compileElicitSchema(schema string) (*elicitSchema, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := compileSchema(string(text))
+	v, err := validate.Compile(string(text))
 	if err != nil {
 		return nil, err
 	}
@@ -213,7 +214,7 @@ func askElicit(ctx context.Context, message string, es *elicitSchema, opts []Inp
 			if len(content) == 0 || string(content) == "null" {
 				content = json.RawMessage(`{}`)
 			}
-			if err := es.validator.validate(content); err != nil {
+			if err := es.validator.Validate(content); err != nil {
 				return &answerError{capElicitation, "the form's content does not match its schema: " + err.Error()}
 			}
 			out.Content = content

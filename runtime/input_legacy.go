@@ -25,6 +25,7 @@ type outbound struct {
 	next    int64
 	pending map[string]chan answer
 	gone    bool
+	prefix  string // a fleet's replica: ids are strings that start with it
 }
 
 // An answer is a client's response to a server request.
@@ -45,6 +46,9 @@ func (o *outbound) register() (id string, ch chan answer, ok bool) {
 	}
 	o.next++
 	id = strconv.FormatInt(o.next, 10)
+	if o.prefix != "" {
+		id = strconv.Quote(o.prefix + id)
+	}
 	ch = make(chan answer, 1)
 	o.pending[id] = ch
 	return id, ch, true
@@ -58,8 +62,8 @@ func (o *outbound) forget(id string) {
 
 // deliver hands a client's response to the request that awaits it. A
 // response to no request in flight (unknown, answered or abandoned) is
-// dropped.
-func (o *outbound) deliver(id json.RawMessage, result, errObj json.RawMessage) {
+// dropped. It reports whether a request awaited it.
+func (o *outbound) deliver(id json.RawMessage, result, errObj json.RawMessage) bool {
 	o.mu.Lock()
 	ch := o.pending[string(id)]
 	delete(o.pending, string(id))
@@ -67,6 +71,7 @@ func (o *outbound) deliver(id json.RawMessage, result, errObj json.RawMessage) {
 	if ch != nil {
 		ch <- answer{result: result, err: errObj}
 	}
+	return ch != nil
 }
 
 // close fails every request in flight, and every later one: the client is

@@ -40,14 +40,20 @@ const minStateKey = 32
 // balancer, where a client's next round may reach another process, must
 // share one key of at least 32 random bytes. NewServer panics on a shorter
 // key. Each process accepts a state once (it remembers the states it
-// accepted until they expire); processes that share a key do not share
-// that memory, so a state can be used once on each of them.
+// accepted until they expire); processes that share a key but no
+// [WithStore] do not share that memory, so a state can be used once on
+// each of them. Replicas that share a Store share that memory and, without
+// this option, the key too.
 func WithRequestStateKey(key []byte) Option {
 	return func(s *Server) { s.stateKey = append([]byte{}, key...) }
 }
 
-// initStateKey checks the configured key or generates one.
+// initStateKey checks the configured key or generates one. A replica of a
+// fleet without a configured key signs with the fleet's (requestStateKey).
 func (s *Server) initStateKey() {
+	if s.stateKey == nil && s.fleet != nil {
+		s.stateKeyShared = true
+	}
 	if s.stateKey != nil {
 		if len(s.stateKey) < minStateKey {
 			panic("runtime: WithRequestStateKey: the key must have at least " + strconv.Itoa(minStateKey) + " bytes")
@@ -144,13 +150,26 @@ func argsHash(args []byte) string {
 	return base64.RawURLEncoding.EncodeToString(sum[:16])
 }
 
+// requestStateKey returns the key that signs requestState values: the
+// configured or generated one, or the fleet's.
+func (s *Server) requestStateKey() ([]byte, error) {
+	if s.stateKeyShared {
+		return s.fleet.sharedStateKey()
+	}
+	return s.stateKey, nil
+}
+
 // sealState encodes and signs st: base64url(payload) "." base64url(mac).
 func (s *Server) sealState(st *requestState) (string, error) {
 	payload, err := json.Marshal(st)
 	if err != nil {
 		return "", err
 	}
-	m := hmac.New(sha256.New, s.stateKey)
+	key, err := s.requestStateKey()
+	if err != nil {
+		return "", err
+	}
+	m := hmac.New(sha256.New, key)
 	m.Write(payload)
 	return base64.RawURLEncoding.EncodeToString(payload) + "." + base64.RawURLEncoding.EncodeToString(m.Sum(nil)), nil
 }
@@ -172,7 +191,11 @@ func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[
 	if err1 != nil || err2 != nil {
 		return nil, invalid("failed its integrity check")
 	}
-	m := hmac.New(sha256.New, s.stateKey)
+	key, err := s.requestStateKey()
+	if err != nil {
+		return nil, storeError(err)
+	}
+	m := hmac.New(sha256.New, key)
 	m.Write(payload)
 	if !hmac.Equal(mac, m.Sum(nil)) {
 		return nil, invalid("failed its integrity check")
@@ -190,7 +213,16 @@ func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[
 	if st.ID == "" {
 		return nil, invalid("failed its integrity check")
 	}
-	if !s.usedStates.use(st.ID, st.Expires, now.Unix()) {
+	fresh := true
+	if s.fleet != nil {
+		var err error
+		if fresh, err = s.fleet.useState(st.ID, st.Expires, now.Unix()); err != nil {
+			return nil, storeError(err)
+		}
+	} else {
+		fresh = s.usedStates.use(st.ID, st.Expires, now.Unix())
+	}
+	if !fresh {
 		return nil, invalid("was already used: answer with the requestState of the latest input_required result, or call the tool again without it")
 	}
 	return st.Answers, nil

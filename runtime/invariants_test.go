@@ -16,8 +16,8 @@ import (
 )
 
 // The tests of the invariants that the runtime's speed tricks rely on (the
-// comments at runInline, workerPool and valStatePool say why each trick is
-// there, with its benchmark figure).
+// comments at runInline and workerPool say why each trick is there, with
+// its benchmark figure; internal/validate tests its own pool).
 
 // TestInlineHandOverRace: calls sent one at a time run on the reading
 // goroutine and end just before, around and just after inlineGrace, so
@@ -120,41 +120,6 @@ func (p *workerPool) idleCount() int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return len(p.idle)
-}
-
-// TestValidateStatePool: a pooled state carries nothing of its last call
-// into the next, and valid arguments are validated without allocating.
-func TestValidateStatePool(t *testing.T) {
-	v, err := compileSchema(numberPairSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bad := []byte(`{"a":"x","b":2,"c":3,"a":1}`)
-	good := []byte(`{"a":1,"b":2}`)
-	s := getValState(bad)
-	s.value(v.root)
-	if len(s.viols) == 0 || len(s.keys) == 0 && len(s.path) == 0 && s.pos == 0 {
-		t.Fatalf("the bad arguments left no trace to clear: %+v", s)
-	}
-	putValState(s)
-	if s.data != nil || s.pos != 0 || len(s.viols) != 0 || s.omitted != 0 || s.fatal || len(s.path) != 0 ||
-		len(s.keys) != 0 || len(s.arena) != 0 || len(s.buf) != 0 || len(s.canon) != 0 || len(s.spans) != 0 {
-		t.Errorf("a state in the pool keeps its last call: %+v", s)
-	}
-	for range 3 {
-		if v.validate(bad) == nil {
-			t.Fatal("bad arguments passed")
-		}
-		if err := v.validate(good); err != nil {
-			t.Fatalf("good arguments after bad ones: %v", err)
-		}
-	}
-	if raceEnabled {
-		return // the race detector makes sync.Pool drop items at random
-	}
-	if allocs := testing.AllocsPerRun(100, func() { v.validate(good) }); allocs != 0 {
-		t.Errorf("validating valid arguments allocates %.1f times", allocs)
-	}
 }
 
 // TestCallEncodeBuffers: the buffers Call encodes results in are never

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
@@ -170,6 +171,20 @@ func (sb *subscriptions) drop(c *conn) {
 	}
 }
 
+// of returns the URIs that c subscribed to, sorted.
+func (sb *subscriptions) of(c *conn) []string {
+	sb.mu.Lock()
+	defer sb.mu.Unlock()
+	var out []string
+	for uri, conns := range sb.byURI {
+		if conns[c] {
+			out = append(out, uri)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 func (sb *subscriptions) conns(uri string) []*conn {
 	sb.mu.Lock()
 	defer sb.mu.Unlock()
@@ -207,8 +222,21 @@ func (c *conn) subscribe(id json.RawMessage, method string, params json.RawMessa
 // again: legacy clients that sent resources/subscribe, and modern clients
 // whose subscriptions/listen stream lists uri in resourceSubscriptions. A program calls it whenever one of its resources changes; it does
 // not block, and a client that cannot be reached at the moment (an HTTP
-// session without an open GET stream) misses the notification.
+// session without an open GET stream) misses the notification. A replica
+// of a fleet ([WithStore]) sends the update through the store to every
+// replica, which tells the clients whose streams it holds.
 func (s *Server) ResourceUpdated(uri string) {
+	if f := s.fleet; f != nil {
+		f.start()
+		go f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
+		return
+	}
+	s.resourceUpdatedHere(uri)
+}
+
+// resourceUpdatedHere tells the clients of this process that the resource
+// at uri changed.
+func (s *Server) resourceUpdatedHere(uri string) {
 	params := jsontext.AppendString([]byte(`{"uri":`), uri)
 	params = append(params, '}')
 	msg := appendNotification(nil, "notifications/resources/updated", params)

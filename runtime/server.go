@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -18,18 +19,23 @@ import (
 // registered before serving starts; a tool added later is visible to later
 // requests, but no list-changed notification is sent.
 type Server struct {
-	name, version string
-	title         string
-	instructions  string
-	logger        *slog.Logger
-	pageSize      int
-	maxMessage    int
-	maxCalls      int
-	cacheTTL      int64  // milliseconds
-	stateKey      []byte // signs the requestState of input_required results
-	usedStates    usedStates
-	tasks         taskStore
-	filter        Filter // nil: every item exists for every caller
+	name, version  string
+	title          string
+	instructions   string
+	logger         *slog.Logger
+	pageSize       int
+	maxMessage     int
+	maxCalls       int
+	cacheTTL       int64  // milliseconds
+	stateKey       []byte // signs the requestState of input_required results
+	stateKeyShared bool   // a fleet's replica signs with the key in the store instead
+	usedStates     usedStates
+	tasks          taskStore
+	filter         Filter // nil: every item exists for every caller
+
+	store     Store         // WithStore: the fleet's shared state, nil for one process
+	fleet     *fleet        // non-nil with a store
+	taskLease time.Duration // WithTaskLease
 
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
@@ -125,9 +131,13 @@ func NewServer(name, version string, opts ...Option) *Server {
 		maxMessage: DefaultMaxMessageSize,
 		cacheTTL:   defaultCacheTTL,
 		names:      make(map[string]bool),
+		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {
 		opt(s)
+	}
+	if s.store != nil {
+		s.fleet = newFleet(s, s.store)
 	}
 	if s.logger == nil {
 		s.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))

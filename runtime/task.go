@@ -100,7 +100,7 @@ type task struct {
 	created time.Time
 	ttl     time.Duration
 	cancel  context.CancelFunc
-	owner   string // the identity that created it (Identity.owner), "" without one
+	creator string // the identity that created it (Identity.owner), "" without one
 
 	mu       sync.Mutex
 	promoted bool // answered with a CreateTaskResult: questions now wait here
@@ -112,6 +112,10 @@ type task struct {
 	errObj   []byte // the JSON-RPC error object of a failed task
 	pending  map[string]*taskQuestion
 	order    []string // keys of pending, in the order asked
+
+	// changed is signalled whenever the task changes, for the replica of
+	// a fleet that keeps its record in the store (fleet.keep).
+	changed chan struct{}
 }
 
 // taskQuestion is a question of a task's tool that awaits tasks/update.
@@ -174,7 +178,7 @@ func newTask() *task {
 	var b [16]byte
 	_, _ = rand.Read(b[:])
 	now := time.Now()
-	return &task{id: hex.EncodeToString(b[:]), created: now, updated: now, ttl: DefaultTaskTTL, status: taskWorking}
+	return &task{id: hex.EncodeToString(b[:]), created: now, updated: now, ttl: DefaultTaskTTL, status: taskWorking, changed: make(chan struct{}, 1)}
 }
 
 // promote makes the call a task and stores it in st, unless it is pinned
@@ -216,6 +220,7 @@ func (t *task) ask(ctx context.Context, key, method string, params []byte) (json
 	if !t.terminal() {
 		t.status, t.updated = taskInputRequired, time.Now()
 	}
+	t.notifyChanged()
 	t.mu.Unlock()
 	select {
 	case a := <-q.answer:
@@ -240,6 +245,7 @@ func (t *task) dropQuestion(key string) {
 	if len(t.pending) == 0 && t.status == taskInputRequired {
 		t.status, t.updated = taskWorking, time.Now()
 	}
+	t.notifyChanged()
 }
 
 // update delivers the answers of tasks/update to the questions they name;
@@ -263,6 +269,7 @@ func (t *task) finish(result, errObj []byte) {
 		return
 	}
 	t.updated, t.message = time.Now(), ""
+	defer t.notifyChanged()
 	if errObj != nil {
 		t.status, t.errObj = taskFailed, errObj
 	} else {
@@ -275,6 +282,7 @@ func (t *task) cancelTask() {
 	t.mu.Lock()
 	if !t.terminal() {
 		t.status, t.updated, t.message = taskCancelled, time.Now(), ""
+		t.notifyChanged()
 	}
 	t.mu.Unlock()
 	t.cancel()
@@ -321,6 +329,7 @@ func (t *task) progressed(progress, total float64, message string) {
 	defer t.mu.Unlock()
 	if !t.terminal() {
 		t.message, t.updated = s, time.Now()
+		t.notifyChanged()
 	}
 }
 
@@ -381,8 +390,11 @@ func (s *Server) taskRequest(ctx context.Context, method string, params json.Raw
 		return nil, errorf(codeInvalidParams, "Invalid params: missing taskId")
 	}
 	t := s.tasks.get(*p.TaskID)
-	if t != nil && t.owner != IdentityFrom(ctx).owner() {
+	if t != nil && t.creator != IdentityFrom(ctx).owner() {
 		t = nil
+	} else if t == nil && s.fleet != nil {
+		// Another replica's task, or one that outlived its replica.
+		return s.fleet.taskRequest(method, *p.TaskID, p.InputResponses, IdentityFrom(ctx).owner())
 	}
 	if t == nil {
 		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")

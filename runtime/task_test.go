@@ -15,9 +15,9 @@ import (
 
 // This file tests the tasks extension (task.go) over stdio.
 
-func taskServer(t *testing.T) *Server {
+func taskServer(t *testing.T, opts ...Option) *Server {
 	t.Helper()
-	s := newTestServer(t)
+	s := newTestServer(t, opts...)
 	work := func(ctx context.Context, d time.Duration) error {
 		select {
 		case <-time.After(d):

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/validate"
 )
 
 // A Tool describes one tool: what clients see in tools/list and the
@@ -74,7 +75,7 @@ type tool struct {
 	Tool
 	input    json.RawMessage // compact InputSchema
 	output   json.RawMessage // compact OutputSchema, or nil
-	compiled atomic.Pointer[validator]
+	compiled atomic.Pointer[validate.Validator]
 }
 
 // validator returns the compiled input schema, compiling it on the tool's
@@ -82,11 +83,11 @@ type tool struct {
 // that were called (a compiled schema takes several times its text's
 // memory). AddTool compiled the schema once, to report an error, and
 // dropped the result; compiling is deterministic, so it cannot fail here.
-func (t *tool) validator() *validator {
+func (t *tool) validator() *validate.Validator {
 	if v := t.compiled.Load(); v != nil {
 		return v
 	}
-	v, err := compileSchema(string(t.input))
+	v, err := validate.Compile(string(t.input))
 	if err != nil {
 		panic("runtime: tool " + t.Name + ": input schema: " + err.Error()) // checked by AddTool
 	}
@@ -137,7 +138,7 @@ func newTool(t Tool) (*tool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
-	if _, err := compileSchema(in); err != nil {
+	if _, err := validate.Compile(in); err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
 	if err := checkHeaderMarks(input); err != nil {

@@ -2,7 +2,6 @@ package schema
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -12,8 +11,8 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/mcpgen/mcpgen/internal/validate"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
-	"github.com/mcpgen/mcpgen/runtime"
 )
 
 // A user states the schema of a type whose JSON form mcpgen cannot derive
@@ -92,15 +91,11 @@ func parseStated(text string) (*jsonschema.Schema, error) {
 		}
 		return nil, fmt.Errorf("the schema has keywords that mcpgen does not know or cannot keep as written (it keeps %s); write the 2020-12 keywords invopop/jsonschema models, with schemas (not true or false) as subschemas", compactJSON(out))
 	}
-	srv := runtime.NewServer("check", "0")
+	// Compiled as the property v of an input schema, where the errors
+	// point ("at /properties/v: ...").
 	wrapped := `{"type":"object","properties":{"v":` + compactJSON(out) + `}}`
-	if err := srv.AddTool(runtime.Tool{Name: "check", InputSchema: wrapped,
-		Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) { return nil, nil }}); err != nil {
-		msg := err.Error()
-		if i := strings.Index(msg, "input schema: "); i >= 0 {
-			msg = msg[i+len("input schema: "):]
-		}
-		return nil, fmt.Errorf("the runtime cannot enforce the schema: %s", msg)
+	if _, err := validate.Compile(wrapped); err != nil {
+		return nil, fmt.Errorf("the runtime cannot enforce the schema: %s", err)
 	}
 	return &s, nil
 }

@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 import (
 	"go/ast"
@@ -20,7 +20,7 @@ import (
 // fail, and must accept exactly what the reference accepts.
 func TestValidateGeneratedSchemas(t *testing.T) {
 	var files []string
-	for _, root := range []string{"../testdata", "../examples", "../e2e"} {
+	for _, root := range []string{"../../testdata", "../../examples", "../../e2e"} {
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(path, "_gen.go") {
 				files = append(files, path)
@@ -54,7 +54,7 @@ func TestValidateGeneratedSchemas(t *testing.T) {
 					continue
 				}
 				n++
-				ours, err := compileSchema(text)
+				ours, err := Compile(text)
 				if err != nil {
 					t.Errorf("%s: %s: %v", fset.Position(lit.Pos()), name.Name, err)
 					return true

@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
-// decodeErrorPath finds where in args the decoding into v failed with the
+// DecodeErrorPath finds where in args the decoding into v failed with the
 // error msg, as a path in the form validation errors use ("items[2].ip"),
 // and reports false when it cannot tell. encoding/json does not say where
 // a json.Unmarshaler or encoding.TextUnmarshaler failed ("invalid IP
@@ -19,7 +19,7 @@ import (
 // level by level, the one member or element whose value alone (with its
 // ancestors) still fails with the same message. It runs only on failure,
 // and costs about the size of args times its depth.
-func decodeErrorPath(args []byte, v any, msg string) (string, bool) {
+func DecodeErrorPath(args []byte, v any, msg string) (string, bool) {
 	t := reflect.TypeOf(v)
 	if t == nil || t.Kind() != reflect.Pointer {
 		return "", false
@@ -89,7 +89,7 @@ func decodeErrorPath(args []byte, v any, msg string) (string, bool) {
 	return p, true
 }
 
-// pathString writes path as ArgumentViolation.Path does, and returns its
+// pathString writes path as Violation.Path does, and returns its
 // keys for sorting.
 func pathString(path []pathElem) (string, []pathKey) {
 	var b strings.Builder

@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 import (
 	"bytes"
@@ -108,7 +108,7 @@ type schemaCompiler struct {
 	refs  []*schemaNode          // nodes with a $ref, for the cycle check
 }
 
-// compileSchema compiles a tool's input schema (JSON text, as mcpgen emits
+// Compile compiles a tool's input schema (JSON text, as mcpgen emits
 // it) once, at registration. It fails, with an error that says where
 // ("at /properties/a: maxLength: must be a non-negative integer"), on
 // invalid JSON, on keywords it does
@@ -136,7 +136,7 @@ type schemaCompiler struct {
 //   - annotations, ignored: title, description, default, examples, $schema,
 //     $id (root only), $comment, readOnly, writeOnly, deprecated,
 //     contentMediaType
-func compileSchema(text string) (*validator, error) {
+func Compile(text string) (*Validator, error) {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
 	var root any
@@ -161,7 +161,7 @@ func compileSchema(text string) (*validator, error) {
 			seen[x] = true
 		}
 	}
-	return &validator{root: n}, nil
+	return &Validator{root: n}, nil
 }
 
 func (c *schemaCompiler) compile(v any, ptr string) (*schemaNode, error) {

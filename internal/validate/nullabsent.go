@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 import (
 	"bytes"
@@ -9,16 +9,17 @@ import (
 
 // Models often send null for an argument they mean to leave out. For an
 // optional property whose schema does not admit null, the runtime takes
-// null to mean "absent": dropNullOptionals removes the member before the
+// null to mean "absent": DropNullOptionals removes the member before the
 // arguments are validated and decoded, so the Go value is exactly what it
 // would be without it (the zero value, a nil pointer). Where the schema
 // admits null, null is a value and is kept.
 
-// dropNullOptionals returns args without the members whose value is null
-// and which the schema n (followed through properties and array items)
-// makes optional and does not admit null. It returns args itself when
-// there are none, and leaves invalid JSON for the validator to report.
-func dropNullOptionals(args []byte, n *schemaNode) []byte {
+// DropNullOptionals returns args without the members whose value is null
+// and which the schema (followed through properties and array items) makes
+// optional and does not admit null. It returns args itself when there are
+// none, and leaves invalid JSON for Validate to report.
+func (v *Validator) DropNullOptionals(args []byte) []byte {
+	n := v.root
 	if n == nil || !bytes.Contains(args, []byte("null")) {
 		return args
 	}
@@ -174,5 +175,5 @@ func admitsNull(n *schemaNode) bool {
 	if n == nil {
 		return true
 	}
-	return (&validator{root: n}).validate([]byte("null")) == nil
+	return (&Validator{root: n}).Validate([]byte("null")) == nil
 }

@@ -9,46 +9,58 @@ import (
 	"testing"
 )
 
-const nullSchema = `{"type":"object","additionalProperties":false,
+type decodeInner struct {
+	X int `json:"x"`
+}
+
+func TestDecode(t *testing.T) {
+	var in struct {
+		A int8   `json:"a"`
+		B []byte `json:"b"`
+	}
+	if err := Decode(json.RawMessage(`{"a":3,"b":"aGk="}`), &in); err != nil || in.A != 3 || string(in.B) != "hi" {
+		t.Errorf("Decode = %v, %+v", err, in)
+	}
+	if err := Decode(nil, &in); err != nil {
+		t.Errorf("Decode(nil) = %v", err)
+	}
+	err := Decode(json.RawMessage(`{"a":300}`), &in)
+	var ae *ArgumentError
+	if !errors.As(err, &ae) || ae.Violations[0].Path != "a" || !strings.Contains(err.Error(), `"a": must be a value of Go type int8 (got number 300)`) {
+		t.Errorf("Decode overflow = %v", err)
+	}
+	var ints struct {
+		A int          `json:"a"`
+		B []uint8      `json:"b"`
+		C float64      `json:"c"`
+		D string       `json:"d"`
+		E int64        `json:"e"`
+		F *decodeInner `json:"f"`
+	}
+	if err := Decode(json.RawMessage(`{"a":1.0,"b":[2e0,3.00,40E-1],"c":1.5,"d":"1.0","e":-9.223372036854775808e18,"f":{"x":1.0}}`), &ints); err != nil ||
+		ints.A != 1 || len(ints.B) != 3 || ints.B[2] != 4 || ints.C != 1.5 || ints.D != "1.0" || ints.E != -9223372036854775808 || ints.F.X != 1 {
+		t.Errorf("Decode of integral numbers = %v, %+v", err, ints)
+	}
+	var u struct{ U uint }
+	if err := Decode(json.RawMessage(`{"U":-0}`), &u); err != nil {
+		t.Errorf("Decode of -0 into uint = %v", err)
+	}
+	if err := Decode(json.RawMessage(`{"a":1.5}`), &ints); err == nil || !strings.Contains(err.Error(), `"a": must be a value of Go type int (got number 1.5)`) {
+		t.Errorf("Decode of 1.5 into int = %v", err)
+	}
+	err = Decode(json.RawMessage(`{"a":`), &in)
+	if !errors.As(err, &ae) {
+		t.Errorf("Decode syntax error = %T %v", err, err)
+	}
+}
+
+const nullAbsentSchema = `{"type":"object","additionalProperties":false,
 	"properties":{
 		"a":{"type":"integer"},
 		"b":{"type":"string"},
-		"c":{"oneOf":[{"type":"string"},{"type":"null"}]},
-		"d":{},
-		"o":{"type":"object","additionalProperties":false,"properties":{"x":{"type":"integer"},"y":{"type":"boolean"}},"required":["x"]},
-		"l":{"type":"array","items":{"type":"object","properties":{"z":{"type":"string"}}}}
+		"o":{"type":"object","additionalProperties":false,"properties":{"x":{"type":"integer"},"y":{"type":"boolean"}},"required":["x"]}
 	},
 	"required":["a"]}`
-
-func TestDropNullOptionals(t *testing.T) {
-	v, err := compileSchema(nullSchema)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for in, want := range map[string]string{
-		`{"a":1}`:                `{"a":1}`,
-		`{"a":1,"b":null}`:       `{"a":1}`,
-		`{"b":null,"a":1}`:       `{"a":1}`,
-		`{ "b" : null , "a":1 }`: `{ "a":1 }`,
-		`{"b":null}`:             `{}`,
-		`{"a":null,"b":null}`:    `{"a":null}`, // a is required: null stays, and is rejected
-		`{"a":1,"b":null,"o":{"x":null,"y":null}}`:   `{"a":1,"o":{"x":null}}`,
-		`{"a":1,"c":null,"d":null}`:                  `{"a":1,"c":null,"d":null}`, // they admit null
-		`{"a":1,"l":[{"z":null},{"z":"q"},null]}`:    `{"a":1,"l":[{},{"z":"q"},null]}`,
-		`{"a":1,"\u0062":null}`:                      `{"a":1}`,
-		`{"a":1,"zz":null}`:                          `{"a":1,"zz":null}`, // unknown: the validator says so
-		`{"a":1,"b":null`:                            `{"a":1,"b":null`,   // invalid: left to the validator
-		`{"b":null,"b":null,"a":1}`:                  `{"a":1}`,
-		`{"a":1,"b":null,"c":"x","o":null,"l":null}`: `{"a":1,"c":"x"}`,
-		`{"a":1 , "b":null , "l":null }`:             `{"a":1 }`,
-		`{"b":null,"l":null}`:                        `{}`,
-		`{"b":null,"a":2,"l":null}`:                  `{"a":2}`,
-	} {
-		if got := string(dropNullOptionals([]byte(in), v.root)); got != want {
-			t.Errorf("dropNullOptionals(%s) = %s, want %s", in, got, want)
-		}
-	}
-}
 
 // TestNullAsAbsent calls a tool as a client does: null for an optional
 // argument is accepted and decodes as its absence; null for a required one
@@ -56,7 +68,7 @@ func TestDropNullOptionals(t *testing.T) {
 func TestNullAsAbsent(t *testing.T) {
 	s := NewServer("t", "1")
 	var got string
-	s.MustAddTool(Tool{Name: "f", InputSchema: nullSchema, Handler: func(_ context.Context, args json.RawMessage) (*Result, error) {
+	s.MustAddTool(Tool{Name: "f", InputSchema: nullAbsentSchema, Handler: func(_ context.Context, args json.RawMessage) (*Result, error) {
 		got = string(args)
 		var in struct {
 			A int     `json:"a"`

@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 // Differential tests: the validator must accept exactly what the reference
 // implementation github.com/santhosh-tekuri/jsonschema/v6 accepts (draft
@@ -9,7 +9,7 @@ package runtime
 //   - duplicate object keys, invalid UTF-8 and unpaired surrogate escapes in
 //     strings: the reference decodes with encoding/json (last key wins, bad
 //     bytes become U+FFFD); we reject them.
-//   - formats: we assert each format as documented in validate_format.go,
+//   - formats: we assert each format as documented in format.go,
 //     the reference has its own rules. A string on which the two format
 //     checks disagree is found by formatDifference and the instance is
 //     skipped. Known cases (see TestValidateFormats): date-time must also
@@ -198,8 +198,8 @@ func hugeNumbers(inst any) bool {
 	return false
 }
 
-var trueValidator = sync.OnceValue(func() *validator {
-	v, err := compileSchema(`true`)
+var trueValidator = sync.OnceValue(func() *Validator {
+	v, err := Compile(`true`)
 	if err != nil {
 		panic(err)
 	}
@@ -209,8 +209,8 @@ var trueValidator = sync.OnceValue(func() *validator {
 // diffOutcome compares our validator with the reference on one instance.
 // skip is non-empty when the instance is outside the comparison (see the
 // documented differences above); mismatch describes a disagreement.
-func diffOutcome(schema string, ours *validator, inst []byte) (skip, mismatch string) {
-	ourErr := ours.validate(inst)
+func diffOutcome(schema string, ours *Validator, inst []byte) (skip, mismatch string) {
+	ourErr := ours.Validate(inst)
 	valid := json.Valid(inst)
 	if !valid {
 		if ourErr == nil {
@@ -218,7 +218,7 @@ func diffOutcome(schema string, ours *validator, inst []byte) (skip, mismatch st
 		}
 		return "invalid JSON", ""
 	}
-	if err := trueValidator().validate(inst); err != nil {
+	if err := trueValidator().Validate(inst); err != nil {
 		if strings.Contains(err.Error(), "invalid JSON") {
 			return "", "json.Valid accepts, we report a syntax error: " + err.Error()
 		}
@@ -239,15 +239,15 @@ func diffOutcome(schema string, ours *validator, inst []byte) (skip, mismatch st
 }
 
 // diffOutcomeWith is diffOutcome with a compiled reference schema.
-func diffOutcomeWith(ref *jsonschema.Schema, ours *validator, inst []byte) (skip, mismatch string) {
-	ourErr := ours.validate(inst)
+func diffOutcomeWith(ref *jsonschema.Schema, ours *Validator, inst []byte) (skip, mismatch string) {
+	ourErr := ours.Validate(inst)
 	if !json.Valid(inst) {
 		if ourErr == nil {
 			return "", "accepted invalid JSON"
 		}
 		return "invalid JSON", ""
 	}
-	if err := trueValidator().validate(inst); err != nil {
+	if err := trueValidator().Validate(inst); err != nil {
 		return "silent change", ""
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(inst))
@@ -325,9 +325,9 @@ func TestValidateAgainstReference(t *testing.T) {
 	skips := map[string]int{}
 	compared := 0
 	for _, schema := range diffSchemas {
-		ours, err := compileSchema(schema)
+		ours, err := Compile(schema)
 		if err != nil {
-			t.Fatalf("compileSchema(%s): %v", schema, err)
+			t.Fatalf("Compile(%s): %v", schema, err)
 		}
 		if _, err := refSchema(schema); err != nil {
 			t.Fatalf("reference compile(%s): %v", schema, err)
@@ -355,16 +355,16 @@ func TestValidateAgainstReference(t *testing.T) {
 // FuzzValidateAgainstReference checks that the validator and the reference
 // agree on arbitrary instances for the corpus schemas.
 //
-//	go test -run '^$' -fuzz FuzzValidateAgainstReference ./runtime/
+//	go test -run '^$' -fuzz FuzzValidateAgainstReference ./internal/validate/
 func FuzzValidateAgainstReference(f *testing.F) {
 	for i := range diffSchemas {
 		for _, inst := range diffInstances {
 			f.Add(uint8(i), []byte(inst))
 		}
 	}
-	validators := make([]*validator, len(diffSchemas))
+	validators := make([]*Validator, len(diffSchemas))
 	for i, s := range diffSchemas {
-		v, err := compileSchema(s)
+		v, err := Compile(s)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -382,7 +382,7 @@ func FuzzValidateAgainstReference(f *testing.F) {
 // FuzzValidate checks that arbitrary schemas and arguments never make the
 // compiler or the validator panic or hang.
 //
-//	go test -run '^$' -fuzz '^FuzzValidate$' ./runtime/
+//	go test -run '^$' -fuzz '^FuzzValidate$' ./internal/validate/
 func FuzzValidate(f *testing.F) {
 	for i, s := range diffSchemas {
 		f.Add(s, []byte(diffInstances[i%len(diffInstances)]))
@@ -391,11 +391,11 @@ func FuzzValidate(f *testing.F) {
 	f.Add(`{"multipleOf":1e-1000000}`, []byte(`1e1000000`))
 	f.Add(`{"anyOf":[{"properties":{"a":{"$ref":"#"}},"required":["x"]},{"properties":{"a":{"$ref":"#"}}}]}`, []byte(`{"a":{"a":{"a":{"a":1}}}}`))
 	f.Fuzz(func(t *testing.T, schema string, args []byte) {
-		v, err := compileSchema(schema)
+		v, err := Compile(schema)
 		if err != nil {
 			return
 		}
-		err = v.validate(args)
+		err = v.Validate(args)
 		if err == nil && !json.Valid(args) {
 			t.Errorf("accepted invalid JSON %q", args)
 		}
@@ -577,7 +577,7 @@ func TestValidateAgainstReferenceShaped(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	compared, skipped, invalid := 0, 0, 0
 	for _, schema := range diffSchemas {
-		ours, err := compileSchema(schema)
+		ours, err := Compile(schema)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -596,7 +596,7 @@ func TestValidateAgainstReferenceShaped(t *testing.T) {
 				continue
 			}
 			compared++
-			if ours.validate([]byte(inst)) != nil {
+			if ours.Validate([]byte(inst)) != nil {
 				invalid++
 			}
 		}
@@ -608,7 +608,7 @@ func TestValidateAgainstReferenceShaped(t *testing.T) {
 // schema varies too: for every schema both implementations compile, they
 // must agree on the instance (with the documented differences).
 //
-//	go test -run '^$' -fuzz FuzzSchemaAgainstReference ./runtime/
+//	go test -run '^$' -fuzz FuzzSchemaAgainstReference ./internal/validate/
 func FuzzSchemaAgainstReference(f *testing.F) {
 	for i, s := range diffSchemas {
 		for j := i; j < len(diffInstances); j += len(diffSchemas) {
@@ -616,7 +616,7 @@ func FuzzSchemaAgainstReference(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, schema string, inst []byte) {
-		ours, err := compileSchema(schema)
+		ours, err := Compile(schema)
 		if err != nil {
 			return
 		}

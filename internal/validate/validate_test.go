@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 import (
 	"encoding/base64"
@@ -23,12 +23,12 @@ type valCase struct {
 func runValCases(t *testing.T, cases []valCase) {
 	t.Helper()
 	for _, c := range cases {
-		v, err := compileSchema(c.schema)
+		v, err := Compile(c.schema)
 		if err != nil {
-			t.Errorf("compileSchema(%s): %v", c.schema, err)
+			t.Errorf("Compile(%s): %v", c.schema, err)
 			continue
 		}
-		err = v.validate([]byte(c.args))
+		err = v.Validate([]byte(c.args))
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("schema %s\nargs %s\nunexpected error: %v", c.schema, c.args, err)
@@ -38,9 +38,9 @@ func runValCases(t *testing.T, cases []valCase) {
 			t.Errorf("schema %s\nargs %s\nerror %q\nwant it to contain %q", c.schema, c.args, err, c.want)
 		}
 		if err != nil {
-			var ae *ArgumentError
+			var ae *Error
 			if !errors.As(err, &ae) {
-				t.Errorf("error %T is not an *ArgumentError", err)
+				t.Errorf("error %T is not an *Error", err)
 			}
 		}
 	}
@@ -303,11 +303,11 @@ func TestValidateSyntaxAndLimits(t *testing.T) {
 }
 
 func TestValidateViolationOrder(t *testing.T) {
-	v, err := compileSchema(`{"properties":{"a":{"type":"array","items":{"type":"integer"}},"b":{"type":"string"}},"required":["z"]}`)
+	v, err := Compile(`{"properties":{"a":{"type":"array","items":{"type":"integer"}},"b":{"type":"string"}},"required":["z"]}`)
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = v.validate([]byte(`{"b":1,"a":["x",1,"y","z","w","v","u","t","s","r","q","p"]}`))
+	err = v.Validate([]byte(`{"b":1,"a":["x",1,"y","z","w","v","u","t","s","r","q","p"]}`))
 	want := `invalid arguments: "a[0]": must be an integer (got "x"); "a[2]": must be an integer (got "y"); ` +
 		`"a[3]": must be an integer (got "z"); "a[4]": must be an integer (got "w"); "a[5]": must be an integer (got "v"); ` +
 		`"a[6]": must be an integer (got "u"); "a[7]": must be an integer (got "t"); "a[8]": must be an integer (got "s"); ` +
@@ -336,60 +336,15 @@ func TestCompileSchemaErrors(t *testing.T) {
 		{`{} {}`, `invalid JSON: unexpected data after the top-level value`},
 		{`{"minLength":"3"}`, `at the root: minLength: must be a non-negative integer`},
 	} {
-		_, err := compileSchema(c.schema)
+		_, err := Compile(c.schema)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("compileSchema(%s) = %v, want error containing %q", c.schema, err, c.want)
+			t.Errorf("Compile(%s) = %v, want error containing %q", c.schema, err, c.want)
 		}
 	}
 	// Annotations are accepted.
-	if _, err := compileSchema(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"x","title":"t","description":"d",` +
+	if _, err := Compile(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"x","title":"t","description":"d",` +
 		`"default":1,"examples":[1],"$comment":"c","readOnly":true,"writeOnly":false,"deprecated":true,"contentMediaType":"text/plain","format":"color"}`); err != nil {
 		t.Error(err)
-	}
-}
-
-type decodeInner struct {
-	X int `json:"x"`
-}
-
-func TestDecode(t *testing.T) {
-	var in struct {
-		A int8   `json:"a"`
-		B []byte `json:"b"`
-	}
-	if err := Decode(json.RawMessage(`{"a":3,"b":"aGk="}`), &in); err != nil || in.A != 3 || string(in.B) != "hi" {
-		t.Errorf("Decode = %v, %+v", err, in)
-	}
-	if err := Decode(nil, &in); err != nil {
-		t.Errorf("Decode(nil) = %v", err)
-	}
-	err := Decode(json.RawMessage(`{"a":300}`), &in)
-	var ae *ArgumentError
-	if !errors.As(err, &ae) || ae.Violations[0].Path != "a" || !strings.Contains(err.Error(), `"a": must be a value of Go type int8 (got number 300)`) {
-		t.Errorf("Decode overflow = %v", err)
-	}
-	var ints struct {
-		A int          `json:"a"`
-		B []uint8      `json:"b"`
-		C float64      `json:"c"`
-		D string       `json:"d"`
-		E int64        `json:"e"`
-		F *decodeInner `json:"f"`
-	}
-	if err := Decode(json.RawMessage(`{"a":1.0,"b":[2e0,3.00,40E-1],"c":1.5,"d":"1.0","e":-9.223372036854775808e18,"f":{"x":1.0}}`), &ints); err != nil ||
-		ints.A != 1 || len(ints.B) != 3 || ints.B[2] != 4 || ints.C != 1.5 || ints.D != "1.0" || ints.E != -9223372036854775808 || ints.F.X != 1 {
-		t.Errorf("Decode of integral numbers = %v, %+v", err, ints)
-	}
-	var u struct{ U uint }
-	if err := Decode(json.RawMessage(`{"U":-0}`), &u); err != nil {
-		t.Errorf("Decode of -0 into uint = %v", err)
-	}
-	if err := Decode(json.RawMessage(`{"a":1.5}`), &ints); err == nil || !strings.Contains(err.Error(), `"a": must be a value of Go type int (got number 1.5)`) {
-		t.Errorf("Decode of 1.5 into int = %v", err)
-	}
-	err = Decode(json.RawMessage(`{"a":`), &in)
-	if !errors.As(err, &ae) {
-		t.Errorf("Decode syntax error = %T %v", err, err)
 	}
 }
 
@@ -485,7 +440,7 @@ const decodeProbeSchema = `{
 // TestDecodeAcceptedArguments checks the promise of validation: what the
 // schema accepts decodes into the Go type, and to the same JSON value.
 func TestDecodeAcceptedArguments(t *testing.T) {
-	v, err := compileSchema(decodeProbeSchema)
+	v, err := Compile(decodeProbeSchema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -499,12 +454,12 @@ func TestDecodeAcceptedArguments(t *testing.T) {
 	accepted := 0
 	for tries := 0; accepted < 1000 && tries < 30000; tries++ {
 		inst := schemaInstance(r, doc, doc, 0, 1000)
-		if v.validate([]byte(inst)) != nil {
+		if v.Validate([]byte(inst)) != nil {
 			continue
 		}
 		accepted++
 		var p decodeProbe
-		if err := Decode(json.RawMessage(inst), &p); err != nil {
+		if err := Unmarshal([]byte(inst), &p); err != nil {
 			t.Errorf("valid %s does not decode: %v", inst, err)
 			continue
 		}

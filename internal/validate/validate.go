@@ -1,4 +1,10 @@
-package runtime
+// Package validate checks tool arguments against a JSON Schema (2020-12, the
+// keywords mcpgen emits and a user may state) in one pass over the raw JSON
+// bytes. The runtime compiles each tool's input schema with [Compile] and
+// validates every call's arguments with [Validator.Validate]; the parser
+// compiles a schema stated with //mcp:schema, so that one the runtime
+// cannot enforce is reported at generate time.
+package validate
 
 import (
 	"bytes"
@@ -12,34 +18,23 @@ import (
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
-// maxViolations is how many violations an ArgumentError keeps.
+// maxViolations is how many violations an Error keeps.
 const maxViolations = 10
 
-// An ArgumentError reports tool arguments that do not satisfy the tool's
-// input schema, or that cannot be decoded into the tool's Go parameter type.
-// Its text names each offending argument by path, the rule it breaks and the
-// value it has, so that a model can correct the call:
-//
-//	invalid arguments: "items[2].qty": must be <= 255 (got 300)
-//	invalid arguments: "query": is required; "limit": must be an integer (got "ten")
-//
-// Paths are written in dotted/indexed form, relative to the arguments
-// object: a property is its name ("query", "opts.color"), an array element
-// its index in brackets ("items[2]"), and a property name that is not a plain
-// identifier (letters, digits, '_' and '-', not starting with a digit or '-')
-// is quoted in brackets (`tags["my key"]`, `counts["42"]`). The empty path
-// means the arguments value itself.
-type ArgumentError struct {
+// An Error reports the arguments that do not satisfy a schema, one
+// Violation per problem; runtime.ArgumentError documents the paths and the
+// text, and is the form the runtime's users see.
+type Error struct {
 	// Violations lists the problems found, sorted by path (array indexes
 	// numerically, a parent before its children) and then by message.
 	// At most 10 are kept.
-	Violations []ArgumentViolation
+	Violations []Violation
 	// Omitted counts further violations that were found but not kept.
 	Omitted int
 }
 
-// An ArgumentViolation is one problem found in tool arguments.
-type ArgumentViolation struct {
+// A Violation is one problem found in arguments.
+type Violation struct {
 	Path    string // e.g. "items[2].qty"; "" for the arguments value itself
 	Message string // e.g. "must be <= 255 (got 300)"
 }
@@ -47,7 +42,7 @@ type ArgumentViolation struct {
 // Error returns all violations on one line, each path quoted:
 //
 //	invalid arguments: "a": msg; "b.c": msg (and 2 more)
-func (e *ArgumentError) Error() string {
+func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString("invalid arguments: ")
 	for i, v := range e.Violations {
@@ -71,78 +66,21 @@ func (e *ArgumentError) Error() string {
 	return b.String()
 }
 
-// Decode unmarshals tool arguments into v with encoding/json. Empty args
-// decode as the empty object. Any failure is returned as an *ArgumentError
-// that names the offending value by its path, as validation errors do
-// ("items[2].ip"), also when the failure is a type's own UnmarshalJSON or
-// UnmarshalText, of which encoding/json does not say where it happened.
-//
-// A number with a fraction or an exponent but an integral value, such as
-// 1.0 or 1e2, decodes into Go integer types and *big.Int (JSON Schema
-// counts it as an integer), and -0 into unsigned types; the value is
-// unchanged (where decoding first failed, the retry writes every such
-// number as an integer, also one that goes into a json.RawMessage).
-//
-// Decode does not validate: the runtime has already validated args against
-// the tool's input schema when a Handler runs.
-func Decode(args json.RawMessage, v any) error {
-	if len(args) == 0 {
-		args = json.RawMessage("{}")
-	}
-	err := json.Unmarshal(args, v)
-	if err == nil {
-		return nil
-	}
-	var te *json.UnmarshalTypeError
-	var se *json.SyntaxError
-	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") || te == nil && !errors.As(err, &se) {
-		// JSON Schema calls 1.0 and 1e2 integers, encoding/json does not
-		// decode them into Go integers, nor does math/big.Int's
-		// UnmarshalJSON: retry with such numbers written as integers
-		// (which changes no value).
-		if norm, ok := integralNumbers(args); ok {
-			err = json.Unmarshal(norm, v)
-			if err == nil {
-				return nil
-			}
-		}
-	}
-	if errors.As(err, &te) {
-		path := te.Field
-		if p, ok := decodeErrorPath(args, v, err.Error()); ok {
-			path = p
-		}
-		return &ArgumentError{Violations: []ArgumentViolation{{
-			Path:    path,
-			Message: "must be a value of Go type " + te.Type.String() + " (got " + te.Value + ")",
-		}}}
-	}
-	if errors.As(err, &se) {
-		return &ArgumentError{Violations: []ArgumentViolation{{
-			Message: "invalid JSON at byte " + strconv.FormatInt(se.Offset, 10) + ": " + se.Error(),
-		}}}
-	}
-	// The type's own UnmarshalJSON or UnmarshalText failed: encoding/json
-	// does not say where, so find it.
-	path, _ := decodeErrorPath(args, v, err.Error())
-	return &ArgumentError{Violations: []ArgumentViolation{{Path: path, Message: err.Error()}}}
-}
-
-// A validator checks tool arguments against a compiled input schema in a
+// A Validator checks tool arguments against a compiled input schema in a
 // single pass over the raw JSON bytes. It is safe for concurrent use.
-type validator struct {
+type Validator struct {
 	root *schemaNode
 }
 
-// validate checks a tool's raw arguments (a JSON value, normally an object)
-// against the compiled schema and returns nil or an *ArgumentError.
+// Validate checks a tool's raw arguments (a JSON value, normally an object)
+// against the compiled schema and returns nil or an *Error.
 // Besides the schema's rules it rejects what encoding/json would otherwise
 // change silently: duplicate object keys, invalid UTF-8 and unpaired UTF-16
 // surrogate escapes in strings. Invalid JSON, nesting deeper than 10000
 // levels, and arguments that would take more than 1e6 + 64×len(args)
 // validation steps (possible only with alternatives that re-walk values,
 // such as a recursive anyOf) are reported as violations at the root.
-func (v *validator) validate(args []byte) error {
+func (v *Validator) Validate(args []byte) error {
 	s := getValState(args)
 	defer putValState(s)
 	s.value(v.root)
@@ -158,7 +96,7 @@ func (v *validator) validate(args []byte) error {
 	return s.argumentError()
 }
 
-func (s *valState) argumentError() *ArgumentError {
+func (s *valState) argumentError() *Error {
 	vs := s.viols
 	slices.SortStableFunc(vs, func(a, b violation) int {
 		if c := comparePath(a.key, b.key); c != 0 {
@@ -167,13 +105,13 @@ func (s *valState) argumentError() *ArgumentError {
 		return strings.Compare(a.msg, b.msg)
 	})
 	vs = slices.CompactFunc(vs, func(a, b violation) bool { return a.path == b.path && a.msg == b.msg })
-	e := &ArgumentError{Omitted: s.omitted}
+	e := &Error{Omitted: s.omitted}
 	for i, v := range vs {
 		if i == maxViolations {
 			e.Omitted += len(vs) - i
 			break
 		}
-		e.Violations = append(e.Violations, ArgumentViolation{Path: v.path, Message: v.msg})
+		e.Violations = append(e.Violations, Violation{Path: v.path, Message: v.msg})
 	}
 	return e
 }
@@ -202,6 +140,27 @@ func comparePath(a, b []pathKey) int {
 		}
 	}
 	return cmp.Compare(len(a), len(b))
+}
+
+// Unmarshal decodes arguments into v with encoding/json. JSON Schema calls
+// 1.0 and 1e2 integers; encoding/json does not decode them into Go
+// integers, nor does math/big.Int's UnmarshalJSON. Where decoding fails on
+// a number, or in a type's own method, Unmarshal retries with every number
+// that has an integral value written as an integer (which changes no
+// value), and returns the retry's error.
+func Unmarshal(args []byte, v any) error {
+	err := json.Unmarshal(args, v)
+	if err == nil {
+		return nil
+	}
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") || te == nil && !errors.As(err, &se) {
+		if norm, ok := integralNumbers(args); ok {
+			err = json.Unmarshal(norm, v)
+		}
+	}
+	return err
 }
 
 // integralNumbers returns args with every number literal that has an

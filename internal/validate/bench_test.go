@@ -1,4 +1,4 @@
-package runtime
+package validate
 
 import (
 	"encoding/json"
@@ -36,17 +36,17 @@ func benchStringArgs() []byte {
 }
 
 func benchValidate(b *testing.B, schema string, args []byte) {
-	v, err := compileSchema(schema)
+	v, err := Compile(schema)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := v.validate(args); err != nil {
+	if err := v.Validate(args); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(len(args)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := v.validate(args); err != nil {
+		if err := v.Validate(args); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -70,18 +70,19 @@ func BenchmarkDecodeSmall(b *testing.B) {
 	}
 }
 
-// BenchmarkValidateDecodeSmall is what a tools/call costs: validate, then Decode.
+// BenchmarkValidateDecodeSmall is what a tools/call costs: validate, then
+// decode (runtime.Decode is json.Unmarshal when that succeeds).
 func BenchmarkValidateDecodeSmall(b *testing.B) {
-	v, _ := compileSchema(benchSmallSchema)
+	v, _ := Compile(benchSmallSchema)
 	args := []byte(benchSmallArgs)
 	b.SetBytes(int64(len(args)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := v.validate(args); err != nil {
+		if err := v.Validate(args); err != nil {
 			b.Fatal(err)
 		}
 		var in benchSmallInput
-		if err := Decode(args, &in); err != nil {
+		if err := json.Unmarshal(args, &in); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -109,18 +110,18 @@ func BenchmarkDecodeString64K(b *testing.B) {
 
 // BenchmarkValidateDecodeString64K is validate plus Decode of a 64 KiB string.
 func BenchmarkValidateDecodeString64K(b *testing.B) {
-	v, _ := compileSchema(benchStringSchema)
+	v, _ := Compile(benchStringSchema)
 	args := benchStringArgs()
 	b.SetBytes(int64(len(args)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := v.validate(args); err != nil {
+		if err := v.Validate(args); err != nil {
 			b.Fatal(err)
 		}
 		var in struct {
 			Text string `json:"text"`
 		}
-		if err := Decode(args, &in); err != nil {
+		if err := json.Unmarshal(args, &in); err != nil {
 			b.Fatal(err)
 		}
 	}

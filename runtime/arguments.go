@@ -1,0 +1,94 @@
+package runtime
+
+import (
+	"encoding/json"
+	"errors"
+	"strconv"
+
+	"github.com/mcpgen/mcpgen/internal/validate"
+)
+
+// An ArgumentError reports tool arguments that do not satisfy the tool's
+// input schema, or that cannot be decoded into the tool's Go parameter type.
+// Its text names each offending argument by path, the rule it breaks and the
+// value it has, so that a model can correct the call:
+//
+//	invalid arguments: "items[2].qty": must be <= 255 (got 300)
+//	invalid arguments: "query": is required; "limit": must be an integer (got "ten")
+//
+// Paths are written in dotted/indexed form, relative to the arguments
+// object: a property is its name ("query", "opts.color"), an array element
+// its index in brackets ("items[2]"), and a property name that is not a plain
+// identifier (letters, digits, '_' and '-', not starting with a digit or '-')
+// is quoted in brackets (`tags["my key"]`, `counts["42"]`). The empty path
+// means the arguments value itself.
+type ArgumentError struct {
+	// Violations lists the problems found, sorted by path (array indexes
+	// numerically, a parent before its children) and then by message.
+	// At most 10 are kept.
+	Violations []ArgumentViolation
+	// Omitted counts further violations that were found but not kept.
+	Omitted int
+}
+
+// An ArgumentViolation is one problem found in tool arguments.
+type ArgumentViolation struct {
+	Path    string // e.g. "items[2].qty"; "" for the arguments value itself
+	Message string // e.g. "must be <= 255 (got 300)"
+}
+
+// Error returns all violations on one line, each path quoted:
+//
+//	invalid arguments: "a": msg; "b.c": msg (and 2 more)
+func (e *ArgumentError) Error() string {
+	vs := make([]validate.Violation, len(e.Violations))
+	for i, v := range e.Violations {
+		vs[i] = validate.Violation(v)
+	}
+	return (&validate.Error{Violations: vs, Omitted: e.Omitted}).Error()
+}
+
+// Decode unmarshals tool arguments into v with encoding/json. Empty args
+// decode as the empty object. Any failure is returned as an *ArgumentError
+// that names the offending value by its path, as validation errors do
+// ("items[2].ip"), also when the failure is a type's own UnmarshalJSON or
+// UnmarshalText, of which encoding/json does not say where it happened.
+//
+// A number with a fraction or an exponent but an integral value, such as
+// 1.0 or 1e2, decodes into Go integer types and *big.Int (JSON Schema
+// counts it as an integer), and -0 into unsigned types; the value is
+// unchanged (where decoding first failed, the retry writes every such
+// number as an integer, also one that goes into a json.RawMessage).
+//
+// Decode does not validate: the runtime has already validated args against
+// the tool's input schema when a Handler runs.
+func Decode(args json.RawMessage, v any) error {
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	err := validate.Unmarshal(args, v)
+	if err == nil {
+		return nil
+	}
+	var te *json.UnmarshalTypeError
+	var se *json.SyntaxError
+	if errors.As(err, &te) {
+		path := te.Field
+		if p, ok := validate.DecodeErrorPath(args, v, err.Error()); ok {
+			path = p
+		}
+		return &ArgumentError{Violations: []ArgumentViolation{{
+			Path:    path,
+			Message: "must be a value of Go type " + te.Type.String() + " (got " + te.Value + ")",
+		}}}
+	}
+	if errors.As(err, &se) {
+		return &ArgumentError{Violations: []ArgumentViolation{{
+			Message: "invalid JSON at byte " + strconv.FormatInt(se.Offset, 10) + ": " + se.Error(),
+		}}}
+	}
+	// The type's own UnmarshalJSON or UnmarshalText failed: encoding/json
+	// does not say where, so find it.
+	path, _ := validate.DecodeErrorPath(args, v, err.Error())
+	return &ArgumentError{Violations: []ArgumentViolation{{Path: path, Message: err.Error()}}}
+}
