@@ -515,3 +515,66 @@ func TestScopesWithoutHTTP(t *testing.T) {
 		t.Errorf("call without an identity: %s", got)
 	}
 }
+
+// TestOAuthFleetBinding: in a fleet, a session and a task stay their
+// creator's on every replica.
+func TestOAuthFleetBinding(t *testing.T) {
+	store := NewMemoryStore()
+	var urls []string
+	for range 2 {
+		ts := httptest.NewUnstartedServer(nil)
+		url := "http://" + ts.Listener.Addr().String() + "/mcp"
+		s := taskServer(t, WithStore(store))
+		s.MustAddTool(Tool{Name: "forever", TaskSupport: TaskOptional, Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
+			<-ctx.Done()
+			return nil, ctx.Err()
+		}})
+		verifier := TokenVerifierFunc(func(_ context.Context, token string) (*Identity, error) {
+			return &Identity{Subject: token, Issuer: "https://as.example", Audience: []string{"https://mcp.example/mcp"}}, nil
+		})
+		ts.Config.Handler = s.HTTPHandler(WithAllowedHosts("*"), WithAuthorization(Authorization{
+			Resource: "https://mcp.example/mcp", AuthorizationServers: []string{"https://as.example"}, Verifier: verifier}))
+		ts.Start()
+		t.Cleanup(ts.Close)
+		urls = append(urls, url)
+	}
+	post := func(i int, token, body string, h map[string]string) *httpReply {
+		f := &httpFixture{t: t, url: urls[i]}
+		return f.post(body, bearer(token, h))
+	}
+	r := post(0, "alice", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, nil)
+	sid := r.header.Get(headerSessionID)
+	if sid == "" {
+		t.Fatalf("initialize: %d %s", r.status, r.body)
+	}
+	ping := `{"jsonrpc":"2.0","id":1,"method":"ping"}`
+	if r := post(1, "bob", ping, sessionHeaders(sid, "2025-11-25")); r.status != 404 {
+		t.Errorf("bob in alice's session on another replica: %d %s", r.status, r.body)
+	}
+	if r := (&httpFixture{t: t, url: urls[1]}).do("DELETE", "", bearer("bob", map[string]string{headerSessionID: sid})); r.status != 404 {
+		t.Errorf("bob's DELETE of alice's session: %d %s", r.status, r.body)
+	}
+	if r := post(1, "alice", ping, sessionHeaders(sid, "2025-11-25")); r.status != 200 {
+		t.Errorf("alice in her session on another replica: %d %s", r.status, r.body)
+	}
+
+	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{` + taskMeta(true) + `,"name":"forever","arguments":{}}}`
+	r = post(0, "alice", call, modernHeaders("tools/call", "forever"))
+	taskID, _ := r.rpc(t)["result"].(map[string]any)["taskId"].(string)
+	if taskID == "" {
+		t.Fatalf("no task: %s", r.body)
+	}
+	get := `{"jsonrpc":"2.0","id":1,"method":"tasks/get","params":{` + taskMeta(true) + `,"taskId":"` + taskID + `"}}`
+	for i := range 2 {
+		if r := post(i, "bob", get, modernHeaders("tasks/get", taskID)); !strings.Contains(r.body, "unknown taskId") {
+			t.Errorf("bob's tasks/get of alice's task via replica %d: %s", i, r.body)
+		}
+		if r := post(i, "alice", get, modernHeaders("tasks/get", taskID)); !strings.Contains(r.body, `"status":"working"`) {
+			t.Errorf("alice's tasks/get via replica %d: %s", i, r.body)
+		}
+	}
+	cancel := strings.Replace(get, "tasks/get", "tasks/cancel", 1)
+	if r := post(1, "alice", cancel, modernHeaders("tasks/cancel", taskID)); r.status != 200 {
+		t.Errorf("alice's cancel: %d %s", r.status, r.body)
+	}
+}
