@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -336,7 +337,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 			<-s.calls
 		}
 	}
-	c.task.cancel = c.cancel // before the task is stored, where tasks/cancel finds it
+	c.task.cancel = c.cancel // before the task is stored, where tasks/cancel finds it (ended clears it)
 	done := make(chan *Result, 1)
 	go func() { done <- s.invoke(ctx, t, args) }()
 	timer := time.NewTimer(TaskGrace)
@@ -358,7 +359,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 				res := <-done
 				release()
 				s.completeTask(c, t, res)
-				c.cancel()
+				c.task.ended()
 				c.conn.taskEnded(c.task)
 			}()
 			return appendResult(nil, id, s.createTaskResult(c.task))
@@ -393,7 +394,7 @@ func (s *Server) completeTask(c *call, t *tool, res *Result) {
 		if e.data != nil {
 			b = append(append(b, `,"data":`...), e.data...)
 		}
-		c.task.finish(nil, append(b, '}'))
+		s.tasks.finish(c.task, nil, append(b, '}'))
 		return
 	}
 	b, err := s.encodeCallResult(nil, res, proto20260728)
@@ -401,5 +402,7 @@ func (s *Server) completeTask(c *call, t *tool, res *Result) {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
 		b, _ = s.appendCallResult(nil, errorResult(encodeErrorText(t.Name)), proto20260728)
 	}
-	c.task.finish(b, nil)
+	// The result was built by appending: keep only its bytes, not the
+	// room it grew into.
+	s.tasks.finish(c.task, bytes.Clone(b), nil)
 }

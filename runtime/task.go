@@ -99,7 +99,12 @@ type task struct {
 	id      string
 	created time.Time
 	ttl     time.Duration
+	// cancel ends the context of the task's tool; nil once the tool has
+	// returned, so that a finished task keeps nothing of its request (the
+	// context chain holds the request's values, and through them the HTTP
+	// connection's state).
 	cancel  context.CancelFunc
+	size    int64  // what the task counts against taskStore.limit; taskStore.mu
 	creator string // the identity that created it (Identity.owner), "" without one
 
 	mu       sync.Mutex
@@ -125,10 +130,64 @@ type taskQuestion struct {
 	answer chan json.RawMessage
 }
 
-// taskStore holds the tasks of a Server.
+// DefaultMaxTaskMemory is how many bytes the tasks of a Server may hold
+// by default: their results and errors, and a fixed estimate of each
+// task's own state (taskOverhead). See [WithMaxTaskMemory].
+const DefaultMaxTaskMemory = 256 << 20
+
+// taskOverhead is what a task holds besides its result, as counted against
+// the task memory: the task, its id and its entry in the store, measured
+// by TestTaskMemoryFigures (rounded up).
+const taskOverhead = 1 << 10
+
+// WithMaxTaskMemory bounds the memory that the server's tasks hold, in
+// bytes (default [DefaultMaxTaskMemory]): a finished task keeps its result
+// until its ttlMs ends, and the results of all kept tasks, with a fixed
+// estimate of each task's own state, stay within n. While they fill it, a
+// call that would become one more task runs to completion on its request
+// instead (as beyond [MaxTasks]); a task whose result does not fit fails
+// with an error that says so, its result dropped. A value <= 0 restores
+// the default.
+func WithMaxTaskMemory(n int64) Option {
+	return func(s *Server) {
+		if n <= 0 {
+			n = DefaultMaxTaskMemory
+		}
+		s.tasks.limit = n
+	}
+}
+
+// taskStore holds the tasks of a Server, at most MaxTasks of them and
+// within limit bytes.
 type taskStore struct {
 	mu    sync.Mutex
 	tasks map[string]*task
+	bytes int64 // the size of every task stored, as counted in task.size
+	limit int64 // 0: DefaultMaxTaskMemory
+}
+
+// room makes room for n more bytes and one more task when extra is true,
+// by forgetting the expired tasks if need be; it reports whether there is.
+// st.mu must be held.
+func (st *taskStore) room(n int64, extra bool) bool {
+	limit := st.limit
+	if limit <= 0 {
+		limit = DefaultMaxTaskMemory
+	}
+	fits := func() bool {
+		return st.bytes+n <= limit && (!extra || len(st.tasks) < MaxTasks)
+	}
+	if fits() {
+		return true
+	}
+	now := time.Now()
+	for id, old := range st.tasks {
+		if old.expired(now) {
+			st.bytes -= old.size
+			delete(st.tasks, id)
+		}
+	}
+	return fits()
 }
 
 // add stores t, unless the store is full; it reports whether it did.
@@ -138,17 +197,11 @@ func (st *taskStore) add(t *task) bool {
 	if st.tasks == nil {
 		st.tasks = map[string]*task{}
 	}
-	if len(st.tasks) >= MaxTasks {
-		now := time.Now()
-		for id, old := range st.tasks {
-			if old.expired(now) {
-				delete(st.tasks, id)
-			}
-		}
-		if len(st.tasks) >= MaxTasks {
-			return false
-		}
+	if !st.room(taskOverhead, true) {
+		return false
 	}
+	t.size = taskOverhead
+	st.bytes += t.size
 	st.tasks[t.id] = t
 	return true
 }
@@ -158,10 +211,41 @@ func (st *taskStore) get(id string) *task {
 	defer st.mu.Unlock()
 	t := st.tasks[id]
 	if t != nil && t.expired(time.Now()) {
+		st.bytes -= t.size
 		delete(st.tasks, id)
 		return nil
 	}
 	return t
+}
+
+// errTaskMemory is the error of a task whose result does not fit in the
+// task memory.
+func errTaskMemory(n int) []byte {
+	return []byte(`{"code":` + strconv.Itoa(codeInternalError) + `,"message":"Internal error: the task's result (` +
+		strconv.Itoa(n) + ` bytes) does not fit in the server's task memory (WithMaxTaskMemory)"}`)
+}
+
+// finish records how t's call ended, as task.finish, and counts what the
+// task now holds against the store's memory: a result or error that does
+// not fit fails the task with errTaskMemory instead.
+func (st *taskStore) finish(t *task, result, errObj []byte) {
+	n := int64(len(result) + len(errObj))
+	st.mu.Lock()
+	if !st.room(n, false) {
+		// The short error is part of the task's own state (taskOverhead).
+		result, errObj = nil, errTaskMemory(int(n))
+		n = 0
+	}
+	st.bytes += n
+	t.size += n
+	st.mu.Unlock()
+	if !t.finish(result, errObj) {
+		// Cancelled first: nothing kept.
+		st.mu.Lock()
+		st.bytes -= n
+		t.size -= n
+		st.mu.Unlock()
+	}
 }
 
 func (t *task) terminal() bool {
@@ -261,12 +345,13 @@ func (t *task) update(responses map[string]json.RawMessage) {
 	}
 }
 
-// finish records how the call ended, unless the task was cancelled.
-func (t *task) finish(result, errObj []byte) {
+// finish records how the call ended, unless the task was cancelled; it
+// reports whether it did.
+func (t *task) finish(result, errObj []byte) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.terminal() {
-		return
+		return false
 	}
 	t.updated, t.message = time.Now(), ""
 	defer t.notifyChanged()
@@ -274,6 +359,19 @@ func (t *task) finish(result, errObj []byte) {
 		t.status, t.errObj = taskFailed, errObj
 	} else {
 		t.status, t.result = taskCompleted, result
+	}
+	return true
+}
+
+// ended records that the task's tool returned: its context is over and
+// nothing more needs it.
+func (t *task) ended() {
+	t.mu.Lock()
+	cancel := t.cancel
+	t.cancel = nil
+	t.mu.Unlock()
+	if cancel != nil {
+		cancel()
 	}
 }
 
@@ -284,8 +382,11 @@ func (t *task) cancelTask() {
 		t.status, t.updated, t.message = taskCancelled, time.Now(), ""
 		t.notifyChanged()
 	}
+	cancel := t.cancel
 	t.mu.Unlock()
-	t.cancel()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 // appendTask appends the members of the Task object, after an opening
