@@ -195,6 +195,7 @@ func (g *gen) file() ([]declFunc, error) {
 	// The guards mention every type of every signature: building them
 	// collects all imports, which must be named before the locals are.
 	var guards []jen.Code
+	via := map[*types.Func]bool{}
 	for _, gr := range groups {
 		for _, t := range gr.tools {
 			guard, err := g.guard(t)
@@ -202,6 +203,18 @@ func (g *gen) file() ([]declFunc, error) {
 				return nil, err
 			}
 			guards = append(guards, guard)
+			// The functions that //mcp:result names, once each.
+			for _, r := range t.Results {
+				if r.Via == nil || via[r.Via] {
+					continue
+				}
+				via[r.Via] = true
+				guard, err := g.primitiveGuard(r.Via.Name(), r.Via)
+				if err != nil {
+					return nil, err
+				}
+				guards = append(guards, guard)
+			}
 		}
 	}
 	for _, p := range g.pkg.Prompts {
@@ -398,7 +411,7 @@ func (g *gen) handlerName(stem string, used map[string]bool, aliases map[string]
 
 // localNames are the identifiers the generated functions declare.
 type localNames struct {
-	server, recv, ctx, args, in, out, err string
+	server, recv, ctx, args, in, out, err, extra string
 }
 
 // locals picks the local identifiers. A local shadows package-level names
@@ -426,7 +439,7 @@ func (g *gen) locals(aliases map[string]string) localNames {
 	}
 	return localNames{
 		server: pick("s"), recv: pick("recv"), ctx: pick("ctx"), args: pick("args"),
-		in: pick("in"), out: pick("out"), err: pick("err"),
+		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"),
 	}
 }
 

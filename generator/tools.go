@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"go/types"
+	"slices"
 
 	"github.com/dave/jennifer/jen"
 
@@ -278,8 +279,12 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 	errReturn := func() jen.Code { return jen.Return(jen.Nil(), jen.Id(loc.err)) }
 	if t.Result == model.ResultNone {
 		var first jen.Code = call
-		if t.ReturnsError {
-			first = jen.If(jen.Id(loc.err).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(errReturn())
+		blanks := omittedTargets(t, nil)
+		switch {
+		case t.ReturnsError:
+			first = jen.If(jen.List(append(blanks, jen.Id(loc.err))...).Op(":=").Add(call), jen.Id(loc.err).Op("!=").Nil()).Block(errReturn())
+		case len(blanks) > 0:
+			first = jen.List(blanks...).Op("=").Add(call)
 		}
 		return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
 	}
@@ -298,12 +303,13 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 	}
 	out := jen.Id(loc.out)
 	var stmts []jen.Code
+	lhs := omittedTargets(t, []jen.Code{jen.Id(loc.out)})
 	if t.ReturnsError {
 		stmts = append(stmts,
-			jen.List(jen.Id(loc.out), jen.Id(loc.err)).Op(":=").Add(call),
+			jen.List(append(lhs, jen.Id(loc.err))...).Op(":=").Add(call),
 			jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(errReturn()))
 	} else {
-		stmts = append(stmts, jen.Id(loc.out).Op(":=").Add(call))
+		stmts = append(stmts, jen.List(lhs...).Op(":=").Add(call))
 	}
 
 	switch t.Result {
@@ -339,7 +345,7 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	used := map[string]bool{}
 	fields := make([]jen.Code, 0, len(t.Results))
-	var targets []jen.Code
+	var targets, extras, conversions []jen.Code
 	for _, r := range t.Results {
 		code, err := g.typeCode(r.Type)
 		if err != nil {
@@ -350,9 +356,26 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		}
 		name := fieldName(r.Name, used)
 		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": r.Name}))
-		targets = append(targets, jen.Id(loc.out).Dot(name))
+		if r.Via == nil {
+			targets = append(targets, jen.Id(loc.out).Dot(name))
+			continue
+		}
+		// The function's result goes to a field of extra first, and the
+		// member is what the //mcp:result function makes of it.
+		param, err := g.typeCode(r.Via.Signature().Params().At(0).Type())
+		if err != nil {
+			return nil, fmt.Errorf("result %s: %w", r.Name, err)
+		}
+		raw := fmt.Sprintf("r%d", r.Index+1)
+		extras = append(extras, jen.Id(raw).Add(param))
+		targets = append(targets, jen.Id(loc.extra).Dot(raw))
+		conversions = append(conversions, jen.Id(loc.out).Dot(name).Op("=").Id(r.Via.Name()).Call(jen.Id(loc.extra).Dot(raw)))
 	}
+	targets = omittedTargets(t, targets)
 	stmts := []jen.Code{jen.Var().Id(loc.out).Struct(fields...)}
+	if len(extras) > 0 {
+		stmts = append(stmts, jen.Var().Id(loc.extra).Struct(extras...))
+	}
 	if t.ReturnsError {
 		stmts = append(stmts, jen.Var().Id(loc.err).Error())
 		targets = append(targets, jen.Id(loc.err))
@@ -361,7 +384,27 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 	if t.ReturnsError {
 		stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}
+	stmts = append(stmts, conversions...)
 	return append(stmts, jen.Return(g.rt("StructuredResult").Call(jen.Id(loc.out)))), nil
+}
+
+// omittedTargets returns the targets of the function's results, kept (the
+// targets of the results that are sent, in order) with "_" put in at the
+// positions of the results that //mcp:result leaves out.
+func omittedTargets(t *model.Tool, kept []jen.Code) []jen.Code {
+	if len(t.Omitted) == 0 {
+		return kept
+	}
+	out := make([]jen.Code, 0, t.GoResults)
+	for i, k := 0, 0; i < t.GoResults; i++ {
+		if slices.Contains(t.Omitted, i) || k >= len(kept) {
+			out = append(out, jen.Id("_"))
+			continue
+		}
+		out = append(out, kept[k])
+		k++
+	}
+	return out
 }
 
 // isErrorSlice reports whether t is []error, a result the runtime's

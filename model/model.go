@@ -173,6 +173,12 @@ type Tool struct {
 	Results []*ResultMember
 	// ReturnsError reports whether the last result is error.
 	ReturnsError bool
+	// Omitted holds the positions of the function's results (before the
+	// trailing error) that //mcp:result leaves out; GoResults is how many
+	// results there are before the error. Results, ResultType and Result
+	// describe the others.
+	Omitted   []int
+	GoResults int
 
 	// Schemas, as indented JSON text ready to embed in the generated file.
 	InputSchema  string
@@ -219,7 +225,13 @@ type Param struct {
 // member of the tool's result object.
 type ResultMember struct {
 	Name string     // JSON member name: the Go result name, else positional
-	Type types.Type // declared type
+	Type types.Type // declared type; with Via, the type Via returns
+	// Via is the function that an //mcp:result directive names for the
+	// result's type: the member is Via(result). Index is then the
+	// position of the result among the function's results (set for every
+	// member of a tool with Omitted or Via results).
+	Via   *types.Func
+	Index int
 }
 
 // ResultKind is the shape of what a tool function returns.

@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
@@ -29,6 +30,7 @@ const (
 	typeDirective                    // //mcp:enum [on|off], on a type or struct field
 	schemaDirective                  // //mcp:schema [TYPE] {...}
 	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
+	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools (pkgdirectives.go)
 	unknownDirective                 // //mcp:other
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -51,11 +53,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return schemaDirective, ""
 		case "prompt", "resource", "complete":
 			return primitiveDirective, ""
+		case "result", "param", "output", "tools":
+			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -114,9 +118,10 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 // looksLikeOptions reports whether text could be meant as the options of
 // a //mcp:tool directive: every word is an option, or close to one.
 func looksLikeOptions(text string) bool {
+	tool := toolSpec()
 	for _, word := range strings.Fields(text) {
 		key, _, _ := strings.Cut(word, "=")
-		if !knownOption(key) && suggestOption(key) == "" {
+		if tool.rule(key) == nil && tool.suggest(key) == "" {
 			return false
 		}
 	}
@@ -125,7 +130,7 @@ func looksLikeOptions(text string) bool {
 
 // toolDecl is a Tool under construction, with what the checks need.
 type toolDecl struct {
-	Tool
+	model.Tool
 	pos  token.Pos // function name
 	decl *ast.FuncDecl
 	pkg  *packages.Package
@@ -143,6 +148,9 @@ type toolDecl struct {
 	// resultsPos holds the position of each of Results.
 	resultsPos []token.Pos
 	bad        bool // a diagnostic was reported: the tool is not generated
+	// bulk is the //mcp:tools directive that made the method a tool, or
+	// nil: such a tool is left out, with a warning, when it cannot be one.
+	bulk *toolsRule
 	// shaped: the parameters were understood, so their schemas can be
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.
@@ -169,7 +177,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource and //mcp:complete", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:result, //mcp:param, //mcp:output and //mcp:tools", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
@@ -276,7 +284,7 @@ func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.Com
 		c.errorf(cm.Pos(), "//mcp:schema: no type %s in this package or the packages it imports (name it by import path or package name, then the type: net/netip.Addr, semver.Version)", name)
 		return
 	}
-	c.builder.State(pkg.PkgPath, obj.Pkg().Path()+"."+obj.Name(), s)
+	c.builder.State(pkg.PkgPath, obj.Pkg().Path()+"."+obj.Name(), s, cm.Pos())
 }
 
 // lookupTypeName finds the type named "path.Name" or "pkgname.Name" in

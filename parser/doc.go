@@ -51,6 +51,17 @@
 // methods; //mcp:schema IMPORTPATH.Type {...}, in any comment of a file,
 // states it once for the package.
 //
+// In any comment of the package outside a function's doc comment, for the
+// whole package (see docs/apiclients.md):
+//
+//	//mcp:result TYPE omit      results of type TYPE or *TYPE are not sent
+//	//mcp:result TYPE FUNC      such a result is sent as FUNC(result)
+//	//mcp:param NAME text       describes the plain parameters NAME that no
+//	                            //mcp:arg describes
+//	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
+//	//mcp:output off            leaves out every output schema
+//	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
+//
 // A package-level function is a prompt, a resource or a completer with
 //
 //	//mcp:prompt [name=IDENT] [title="text"]
@@ -59,6 +70,8 @@
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
 // (primitives.go; docs/reference.md, "Prompts, resources and completion").
+// Their options follow the grammar of //mcp:tool's, and are checked the
+// same way (options.go, directiveSpec).
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

@@ -22,7 +22,7 @@ import (
 // elicits returns the distinct type arguments of runtime.Elicit in the
 // package's files (outside mcpgen's output), in source order of their first
 // use, with their form schemas. Problems are reported at the first use.
-func (c *checker) elicits(pkg *packages.Package, outputs map[string]bool) ([]*Elicit, error) {
+func (c *checker) elicits(pkg *packages.Package, outputs map[string]bool) ([]*model.Elicit, error) {
 	type use struct {
 		pos token.Pos
 		t   types.Type
@@ -39,15 +39,15 @@ func (c *checker) elicits(pkg *packages.Package, outputs map[string]bool) ([]*El
 		uses = append(uses, use{id.Pos(), inst.TypeArgs.At(0)})
 	}
 	slices.SortFunc(uses, func(a, b use) int { return cmp.Compare(a.pos, b.pos) })
-	var out []*Elicit
+	var out []*model.Elicit
 	for _, u := range uses {
-		if slices.ContainsFunc(out, func(e *Elicit) bool { return types.Identical(e.Type, u.t) }) {
+		if slices.ContainsFunc(out, func(e *model.Elicit) bool { return types.Identical(e.Type, u.t) }) {
 			continue
 		}
 		if _, isParam := u.t.(*types.TypeParam); isParam {
 			continue // a generic helper: its callers' instantiations are found where they are
 		}
-		e := &Elicit{Type: u.t, Pos: c.fset.Position(u.pos)}
+		e := &model.Elicit{Type: u.t, Pos: c.fset.Position(u.pos)}
 		s, diags := c.builder.Struct(u.t, u.pos)
 		for _, d := range diags {
 			c.errorf(d.Pos, "runtime.Elicit[%s]: %s", types.TypeString(u.t, types.RelativeTo(pkg.Types)), strings.TrimPrefix(d.Message, "parameter: "))

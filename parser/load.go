@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -45,7 +46,7 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
 //
 // The error result reports a failure of the loader itself (for example,
 // no go command), not a problem in the loaded code.
-func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnostic, error) {
+func Load(dir string, tags []string, patterns ...string) ([]*model.Package, []Diagnostic, error) {
 	return LoadWith(dir, Options{Tags: tags}, patterns...)
 }
 
@@ -53,6 +54,10 @@ func Load(dir string, tags []string, patterns ...string) ([]*Package, []Diagnost
 type Options struct {
 	// Tags are build tags to consider satisfied while loading.
 	Tags []string
+	// AllWarnings reports each warning that is otherwise summed up in one
+	// line per package or per //mcp:tools directive (parameters without a
+	// description, methods left out of //mcp:tools).
+	AllWarnings bool
 	// Profile selects the subset of JSON Schema the input schemas use
 	// (schema.ProfilePortable by default; see schema.Profile). A construct
 	// the profile cannot express is a diagnostic at the parameter it
@@ -61,7 +66,7 @@ type Options struct {
 }
 
 // LoadWith is Load with options beyond the build tags.
-func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagnostic, error) {
+func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, []Diagnostic, error) {
 	tags := opts.Tags
 	fset := token.NewFileSet()
 	cfg := &packages.Config{
@@ -102,9 +107,9 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagn
 		return nil, sortDiagnostics(diags), nil
 	}
 
-	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, registers: map[*packages.Package]map[string]bool{}}
+	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, allWarnings: opts.AllWarnings, registers: map[*packages.Package]map[string]bool{}}
 	c.builder.SetProfile(opts.Profile)
-	var out []*Package
+	var out []*model.Package
 	for _, pkg := range pkgs {
 		p, err := c.pkg(pkg)
 		if err != nil {
@@ -113,7 +118,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*Package, []Diagn
 		out = append(out, p)
 	}
 	c.diags = append(c.diags, c.pendingErrors(pending)...)
-	slices.SortFunc(out, func(a, b *Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
+	slices.SortFunc(out, func(a, b *model.Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
 	return out, sortDiagnostics(c.diags), nil
 }
 
@@ -252,6 +257,9 @@ type checker struct {
 	builder *schema.Builder
 	profile schema.Profile // of the input schemas
 	diags   []Diagnostic
+	// dirs are the package-level directives of the package being checked.
+	dirs        *pkgDirs
+	allWarnings bool // Options.AllWarnings
 
 	// registers holds, per package, the names of the registration
 	// functions its generated file will declare.
@@ -270,8 +278,8 @@ func (c *checker) warnf(pos token.Pos, format string, args ...any) {
 
 // pkg builds the model of one package: it scans every comment of every
 // file for directives and checks each annotated function.
-func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
-	p := &Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
+func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
+	p := &model.Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
 	files := slices.Clone(pkg.Syntax)
 	slices.SortFunc(files, func(a, b *ast.File) int {
 		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
@@ -279,6 +287,7 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 	if p.Dir == "" && len(files) > 0 {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
+	c.dirs = c.pkgDirectives(pkg, files)
 	var tools []*toolDecl
 	var prims []*primitiveDecl
 	outputs := map[string]bool{} // names of files mcpgen generated
@@ -290,6 +299,13 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		t, pr := c.file(pkg, f)
 		tools = append(tools, t...)
 		prims = append(prims, pr...)
+	}
+	if bulk := c.bulkTools(pkg, files, tools); len(bulk) > 0 {
+		tools = append(tools, bulk...)
+		slices.SortStableFunc(tools, func(a, b *toolDecl) int {
+			pa, pb := c.fset.Position(a.pos), c.fset.Position(b.pos)
+			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+		})
 	}
 	if len(outputs) > 0 && pkg.Types != nil {
 		scope := pkg.Types.Scope()
@@ -311,7 +327,7 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 		if t.decl.Recv != nil && t.Receiver == nil {
 			continue // a receiver that cannot have tools: reported
 		}
-		name := RegisterFunc(t.Receiver)
+		name := model.RegisterFunc(t.Receiver)
 		if first := registersOf[name]; first == nil {
 			registersOf[name] = t
 		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
@@ -362,27 +378,78 @@ func (c *checker) pkg(pkg *packages.Package) (*Package, error) {
 				types.TypeString(e.Type, types.RelativeTo(pkg.Types)))})
 		}
 	}
-	if err := c.allSchemas(tools); err != nil {
+	failed, err := c.allSchemas(tools)
+	if err != nil {
 		return nil, err
 	}
+	c.bulkSummary(failed)
+	var undescribed []undescribedParam
 	for _, t := range tools {
 		if t.shaped && !t.bad {
 			p.Tools = append(p.Tools, &t.Tool)
-			c.docWarnings(t)
+			undescribed = append(undescribed, c.docWarnings(t)...)
 		}
 	}
+	c.paramWarnings(pkg, undescribed)
 	return p, nil
+}
+
+// An undescribedParam is a plain parameter whose property has no
+// description.
+type undescribedParam struct {
+	pos        token.Pos
+	name, tool string
+}
+
+// maxParamWarnings is how many undescribed parameters of a package are
+// warned about one by one; more are summed up in one warning.
+const maxParamWarnings = 10
+
+// paramWarnings warns about the plain parameters of pkg's tools that have
+// no description: one by one, unless there are more than
+// maxParamWarnings (in code the user did not write, often hundreds), then
+// in one line for the package that names the commonest names and the way
+// to describe each once.
+func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam) {
+	if len(params) <= maxParamWarnings || c.allWarnings {
+		for _, p := range params {
+			c.warnf(p.pos, "parameter %s of %s has no description: add //mcp:arg %s TEXT to the doc comment", p.name, p.tool, p.name)
+		}
+		return
+	}
+	count := map[string]int{}
+	tools := map[string]bool{}
+	for _, p := range params {
+		count[p.name]++
+		tools[p.tool] = true
+	}
+	names := slices.Collect(maps.Keys(count))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(count[b]-count[a], cmp.Compare(a, b)) })
+	var list []string
+	for i, n := range names {
+		if i == 5 {
+			more := fmt.Sprintf("and %d other names", len(names)-5)
+			if len(names) == 6 {
+				more = "and 1 other name"
+			}
+			list = append(list, more)
+			break
+		}
+		list = append(list, fmt.Sprintf("%s (%d)", n, count[n]))
+	}
+	c.warnf(params[0].pos, "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
+		len(params), len(tools), pkg.Name, strings.Join(list, ", "), names[0])
 }
 
 // docWarnings warns about a tool without a description and a plain
 // parameter whose property has none: what a model knows of a tool is its
 // name, its description and its schema.
-func (c *checker) docWarnings(t *toolDecl) {
+func (c *checker) docWarnings(t *toolDecl) []undescribedParam {
 	if t.Description == "" {
 		c.warnf(t.pos, "%s has no doc comment: the tool's description is all a model sees of it; write one", t.GoName)
 	}
 	if len(t.Params) == 0 || t.InputSchema == "" || nearMissIn(t.decl.Doc) {
-		return // a near miss (of //mcp:arg, say) is reported already
+		return nil // a near miss (of //mcp:arg, say) is reported already
 	}
 	var in struct {
 		Properties map[string]struct {
@@ -390,20 +457,22 @@ func (c *checker) docWarnings(t *toolDecl) {
 		} `json:"properties"`
 	}
 	if json.Unmarshal([]byte(t.InputSchema), &in) != nil {
-		return
+		return nil
 	}
+	var out []undescribedParam
 	for i, p := range t.Params {
 		if in.Properties[p.Name].Description == "" && i < len(t.paramPos) {
-			c.warnf(t.paramPos[i], "parameter %s of %s has no description: add //mcp:arg %s TEXT to the doc comment", p.Name, t.GoName, p.Name)
+			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName})
 		}
 	}
+	return out
 }
 
 // allSchemas derives the schemas of the tools that have parameters to
 // derive them from, on up to GOMAXPROCS goroutines (the schema Builder
 // and go/types are safe for concurrent use), and records their
 // diagnostics in the tools' order.
-func (c *checker) allSchemas(tools []*toolDecl) error {
+func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, err error) {
 	var todo []*toolDecl
 	for _, t := range tools {
 		if t.shaped { // else no parameters: already reported
@@ -418,25 +487,41 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 	// A problem in a type that several tools use is reported once, with
 	// the tools that reach it.
 	type problem struct {
-		pos  token.Pos
-		msg  string
-		same string
+		pos     token.Pos
+		msg     string
+		same    string
+		warning bool
 	}
 	var order []problem
 	reachedBy := map[problem][]string{}
 	for i, t := range todo {
 		if errs[i] != nil {
-			return errs[i]
+			return nil, errs[i]
+		}
+		if t.bulk != nil {
+			// A method of //mcp:tools that cannot be a tool is left out.
+			for _, d := range diags[i] {
+				if !d.Warning && failed[t] == "" {
+					if failed == nil {
+						failed = map[*toolDecl]string{}
+					}
+					failed[t] = d.Message
+					t.bad = true
+				}
+			}
+			if t.bad {
+				continue
+			}
 		}
 		for _, d := range diags[i] {
-			p := problem{d.Pos, d.Message, d.Same}
+			p := problem{d.Pos, d.Message, d.Same, d.Warning}
 			if reachedBy[p] == nil {
 				order = append(order, p)
 			}
 			if !slices.Contains(reachedBy[p], t.Name) {
 				reachedBy[p] = append(reachedBy[p], t.Name)
 			}
-			t.bad = true
+			t.bad = t.bad || !d.Warning
 		}
 	}
 	// A type without a known JSON form is one problem, however many
@@ -471,9 +556,13 @@ func (c *checker) allSchemas(tools []*toolDecl) error {
 		case len(names) > 1:
 			msg += fmt.Sprintf(" (reached from tools %s)", strings.Join(names, ", "))
 		}
-		c.errorf(p.pos, "%s", msg)
+		if p.warning {
+			c.warnf(p.pos, "%s", msg)
+		} else {
+			c.errorf(p.pos, "%s", msg)
+		}
 	}
-	return nil
+	return failed, nil
 }
 
 // minToolsPerWorker is how many tools make starting one more goroutine

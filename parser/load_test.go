@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/model"
 )
 
 var update = flag.Bool("update", false, "rewrite the want/errors.txt goldens of testdata/errors_*")
@@ -51,7 +53,7 @@ func writeModule(t *testing.T, files map[string]string) string {
 
 // load runs Load in dir and returns the packages and the diagnostics as
 // strings, with file names relative to dir.
-func load(t *testing.T, dir string, patterns ...string) ([]*Package, []string) {
+func load(t *testing.T, dir string, patterns ...string) ([]*model.Package, []string) {
 	t.Helper()
 	pkgs, diags, err := Load(dir, nil, patterns...)
 	if err != nil {
@@ -80,11 +82,11 @@ func relDiags(t *testing.T, dir string, diags []Diagnostic, all bool) []string {
 }
 
 func undescribed(d Diagnostic) bool {
-	return d.Warning && (strings.Contains(d.Message, "has no description") || strings.Contains(d.Message, "has no doc comment"))
+	return d.Warning && (strings.Contains(d.Message, "has no description") || strings.Contains(d.Message, "have no description") || strings.Contains(d.Message, "has no doc comment"))
 }
 
 // summary describes a tool in one line, for comparing models.
-func summary(tl *Tool) string {
+func summary(tl *model.Tool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s=%s", tl.Name, tl.GoName)
 	if r := tl.Receiver; r != nil {
@@ -124,7 +126,7 @@ func summary(tl *Tool) string {
 		}
 		b.WriteString(")")
 	}
-	kinds := map[ResultKind]string{ResultNone: "none", ResultText: "text", ResultStructured: "structured", ResultWrapped: "wrapped", ResultRaw: "raw"}
+	kinds := map[model.ResultKind]string{model.ResultNone: "none", model.ResultText: "text", model.ResultStructured: "structured", model.ResultWrapped: "wrapped", model.ResultRaw: "raw"}
 	fmt.Fprintf(&b, " -> %s", kinds[tl.Result])
 	if tl.ResultType != nil {
 		fmt.Fprintf(&b, " %s", tl.ResultType)
@@ -293,7 +295,7 @@ func Block() runtime.Content { return nil }
 				if tl.InputSchema == "" {
 					t.Errorf("%s: empty InputSchema", tl.Name)
 				}
-				structured := tl.Result == ResultStructured || tl.Result == ResultWrapped
+				structured := tl.Result == model.ResultStructured || tl.Result == model.ResultWrapped
 				if structured != (tl.OutputSchema != "") {
 					t.Errorf("%s: result %v with OutputSchema %q", tl.Name, tl.Result, tl.OutputSchema)
 				}
@@ -576,7 +578,7 @@ func Greet(name string, title *string) []string { return nil }
 			t.Errorf("InputSchema %s does not contain %s", in, want)
 		}
 	}
-	if out := compact(tl.OutputSchema); tl.Result != ResultWrapped || !strings.Contains(out, `"required":["result"]`) {
+	if out := compact(tl.OutputSchema); tl.Result != model.ResultWrapped || !strings.Contains(out, `"required":["result"]`) {
 		t.Errorf("Result = %v, OutputSchema = %s; want a wrapped result", tl.Result, out)
 	}
 }

@@ -45,19 +45,3 @@ func wordStartsAt(r []rune, i int) bool {
 	}
 	return true
 }
-
-// validToolName reports whether name may be used as an MCP tool name:
-// 1 to 128 characters from [A-Za-z0-9_.-].
-func validToolName(name string) bool {
-	if len(name) == 0 || len(name) > 128 {
-		return false
-	}
-	for _, c := range []byte(name) {
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '.', c == '-':
-		default:
-			return false
-		}
-	}
-	return true
-}

@@ -3,6 +3,8 @@ package parser
 import (
 	"strings"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
 func TestSnakeCase(t *testing.T) {
@@ -55,8 +57,8 @@ func TestValidToolName(t *testing.T) {
 		{"a/b", false},
 	}
 	for _, tt := range tests {
-		if got := validToolName(tt.name); got != tt.want {
-			t.Errorf("validToolName(%q) = %v, want %v", tt.name, got, tt.want)
+		if got := toolname.Valid(tt.name); got != tt.want {
+			t.Errorf("toolname.Valid(%q) = %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
@@ -72,7 +74,7 @@ func FuzzSnakeCase(f *testing.F) {
 			t.Skip()
 		}
 		got := snakeCase(name)
-		if strings.Trim(name, "_") != "" && !validToolName(got) {
+		if strings.Trim(name, "_") != "" && !toolname.Valid(got) {
 			t.Errorf("snakeCase(%q) = %q, not a valid tool name", name, got)
 		}
 		if got != strings.ToLower(got) || strings.Contains(got, "__") {

@@ -1,15 +1,21 @@
 package parser
 
 import (
+	"cmp"
 	"fmt"
-	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/toolname"
+	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 )
 
-// The options of a //mcp:tool directive follow it on the same line; their
-// grammar is documented in the package comment (load.go).
+// The options of a directive (//mcp:tool, //mcp:prompt, //mcp:resource,
+// //mcp:complete) follow it on the same line, in one grammar, documented in
+// the package comment (doc.go): tokenizeOptions splits them, and
+// directiveSpec.check checks them against what the directive takes.
 
 // option is one key[=value] pair as written in a directive.
 type option struct {
@@ -94,11 +100,205 @@ func closingQuote(text string, start int) (int, bool) {
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' }
 
-// knownOptions returns every option name, the hints in the order MCP
-// lists them. (A function, not a variable: the parser has no mutable
-// package state.)
-func knownOptions() []string {
-	return []string{"name", "title", "readonly", "destructive", "idempotent", "openworld", "task"}
+// A directiveSpec is what one directive takes: its options, each with
+// the rule its value follows.
+type directiveSpec struct {
+	directive string // "//mcp:tool"
+	options   []optionRule
+	// usage, when set, is the text that follows every message about an
+	// unknown option or a missing value, in place of the list of options.
+	usage string
+}
+
+// An optionRule is one option of a directive and the values it takes.
+type optionRule struct {
+	key  string
+	kind valueKind
+	// example is the option as it should be written, shown when the value
+	// is missing; key=... when empty.
+	example string
+	// choices are the values of a choiceValue; the option alone means the
+	// first.
+	choices []string
+}
+
+// A valueKind says what an option's value must be.
+type valueKind int
+
+const (
+	textValue     valueKind = iota // any non-empty value, bare or quoted
+	quotedValue                    // a Go string literal, not blank
+	flagValue                      // the option alone, key=true or key=false
+	toolNameValue                  // a valid tool name, bare or quoted
+	choiceValue                    // the option alone, or key=one of choices (bare)
+)
+
+// The options of each directive. (Functions, not variables: the parser has
+// no mutable package state.)
+
+// toolSpec returns the options of //mcp:tool, the hints in the order
+// MCP lists them.
+func toolSpec() *directiveSpec {
+	return &directiveSpec{directive: toolPrefix, options: []optionRule{
+		{key: "name", kind: toolNameValue, example: "name=tool_name"},
+		{key: "title", kind: quotedValue, example: `title="My tool"`},
+		{key: "readonly", kind: flagValue},
+		{key: "destructive", kind: flagValue},
+		{key: "idempotent", kind: flagValue},
+		{key: "openworld", kind: flagValue},
+		{key: "task", kind: choiceValue, choices: []string{"optional", "required", "forbidden"}},
+	}}
+}
+
+// promptSpec returns the options of //mcp:prompt.
+func promptSpec() *directiveSpec {
+	return &directiveSpec{directive: promptPrefix, options: []optionRule{
+		{key: "name"}, {key: "title"},
+	}}
+}
+
+// resourceSpec returns the options of //mcp:resource.
+func resourceSpec() *directiveSpec {
+	return &directiveSpec{directive: resourcePrefix, options: []optionRule{
+		{key: "name"}, {key: "title"}, {key: "uri"}, {key: "mime"}, {key: "description"},
+	}}
+}
+
+// completeSpec returns the options of //mcp:complete.
+func completeSpec() *directiveSpec {
+	return &directiveSpec{directive: completePrefix,
+		options: []optionRule{{key: "prompt"}, {key: "resource"}, {key: "arg"}},
+		usage:   "write //mcp:complete prompt=NAME arg=ARG or //mcp:complete resource=URI_TEMPLATE arg=VAR"}
+}
+
+// keys returns the names of the options, in order.
+func (d *directiveSpec) keys() []string {
+	keys := make([]string, len(d.options))
+	for i, r := range d.options {
+		keys[i] = r.key
+	}
+	return keys
+}
+
+func (d *directiveSpec) rule(key string) *optionRule {
+	for i := range d.options {
+		if d.options[i].key == key {
+			return &d.options[i]
+		}
+	}
+	return nil
+}
+
+// check tokenizes text (the rest of the directive's line) and checks each
+// option against d. It returns the first use of every option whose value
+// is good, by key, and every problem found, each at its offset; rejected
+// holds the options that were given with a bad value.
+func (d *directiveSpec) check(text string) (good map[string]option, rejected map[string]bool, errs []optionError) {
+	opts, synErr := tokenizeOptions(text)
+	good, rejected = map[string]option{}, map[string]bool{}
+	seen := map[string]bool{}
+	for _, o := range opts {
+		r := d.rule(o.Key)
+		switch {
+		case r == nil:
+			errs = append(errs, optionError{o.KeyOff, d.unknown(o)})
+		case seen[o.Key]:
+			errs = append(errs, optionError{o.KeyOff, fmt.Sprintf("duplicate option %s in %s", o.Key, d.directive)})
+		default:
+			seen[o.Key] = true
+			if e := d.checkValue(r, &o); e != nil {
+				errs = append(errs, *e)
+				rejected[o.Key] = true
+			} else {
+				good[o.Key] = o
+			}
+		}
+	}
+	if synErr != nil {
+		errs = append(errs, *synErr)
+	}
+	return good, rejected, errs
+}
+
+// unknown returns the message for an option d does not take.
+func (d *directiveSpec) unknown(o option) string {
+	msg := fmt.Sprintf("unknown option %q in %s", o.Key, d.directive)
+	switch {
+	case d.usage != "":
+		return msg + ": " + d.usage
+	case strings.Contains(o.Key+o.Value, ","):
+		return msg + "; separate options with spaces, not commas"
+	}
+	if s := d.suggest(o.Key); s != "" {
+		return msg + fmt.Sprintf("; did you mean %s?", s)
+	}
+	return msg + "; known options: " + strings.Join(d.keys(), ", ")
+}
+
+// suggest returns the option that key most likely meant, or "". It
+// forgives case, separators and a "Hint" suffix (readOnlyHint, read_only,
+// Title), then allows a small edit distance (idempotnet).
+func (d *directiveSpec) suggest(key string) string {
+	norm := strings.ToLower(key)
+	norm = strings.NewReplacer("_", "", "-", "", ".", "").Replace(norm)
+	if trimmed := strings.TrimSuffix(norm, "hint"); trimmed != "" {
+		norm = trimmed
+	}
+	return suggest.Closest(norm, d.keys())
+}
+
+// checkValue checks the value of o against r, and sets o.Value to what the
+// option alone means.
+func (d *directiveSpec) checkValue(r *optionRule, o *option) *optionError {
+	key := o.Key
+	missing := func(quoted string) *optionError {
+		example := cmp.Or(d.usage, r.example, key+"=...")
+		return &optionError{o.KeyOff, fmt.Sprintf("option %s needs a %svalue: %s", key, quoted, example)}
+	}
+	bad := func(format string, args ...any) *optionError {
+		return &optionError{o.ValueOff, fmt.Sprintf(format, args...)}
+	}
+	switch r.kind {
+	case textValue:
+		if !o.HasValue || o.Value == "" {
+			return missing("")
+		}
+	case toolNameValue:
+		switch {
+		case !o.HasValue || o.Value == "" && !o.Quoted:
+			return missing("")
+		case !toolname.Valid(o.Value):
+			return bad("bad tool name %q: want 1 to 128 characters from [A-Za-z0-9_.-]", o.Value)
+		}
+	case quotedValue:
+		switch {
+		case !o.HasValue:
+			return missing("quoted ")
+		case !o.Quoted:
+			return bad(`bad value for option %s: want a quoted Go string, as in %s=%q`, key, key, o.Value)
+		case strings.TrimSpace(o.Value) == "":
+			return bad("empty %s: give a %s or drop the option", key, key)
+		}
+	case flagValue:
+		switch {
+		case !o.HasValue:
+			o.Value = "true"
+		case o.Quoted || o.Value != "true" && o.Value != "false":
+			return bad("bad value for option %s: want %s, %s=true or %s=false", key, key, key, key)
+		}
+	case choiceValue:
+		switch {
+		case !o.HasValue:
+			o.Value = r.choices[0]
+		case o.Quoted || !slices.Contains(r.choices, o.Value):
+			forms := []string{key}
+			for _, c := range r.choices {
+				forms = append(forms, key+"="+c)
+			}
+			return bad("bad value for option %s: want %s or %s, not %q", key, strings.Join(forms[:len(forms)-1], ", "), forms[len(forms)-1], o.Value)
+		}
+	}
+	return nil
 }
 
 // toolOptions is the validated content of a //mcp:tool directive.
@@ -106,119 +306,28 @@ type toolOptions struct {
 	Name    string // "" when not given or not valid
 	BadName bool   // name= was given but is not valid
 	Title   string
-	Hints   Hints
+	Hints   model.Hints
 	Task    string // "", "optional" or "required"
 }
 
-// parseOptions tokenizes and validates the options of a //mcp:tool
-// directive. It reports every problem it can find, each at its offset.
+// parseOptions checks the options of a //mcp:tool directive. It reports
+// every problem it can find, each at its offset.
 func parseOptions(text string) (toolOptions, []optionError) {
-	var res toolOptions
-	var errs []optionError
-	opts, synErr := tokenizeOptions(text)
-	seen := map[string]int{} // option -> offset of its first use
-	for _, o := range opts {
-		key := o.Key
-		if !knownOption(key) {
-			msg := fmt.Sprintf("unknown option %q in //mcp:tool", key)
-			if strings.Contains(key+o.Value, ",") {
-				msg += "; separate options with spaces, not commas"
-			} else if s := suggestOption(key); s != "" {
-				msg += fmt.Sprintf("; did you mean %s?", s)
-			} else {
-				msg += "; known options: " + strings.Join(knownOptions(), ", ")
-			}
-			errs = append(errs, optionError{o.KeyOff, msg})
-			continue
-		}
-		if _, dup := seen[key]; dup {
-			errs = append(errs, optionError{o.KeyOff, fmt.Sprintf("duplicate option %s in //mcp:tool", key)})
-			continue
-		}
-		seen[key] = o.KeyOff
-		switch key {
-		case "name":
-			switch {
-			case !o.HasValue || o.Value == "" && !o.Quoted:
-				res.BadName = true
-				errs = append(errs, optionError{o.KeyOff, "option name needs a value: name=tool_name"})
-			case !validToolName(o.Value):
-				res.BadName = true
-				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad tool name %q: want 1 to 128 characters from [A-Za-z0-9_.-]", o.Value)})
-			default:
-				res.Name = o.Value
-			}
-		case "title":
-			switch {
-			case !o.HasValue:
-				errs = append(errs, optionError{o.KeyOff, `option title needs a quoted value: title="My tool"`})
-			case !o.Quoted:
-				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf(`bad value for option title: want a quoted Go string, as in title=%q`, o.Value)})
-			case strings.TrimSpace(o.Value) == "":
-				errs = append(errs, optionError{o.ValueOff, "empty title: give a title or drop the option"})
-			default:
-				res.Title = o.Value
-			}
-		case "task":
-			switch {
-			case !o.HasValue:
-				res.Task = "optional"
-			case !o.Quoted && (o.Value == "optional" || o.Value == "required"):
-				res.Task = o.Value
-			case !o.Quoted && o.Value == "forbidden":
-			default:
-				errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad value for option task: want task, task=optional, task=required or task=forbidden, not %q", o.Value)})
-			}
-		default: // a hint
-			v := true
-			if o.HasValue {
-				switch {
-				case !o.Quoted && o.Value == "true":
-				case !o.Quoted && o.Value == "false":
-					v = false
-				default:
-					errs = append(errs, optionError{o.ValueOff, fmt.Sprintf("bad value for option %s: want %s, %s=true or %s=false", key, key, key, key)})
-					continue
-				}
-			}
-			*hintField(&res.Hints, key) = &v
-		}
+	good, rejected, errs := toolSpec().check(text)
+	res := toolOptions{Name: good["name"].Value, BadName: rejected["name"], Title: good["title"].Value}
+	if t := good["task"].Value; t != "forbidden" {
+		res.Task = t
 	}
-	if synErr != nil {
-		errs = append(errs, *synErr)
+	for key, field := range map[string]**bool{"readonly": &res.Hints.ReadOnly, "destructive": &res.Hints.Destructive,
+		"idempotent": &res.Hints.Idempotent, "openworld": &res.Hints.OpenWorld} {
+		if o, ok := good[key]; ok {
+			v := o.Value == "true"
+			*field = &v
+		}
 	}
 	// A read-only tool does not modify anything, so it cannot be destructive.
 	if h := res.Hints; h.ReadOnly != nil && *h.ReadOnly && h.Destructive != nil && *h.Destructive {
-		errs = append(errs, optionError{seen["destructive"], "option destructive contradicts readonly: a read-only tool cannot be destructive"})
+		errs = append(errs, optionError{good["destructive"].KeyOff, "option destructive contradicts readonly: a read-only tool cannot be destructive"})
 	}
 	return res, errs
-}
-
-// hintField returns the hint of h named by a hint option.
-func hintField(h *Hints, option string) **bool {
-	switch option {
-	case "readonly":
-		return &h.ReadOnly
-	case "destructive":
-		return &h.Destructive
-	case "idempotent":
-		return &h.Idempotent
-	case "openworld":
-		return &h.OpenWorld
-	}
-	panic("parser: unknown hint option " + option)
-}
-
-func knownOption(key string) bool { return slices.Contains(knownOptions(), key) }
-
-// suggestOption returns the known option that key most likely meant, or "".
-// It forgives case, separators and a "Hint" suffix (readOnlyHint,
-// read_only, Title), then allows a small edit distance (idempotnet).
-func suggestOption(key string) string {
-	norm := strings.ToLower(key)
-	norm = strings.NewReplacer("_", "", "-", "", ".", "").Replace(norm)
-	if trimmed := strings.TrimSuffix(norm, "hint"); trimmed != "" {
-		norm = trimmed
-	}
-	return suggest.Closest(norm, knownOptions())
 }

@@ -3,6 +3,9 @@ package parser
 import (
 	"reflect"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/internal/toolname"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 func TestTokenizeOptions(t *testing.T) {
@@ -74,7 +77,7 @@ func TestParseOptions(t *testing.T) {
 		{
 			text: ` name=search_notes title="Search notes" readonly idempotent=true destructive=false openworld`,
 			want: toolOptions{Name: "search_notes", Title: "Search notes",
-				Hints: Hints{ReadOnly: &yes, Idempotent: &yes, Destructive: &no, OpenWorld: &yes}},
+				Hints: model.Hints{ReadOnly: &yes, Idempotent: &yes, Destructive: &no, OpenWorld: &yes}},
 		},
 		{text: ` name="quoted.name-1"`, want: toolOptions{Name: "quoted.name-1"}},
 		{
@@ -105,7 +108,7 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     " readonly readonly=false",
-			want:     toolOptions{Hints: Hints{ReadOnly: &yes}},
+			want:     toolOptions{Hints: model.Hints{ReadOnly: &yes}},
 			wantErrs: []optionError{{10, "duplicate option readonly in //mcp:tool"}},
 		},
 		{
@@ -141,7 +144,7 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     ` readonly destructive`,
-			want:     toolOptions{Hints: Hints{ReadOnly: &yes, Destructive: &yes}},
+			want:     toolOptions{Hints: model.Hints{ReadOnly: &yes, Destructive: &yes}},
 			wantErrs: []optionError{{10, "option destructive contradicts readonly: a read-only tool cannot be destructive"}},
 		},
 		{
@@ -172,8 +175,38 @@ func TestSuggestOption(t *testing.T) {
 		{"description", ""},
 	}
 	for _, tt := range tests {
-		if got := suggestOption(tt.key); got != tt.want {
-			t.Errorf("suggestOption(%q) = %q, want %q", tt.key, got, tt.want)
+		if got := toolSpec().suggest(tt.key); got != tt.want {
+			t.Errorf("toolSpec().suggest(%q) = %q, want %q", tt.key, got, tt.want)
+		}
+	}
+}
+
+// TestPrimitiveOptions: the options of //mcp:prompt, //mcp:resource and
+// //mcp:complete follow the grammar and the checks of //mcp:tool's.
+func TestPrimitiveOptions(t *testing.T) {
+	tests := []struct {
+		spec *directiveSpec
+		text string
+		good map[string]string
+		errs []optionError
+	}{
+		{promptSpec(), ` name=greet title="Say hi"`, map[string]string{"name": "greet", "title": "Say hi"}, nil},
+		{promptSpec(), ` titel=x`, map[string]string{}, []optionError{{1, `unknown option "titel" in //mcp:prompt; did you mean title?`}}},
+		{promptSpec(), ` title,name=x`, map[string]string{}, []optionError{{1, `unknown option "title,name" in //mcp:prompt; separate options with spaces, not commas`}}},
+		{resourceSpec(), ` uri=docs://x uri=docs://y mime=`, map[string]string{"uri": "docs://x"}, []optionError{
+			{14, "duplicate option uri in //mcp:resource"}, {27, "option mime needs a value: mime=..."}}},
+		{resourceSpec(), ` title="open`, map[string]string{}, []optionError{{7, "unterminated quoted value for option title"}}},
+		{completeSpec(), ` prompt=p arg`, map[string]string{"prompt": "p"}, []optionError{
+			{10, "option arg needs a value: write //mcp:complete prompt=NAME arg=ARG or //mcp:complete resource=URI_TEMPLATE arg=VAR"}}},
+	}
+	for _, tt := range tests {
+		good, _, errs := tt.spec.check(tt.text)
+		got := map[string]string{}
+		for k, o := range good {
+			got[k] = o.Value
+		}
+		if !reflect.DeepEqual(got, tt.good) || !reflect.DeepEqual(errs, tt.errs) {
+			t.Errorf("%s%s: %v, %+v\nwant %v, %+v", tt.spec.directive, tt.text, got, errs, tt.good, tt.errs)
 		}
 	}
 }
@@ -194,7 +227,7 @@ func FuzzParseOptions(f *testing.F) {
 				t.Errorf("parseOptions(%q): error %+v out of range", text, e)
 			}
 		}
-		if opts.Name != "" && !validToolName(opts.Name) {
+		if opts.Name != "" && !toolname.Valid(opts.Name) {
 			t.Errorf("parseOptions(%q): invalid name %q accepted", text, opts.Name)
 		}
 	})

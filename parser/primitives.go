@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -13,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 )
@@ -41,45 +43,67 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 	if strings.HasPrefix(dir.Text, completePrefix) {
 		return c.completer(pkg, fd, dir)
 	}
-	isPrompt := strings.HasPrefix(dir.Text, promptPrefix) && !strings.HasPrefix(dir.Text, resourcePrefix)
-	prefix, what := resourcePrefix, "resource"
-	if isPrompt {
-		prefix, what = promptPrefix, "prompt"
+	pc := &primitiveCheck{c: c, pkg: pkg, fd: fd, dir: dir, d: &primitiveDecl{pos: fd.Name.Pos()},
+		spec: resourceSpec(), what: "resource"}
+	if strings.HasPrefix(dir.Text, promptPrefix) && !strings.HasPrefix(dir.Text, resourcePrefix) {
+		pc.isPrompt, pc.spec, pc.what = true, promptSpec(), "prompt"
 	}
-	d := &primitiveDecl{pos: fd.Name.Pos()}
-	bad := func(pos token.Pos, format string, args ...any) {
-		c.errorf(pos, format, args...)
-		d.bad = true
+	pc.options()
+	fn, sig := pc.function()
+	if fn == nil {
+		return pc.d
 	}
-	optText := dir.Text[len(prefix):]
-	opts, synErr := tokenizeOptions(optText)
-	if synErr != nil {
-		bad(dir.Pos()+token.Pos(len(prefix)+synErr.Off), "%s", synErr.Msg)
+	args := pc.args(sig, argDirs)
+	r, returnsError, ok := pc.result(sig)
+	if !ok {
+		return pc.d
 	}
-	known := []string{"name", "title"}
-	if !isPrompt {
-		known = append(known, "uri", "mime", "description")
+	if pc.isPrompt {
+		pc.prompt(fn, args, r, returnsError)
+	} else {
+		pc.resource(fn, args, r, returnsError)
 	}
-	values := map[string]string{}
-	for _, o := range opts {
-		pos := dir.Pos() + token.Pos(len(prefix)+o.KeyOff)
-		switch {
-		case !slices.Contains(known, o.Key):
-			bad(pos, "unknown option %q in %s; known options: %s", o.Key, prefix, strings.Join(known, ", "))
-		case values[o.Key] != "":
-			bad(pos, "duplicate option %s in %s", o.Key, prefix)
-		case !o.HasValue || o.Value == "":
-			bad(pos, "option %s needs a value: %s=...", o.Key, o.Key)
-		default:
-			values[o.Key] = o.Value
-		}
+	return pc.d
+}
+
+// primitiveCheck is the state of checking one prompt or resource.
+type primitiveCheck struct {
+	c        *checker
+	pkg      *packages.Package
+	fd       *ast.FuncDecl
+	dir      *ast.Comment
+	d        *primitiveDecl
+	spec     *directiveSpec
+	isPrompt bool
+	what     string // "prompt" or "resource"
+
+	opts        map[string]option // the directive's good options
+	name        string
+	description string
+	hasCtx      bool
+	resultPos   token.Pos
+	// the struct parameter of a prompt that takes one
+	structType    types.Type
+	structPointer bool
+}
+
+func (pc *primitiveCheck) bad(pos token.Pos, format string, args ...any) {
+	pc.c.errorf(pos, format, args...)
+	pc.d.bad = true
+}
+
+// options checks the directive's options and decides the name and the
+// description.
+func (pc *primitiveCheck) options() {
+	fd := pc.fd
+	good, _, errs := pc.spec.check(pc.dir.Text[len(pc.spec.directive):])
+	for _, e := range errs {
+		pc.bad(pc.dir.Pos()+token.Pos(len(pc.spec.directive)+e.Off), "%s", e.Msg)
 	}
-	name := values["name"]
-	if name == "" {
-		name = snakeCase(fd.Name.Name)
-	}
-	if !validToolName(name) {
-		bad(fd.Name.Pos(), "%s name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", what, name, fd.Name.Name)
+	pc.opts = good
+	pc.name = cmp.Or(good["name"].Value, snakeCase(fd.Name.Name))
+	if !toolname.Valid(pc.name) {
+		pc.bad(fd.Name.Pos(), "%s name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", pc.what, pc.name, fd.Name.Name)
 	}
 	doc := &ast.CommentGroup{}
 	for _, cm := range fd.Doc.List {
@@ -87,150 +111,170 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 			doc.List = append(doc.List, cm)
 		}
 	}
-	description := doctext.Join(doc.Text())
-	if values["description"] != "" {
-		description = values["description"]
-	}
+	pc.description = cmp.Or(good["description"].Value, doctext.Join(doc.Text()))
+}
+
+// function returns the annotated function and its signature, or nil when
+// it cannot be a prompt or resource.
+func (pc *primitiveCheck) function() (*types.Func, *types.Signature) {
+	fd := pc.fd
 	if fd.Recv != nil {
-		bad(fd.Name.Pos(), "%s %s is a method: prompts and resources are package-level functions (wrap the method in one)", what, fd.Name.Name)
-		return d
+		pc.bad(fd.Name.Pos(), "%s %s is a method: prompts and resources are package-level functions (wrap the method in one)", pc.what, fd.Name.Name)
+		return nil, nil
 	}
-	fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	fn, ok := pc.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
 	if !ok {
-		bad(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
-		return d
+		pc.bad(fd.Name.Pos(), "no type information for %s", fd.Name.Name)
+		return nil, nil
 	}
 	sig := fn.Type().(*types.Signature)
 	if sig.TypeParams().Len() > 0 {
-		bad(fd.Name.Pos(), "generic function %s cannot be a %s", fd.Name.Name, what)
-		return d
+		pc.bad(fd.Name.Pos(), "generic function %s cannot be a %s", fd.Name.Name, pc.what)
+		return nil, nil
 	}
-	params := sig.Params()
+	return fn, sig
+}
+
+// args checks the parameters, the prompt's arguments or the resource
+// template's variables, and the //mcp:arg directives that describe them.
+func (pc *primitiveCheck) args(sig *types.Signature, argDirs []*ast.Comment) []*model.PromptArg {
+	fd, params := pc.fd, sig.Params()
 	start := 0
-	hasCtx := params.Len() > 0 && isContext(params.At(0).Type())
-	if hasCtx {
+	pc.hasCtx = params.Len() > 0 && isContext(params.At(0).Type())
+	if pc.hasCtx {
 		start = 1
 	}
-	paramPos := func(i int) token.Pos {
-		if p := params.At(i); p.Pos().IsValid() {
-			return p.Pos()
-		}
-		return fd.Name.Pos()
-	}
 	var args []*model.PromptArg
-	var structType types.Type
-	var structPointer bool
-	if isPrompt && params.Len() == start+1 {
+	if pc.isPrompt && params.Len() == start+1 {
 		if st, ptr := structParam(params.At(start).Type()); st != nil {
-			structType, structPointer = params.At(start).Type(), ptr
-			args = c.structArgs(pkg, st, paramPos(start), fd.Name.Name, &d.bad)
+			pc.structType, pc.structPointer = params.At(start).Type(), ptr
+			args = pc.c.structArgs(pc.pkg, st, pc.paramPos(params, start), fd.Name.Name, &pc.d.bad)
 			start = params.Len() // no plain parameters
 		}
 	}
 	for i := start; i < params.Len(); i++ {
-		p := params.At(i)
-		if sig.Variadic() && i == params.Len()-1 {
-			bad(paramPos(i), "variadic parameter %s of %s %s: every argument is one string", p.Name(), what, fd.Name.Name)
-			continue
+		if a := pc.arg(sig, i); a != nil {
+			args = append(args, a)
 		}
-		t := p.Type()
-		optional := false
-		if ptr, ok := t.(*types.Pointer); ok && isPrompt {
-			t, optional = ptr.Elem(), true
-		}
-		if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
-			hint := "a string, a named string type"
-			if isPrompt {
-				hint += " or a pointer to one (optional)"
-			}
-			bad(paramPos(i), "parameter %s of %s %s has type %s: want %s", p.Name(), what, fd.Name.Name, typeString(p.Type(), pkg.Types), hint)
-			continue
-		}
-		if p.Name() == "" || p.Name() == "_" {
-			bad(paramPos(i), "parameter %d of %s %s has no name: the name is the %s's", i+1, what, fd.Name.Name, map[bool]string{true: "argument", false: "template variable"}[isPrompt])
-			continue
-		}
-		args = append(args, &model.PromptArg{Name: p.Name(), GoName: p.Name(), Type: p.Type(), Optional: optional, Enum: enumValues(t)})
 	}
-	if structType != nil && len(argDirs) > 0 {
-		bad(argDirs[0].Pos(), "//mcp:arg documents plain parameters, but prompt %s takes struct %s: document its fields instead", fd.Name.Name, typeString(structType, pkg.Types))
+	if pc.structType != nil && len(argDirs) > 0 {
+		pc.bad(argDirs[0].Pos(), "//mcp:arg documents plain parameters, but prompt %s takes struct %s: document its fields instead", fd.Name.Name, typeString(pc.structType, pc.pkg.Types))
 	} else {
-		c.argDocs(fd, argDirs, args, what)
+		pc.c.argDocs(fd, argDirs, args, pc.what)
 	}
+	return args
+}
 
-	results := sig.Results()
+// arg checks the plain parameter i, and returns it as an argument or nil.
+func (pc *primitiveCheck) arg(sig *types.Signature, i int) *model.PromptArg {
+	fd, params := pc.fd, sig.Params()
+	p := params.At(i)
+	if sig.Variadic() && i == params.Len()-1 {
+		pc.bad(pc.paramPos(params, i), "variadic parameter %s of %s %s: every argument is one string", p.Name(), pc.what, fd.Name.Name)
+		return nil
+	}
+	t := p.Type()
+	optional := false
+	if ptr, ok := t.(*types.Pointer); ok && pc.isPrompt {
+		t, optional = ptr.Elem(), true
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Kind() != types.String {
+		hint := "a string, a named string type"
+		if pc.isPrompt {
+			hint += " or a pointer to one (optional)"
+		}
+		pc.bad(pc.paramPos(params, i), "parameter %s of %s %s has type %s: want %s", p.Name(), pc.what, fd.Name.Name, typeString(p.Type(), pc.pkg.Types), hint)
+		return nil
+	}
+	if p.Name() == "" || p.Name() == "_" {
+		pc.bad(pc.paramPos(params, i), "parameter %d of %s %s has no name: the name is the %s's", i+1, pc.what, fd.Name.Name, map[bool]string{true: "argument", false: "template variable"}[pc.isPrompt])
+		return nil
+	}
+	return &model.PromptArg{Name: p.Name(), GoName: p.Name(), Type: p.Type(), Optional: optional, Enum: enumValues(t)}
+}
+
+// paramPos returns the position of parameter i, or of the function's name
+// when the parameter has none.
+func (pc *primitiveCheck) paramPos(params *types.Tuple, i int) token.Pos {
+	if p := params.At(i); p.Pos().IsValid() {
+		return p.Pos()
+	}
+	return pc.fd.Name.Pos()
+}
+
+// result returns the type of the one result besides an optional error,
+// and whether there is exactly one.
+func (pc *primitiveCheck) result(sig *types.Signature) (r types.Type, returnsError, ok bool) {
+	fd, results := pc.fd, sig.Results()
 	n := results.Len()
-	returnsError := n > 0 && isError(results.At(n-1).Type())
+	returnsError = n > 0 && isError(results.At(n-1).Type())
 	if returnsError {
 		n--
 	}
-	resultPos := fd.Name.Pos()
+	pc.resultPos = fd.Name.Pos()
 	if fd.Type.Results != nil && len(fd.Type.Results.List) > 0 {
-		resultPos = fd.Type.Results.List[0].Type.Pos()
+		pc.resultPos = fd.Type.Results.List[0].Type.Pos()
 	}
 	if n != 1 {
-		if isPrompt {
-			bad(resultPos, "prompt %s must return string, []runtime.PromptMessage or *runtime.PromptResult, with an optional error", fd.Name.Name)
+		if pc.isPrompt {
+			pc.bad(pc.resultPos, "prompt %s must return string, []runtime.PromptMessage or *runtime.PromptResult, with an optional error", fd.Name.Name)
 		} else {
-			bad(resultPos, "resource %s must return string, []byte or []runtime.ResourceContents, with an optional error", fd.Name.Name)
+			pc.bad(pc.resultPos, "resource %s must return string, []byte or []runtime.ResourceContents, with an optional error", fd.Name.Name)
 		}
-		return d
+		return nil, false, false
 	}
-	r := results.At(0).Type()
-	pos := c.fset.Position(fd.Name.Pos())
-	if isPrompt {
-		p := &model.Prompt{Pos: pos, Name: name, Title: values["title"], Description: description,
-			GoName: fd.Name.Name, Func: fn, Context: hasCtx, Args: args, ReturnsError: returnsError,
-			Struct: structType, StructPointer: structPointer}
-		switch {
-		case isBasic(r, types.String):
-			p.Result = model.PromptString
-		case isRuntimeSlice(r, "PromptMessage"):
-			p.Result = model.PromptMessages
-		case isRuntimePointer(r, "PromptResult"):
-			p.Result = model.PromptFull
-		default:
-			bad(resultPos, "prompt %s returns %s: want string, []runtime.PromptMessage or *runtime.PromptResult, with an optional error", fd.Name.Name, typeString(r, pkg.Types))
-		}
-		d.prompt = p
-		return d
+	return results.At(0).Type(), returnsError, true
+}
+
+// prompt builds the model of a prompt whose function returns r.
+func (pc *primitiveCheck) prompt(fn *types.Func, args []*model.PromptArg, r types.Type, returnsError bool) {
+	fd := pc.fd
+	p := &model.Prompt{Pos: pc.c.fset.Position(fd.Name.Pos()), Name: pc.name, Title: pc.opts["title"].Value, Description: pc.description,
+		GoName: fd.Name.Name, Func: fn, Context: pc.hasCtx, Args: args, ReturnsError: returnsError,
+		Struct: pc.structType, StructPointer: pc.structPointer}
+	switch {
+	case isBasic(r, types.String):
+		p.Result = model.PromptString
+	case isRuntimeSlice(r, "PromptMessage"):
+		p.Result = model.PromptMessages
+	case isRuntimePointer(r, "PromptResult"):
+		p.Result = model.PromptFull
+	default:
+		pc.bad(pc.resultPos, "prompt %s returns %s: want string, []runtime.PromptMessage or *runtime.PromptResult, with an optional error", fd.Name.Name, typeString(r, pc.pkg.Types))
 	}
-	res := &model.Resource{Pos: pos, Name: name, Title: values["title"], Description: description,
-		MIMEType: values["mime"], GoName: fd.Name.Name, Func: fn, Context: hasCtx, Vars: args, ReturnsError: returnsError}
+	pc.d.prompt = p
+}
+
+// resource builds the model of a resource whose function returns r.
+func (pc *primitiveCheck) resource(fn *types.Func, vars []*model.PromptArg, r types.Type, returnsError bool) {
+	fd := pc.fd
+	res := &model.Resource{Pos: pc.c.fset.Position(fd.Name.Pos()), Name: pc.name, Title: pc.opts["title"].Value, Description: pc.description,
+		MIMEType: pc.opts["mime"].Value, GoName: fd.Name.Name, Func: fn, Context: pc.hasCtx, Vars: vars, ReturnsError: returnsError}
 	switch {
 	case isBasic(r, types.String):
 		res.Result = model.ResourceText
-		if res.MIMEType == "" {
-			res.MIMEType = "text/plain"
-		}
+		res.MIMEType = cmp.Or(res.MIMEType, "text/plain")
 	case isBytes(r):
 		res.Result = model.ResourceBlob
-		if res.MIMEType == "" {
-			res.MIMEType = "application/octet-stream"
-		}
+		res.MIMEType = cmp.Or(res.MIMEType, "application/octet-stream")
 	case isRuntimeSlice(r, "ResourceContents"):
 		res.Result = model.ResourceContents
 	default:
-		bad(resultPos, "resource %s returns %s: want string (text), []byte (blob) or []runtime.ResourceContents, with an optional error", fd.Name.Name, typeString(r, pkg.Types))
+		pc.bad(pc.resultPos, "resource %s returns %s: want string (text), []byte (blob) or []runtime.ResourceContents, with an optional error", fd.Name.Name, typeString(r, pc.pkg.Types))
 	}
-	c.resourceURI(dir, prefix, opts, values["uri"], res, fd, &d.bad)
-	d.resource = res
-	return d
+	pc.resourceURI(res)
+	pc.d.resource = res
 }
 
 // resourceURI checks the uri= option of a resource against the function's
 // parameters: a fixed URI takes none, a template's variables are exactly
 // the parameters.
-func (c *checker) resourceURI(dir *ast.Comment, prefix string, opts []option, uri string, res *model.Resource, fd *ast.FuncDecl, isBad *bool) {
-	bad := func(pos token.Pos, format string, args ...any) {
-		c.errorf(pos, format, args...)
-		*isBad = true
-	}
-	uriPos := dir.Pos()
-	for _, o := range opts {
-		if o.Key == "uri" {
-			uriPos = dir.Pos() + token.Pos(len(prefix)+o.ValueOff)
-		}
+func (pc *primitiveCheck) resourceURI(res *model.Resource) {
+	dir, prefix, fd, bad := pc.dir, resourcePrefix, pc.fd, pc.bad
+	o, given := pc.opts["uri"]
+	uri, uriPos := o.Value, dir.Pos()
+	if given {
+		uriPos = dir.Pos() + token.Pos(len(prefix)+o.ValueOff)
 	}
 	if uri == "" {
 		bad(dir.Pos(), "%s needs the resource's URI: %s uri=docs://readme, or a template: uri=users://{id}/profile", prefix, prefix)
@@ -366,7 +410,7 @@ func isRuntimePointer(t types.Type, name string) bool {
 
 // primitives checks the prompts and resources of a package for duplicate
 // names and URIs, and adds the good ones to p.
-func (c *checker) primitives(p *Package, decls []*primitiveDecl) {
+func (c *checker) primitives(p *model.Package, decls []*primitiveDecl) {
 	prompts := map[string]*model.Prompt{}
 	names := map[string]*model.Resource{}
 	uris := map[string]*model.Resource{}
@@ -445,31 +489,20 @@ func (c *checker) completer(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 		c.errorf(pos, format, args...)
 		d.bad = true
 	}
-	const usage = "write //mcp:complete prompt=NAME arg=ARG or //mcp:complete resource=URI_TEMPLATE arg=VAR"
-	opts, synErr := tokenizeOptions(dir.Text[len(completePrefix):])
-	if synErr != nil {
-		bad(dir.Pos()+token.Pos(len(completePrefix)+synErr.Off), "%s", synErr.Msg)
-		return d
+	spec := completeSpec()
+	good, _, errs := spec.check(dir.Text[len(completePrefix):])
+	for _, e := range errs {
+		bad(dir.Pos()+token.Pos(len(completePrefix)+e.Off), "%s", e.Msg)
 	}
 	values := map[string]string{}
-	for _, o := range opts {
-		pos := dir.Pos() + token.Pos(len(completePrefix)+o.KeyOff)
-		switch {
-		case o.Key != "prompt" && o.Key != "resource" && o.Key != "arg":
-			bad(pos, "unknown option %q in //mcp:complete: %s", o.Key, usage)
-		case values[o.Key] != "":
-			bad(pos, "duplicate option %s in //mcp:complete", o.Key)
-		case !o.HasValue || o.Value == "":
-			bad(pos, "option %s needs a value: %s", o.Key, usage)
-		default:
-			values[o.Key] = o.Value
-		}
+	for k, o := range good {
+		values[k] = o.Value
 	}
 	if d.bad {
 		return d
 	}
 	if (values["prompt"] == "") == (values["resource"] == "") || values["arg"] == "" {
-		bad(dir.Pos(), "//mcp:complete needs one of prompt= and resource=, and arg=: %s", usage)
+		bad(dir.Pos(), "//mcp:complete needs one of prompt= and resource=, and arg=: %s", spec.usage)
 		return d
 	}
 	if fd.Recv != nil {

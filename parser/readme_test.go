@@ -13,11 +13,9 @@ import (
 // TestReadmeDocumentsDirectives keeps the reference's promise
 // (docs/reference.md) that every directive and every option the parser
 // accepts is documented: the
-// directive names are read from the switch of classify, the //mcp:tool
-// options from knownOptions, the //mcp:prompt and //mcp:resource options
-// from the known list of primitives.go and the //mcp:complete options
-// from the comparisons with o.Key there, so a new one fails this test
-// until the reference has it.
+// directive names are read from the switch of classify, the options of
+// each directive from its directiveSpec (options.go), so a new one fails
+// this test until the reference has it.
 func TestReadmeDocumentsDirectives(t *testing.T) {
 	readme := readReference(t)
 
@@ -44,14 +42,14 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 			t.Errorf("the package doc (doc.go) does not show //mcp:%s", d)
 		}
 	}
-	for _, o := range knownOptions() {
+	for _, o := range toolSpec().keys() {
 		if !strings.Contains(string(doc), "//\t"+o+" ") && !strings.Contains(string(doc), "//\t"+o+"=") {
 			t.Errorf("the package doc (doc.go) does not list the //mcp:tool option %s", o)
 		}
 	}
 
 	// The table of //mcp:tool options: one row per option.
-	for _, o := range knownOptions() {
+	for _, o := range toolSpec().keys() {
 		if !strings.Contains(readme, "\n| `"+o) {
 			t.Errorf("docs/reference.md has no row for the //mcp:tool option %s in the table of The annotation", o)
 		}
@@ -66,24 +64,9 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 			}
 		}
 	}
-	primOpts := stringLiterals(t, "primitives.go", func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || len(as.Lhs) != 1 {
-			return false
-		}
-		id, ok := as.Lhs[0].(*ast.Ident)
-		return ok && id.Name == "known"
-	}, func(ast.Node) bool { return true })
-	primOpts = append(primOpts, stringLiterals(t, "primitives.go", func(n ast.Node) bool {
-		b, ok := n.(*ast.BinaryExpr)
-		if !ok {
-			return false
-		}
-		sel, ok := b.X.(*ast.SelectorExpr)
-		return ok && sel.Sel.Name == "Key"
-	}, func(ast.Node) bool { return true })...)
-	if len(primOpts) < 8 {
-		t.Fatalf("found %d options of prompts, resources and completers in primitives.go (%q); has the code moved?", len(primOpts), primOpts)
+	var primOpts []string
+	for _, d := range []*directiveSpec{promptSpec(), resourceSpec(), completeSpec()} {
+		primOpts = append(primOpts, d.keys()...)
 	}
 	for _, o := range primOpts {
 		if !strings.Contains(grammar, o+"=") {

@@ -1,6 +1,8 @@
 package parser
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -12,6 +14,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 	"github.com/mcpgen/mcpgen/parser/schema"
@@ -40,7 +43,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Name, t.Title, t.Hints, t.TaskSupport = opts.Name, opts.Title, opts.Hints, opts.Task
 	if t.Name == "" && !opts.BadName {
-		if def := snakeCase(t.GoName); validToolName(def) {
+		if def := snakeCase(t.GoName); toolname.Valid(def) {
 			t.Name = def
 		} else {
 			bad(t.pos, "default tool name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", def, t.GoName)
@@ -71,6 +74,11 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		t.shaped = true
 		c.argDirectives(t)
 		c.enumDirectives(t)
+		for _, p := range t.Params {
+			if p.Description == "" && c.dirs != nil {
+				p.Description = c.dirs.params[p.Name] // //mcp:param
+			}
+		}
 	}
 	return t
 }
@@ -105,11 +113,11 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			generic = true
 			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
 		default:
-			t.Receiver = &Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
+			t.Receiver = &model.Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
 			if e := embedder(t.pkg.Types, named, t.Func); e != nil {
 				// Other packages cannot name an unexported type: the tool
 				// is registered on the exported type that promotes it.
-				t.Receiver = &Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
+				t.Receiver = &model.Receiver{TypeName: e.Obj().Name(), Pointer: true, Named: e, Declared: named}
 			}
 		}
 	}
@@ -132,7 +140,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	if rest == 1 && !sig.Variadic() && isArgStruct(params.At(start).Type()) {
 		p := params.At(start)
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-		t.Struct = &StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
+		t.Struct = &model.StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
 		t.structPos = typePos[start]
 	} else {
 		// Every parameter, a struct among others included, is one argument.
@@ -156,7 +164,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			}
 			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
 			variadic := sig.Variadic() && i == params.Len()-1
-			t.Params = append(t.Params, &Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
+			t.Params = append(t.Params, &model.Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
 			t.paramPos = append(t.paramPos, names[i])
 		}
 	}
@@ -179,13 +187,66 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			return paramsOK
 		}
 	}
-	switch n {
-	case 0:
-		t.Result = ResultNone
-	case 1:
-		c.result(t, results.At(0).Type(), resPos[0])
+	// Results that //mcp:result leaves out or turns into something else.
+	var kept []*types.Var
+	var keptPos []token.Pos
+	var keptIdx []int
+	var via []*model.ResultMember
+	for i := range n {
+		r := results.At(i)
+		rule := c.dirs.rule(r.Type())
+		switch {
+		case rule == nil:
+			kept, keptPos, keptIdx = append(kept, r), append(keptPos, resPos[i]), append(keptIdx, i)
+			continue
+		case rule.omit:
+			t.Omitted = append(t.Omitted, i)
+			continue
+		}
+		param := rule.fn.Signature().Params().At(0).Type()
+		if !types.AssignableTo(r.Type(), param) {
+			bad(resPos[i], "result %d of %s has type %s, which %s (//mcp:result at line %d) does not take: it takes %s",
+				i+1, t.GoName, typeString(r.Type(), t.pkg.Types), rule.fn.Name(), c.fset.Position(rule.pos).Line, typeString(param, t.pkg.Types))
+			return paramsOK
+		}
+		via = append(via, &model.ResultMember{Name: snakeCase(rule.fn.Name()), Type: rule.fn.Signature().Results().At(0).Type(), Via: rule.fn, Index: i})
+	}
+	t.GoResults = n
+	switch {
+	case len(via) > 0:
+		c.severalResults(t, kept, keptPos)
+		if len(kept) == 1 && (kept[0].Name() == "" || kept[0].Name() == "_") {
+			t.Results[0].Name = "result"
+		}
+		for _, m := range via {
+			for slices.ContainsFunc(t.Results, func(o *model.ResultMember) bool { return o.Name == m.Name }) {
+				m.Name += "_"
+			}
+			t.Results = append(t.Results, m)
+			t.resultsPos = append(t.resultsPos, resPos[m.Index])
+		}
+		if len(t.Results) == len(kept)+len(via) {
+			for k := range kept {
+				t.Results[k].Index = keptIdx[k]
+			}
+		}
+		// The members in the order of the function's results.
+		order := make([]int, len(t.Results))
+		for i := range order {
+			order[i] = i
+		}
+		slices.SortStableFunc(order, func(a, b int) int { return t.Results[a].Index - t.Results[b].Index })
+		members, poss := make([]*model.ResultMember, len(order)), make([]token.Pos, len(order))
+		for i, j := range order {
+			members[i], poss[i] = t.Results[j], t.resultsPos[j]
+		}
+		t.Results, t.resultsPos = members, poss
+	case len(kept) == 0:
+		t.Result = model.ResultNone
+	case len(kept) == 1:
+		c.result(t, kept[0].Type(), keptPos[0])
 	default:
-		c.severalResults(t, results, n, resPos)
+		c.severalResults(t, kept, keptPos)
 	}
 	return paramsOK
 }
@@ -193,12 +254,13 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 // severalResults models the first n results of t, more than one, as the
 // members of one result object: each named after its Go name, or, when
 // unnamed, "value" and "found" for (T, bool), else "result1", "result2", ...
-func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos []token.Pos) {
-	t.Result = ResultObject
-	valueFound := n == 2 && types.Identical(results.At(1).Type().Underlying(), types.Typ[types.Bool])
+func (c *checker) severalResults(t *toolDecl, results []*types.Var, pos []token.Pos) {
+	t.Result = model.ResultObject
+	n := len(results)
+	valueFound := n == 2 && types.Identical(results[1].Type().Underlying(), types.Typ[types.Bool])
 	used := map[string]bool{}
 	for i := range n {
-		r := results.At(i)
+		r := results[i]
 		name := r.Name()
 		switch {
 		case name != "" && name != "_":
@@ -219,7 +281,7 @@ func (c *checker) severalResults(t *toolDecl, results *types.Tuple, n int, pos [
 			t.bad = true
 			continue
 		}
-		t.Results = append(t.Results, &ResultMember{Name: name, Type: r.Type()})
+		t.Results = append(t.Results, &model.ResultMember{Name: name, Type: r.Type()})
 		t.resultsPos = append(t.resultsPos, pos[i])
 	}
 }
@@ -242,12 +304,12 @@ func isRuntimeType(t types.Type) bool {
 func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 	t.ResultType, t.resultPos = r, pos
 	if types.Identical(r, types.Typ[types.String]) {
-		t.Result = ResultText
+		t.Result = model.ResultText
 		return
 	}
 	rt := types.Unalias(r)
 	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
-		t.Result = ResultRaw // []runtime.Content
+		t.Result = model.ResultRaw // []runtime.Content
 		return
 	}
 	elem, ptr := rt, false
@@ -256,14 +318,14 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 	}
 	n, ok := elem.(*types.Named)
 	if !ok || n.Obj().Pkg() == nil || n.Obj().Pkg().Path() != model.RuntimePath {
-		t.Result = ResultStructured // or ResultWrapped: the output schema decides
+		t.Result = model.ResultStructured // or ResultWrapped: the output schema decides
 		return
 	}
 	// A type of the runtime: the tool builds the result itself.
 	content, _ := n.Obj().Pkg().Scope().Lookup("Content").(*types.TypeName)
 	switch {
 	case n.Obj().Name() == "Result", content != nil && types.Implements(r, content.Type().Underlying().(*types.Interface)):
-		t.Result = ResultRaw
+		t.Result = model.ResultRaw
 	case content != nil && !ptr && types.Implements(types.NewPointer(n), content.Type().Underlying().(*types.Interface)):
 		c.errorf(pos, "result of %s must be *runtime.%s, not runtime.%s: content types are used by pointer", t.GoName, n.Obj().Name(), n.Obj().Name())
 		t.bad = true
@@ -293,7 +355,7 @@ func (c *checker) enumDirectives(t *toolDecl) {
 		if !ok {
 			continue // reported with the file's directives
 		}
-		i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+		i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
 		if i < 0 {
 			c.errorf(cm.Pos(), "//mcp:enum %s names no plain parameter of %s", name, t.GoName)
 			continue
@@ -355,7 +417,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 			c.errorf(namePos, "//mcp:arg %s has no description: //mcp:arg %s [jsonschema:\"keywords\"] text", name, name)
 		default:
 			seen[name] = line
-			i := slices.IndexFunc(t.Params, func(p *Param) bool { return p.Name == name })
+			i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
 			t.Params[i].Description = desc
 			t.paramTag[i], t.paramTagPos[i] = tag, tagPos
 			continue
@@ -368,7 +430,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 }
 
 // param returns the plain parameter called name, or nil.
-func (t *toolDecl) param(name string) *Param {
+func (t *toolDecl) param(name string) *model.Param {
 	for _, p := range t.Params {
 		if p.Name == name {
 			return p
@@ -385,7 +447,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	bad := t.bad
 	report := func(diags []schema.Diagnostic) {
 		all = append(all, diags...)
-		bad = bad || len(diags) > 0
+		for _, d := range diags {
+			bad = bad || !d.Warning
+		}
 	}
 	// At the root of its schemas the context is the tool: its own
 	// description wins over the doc comment of the input or output type,
@@ -418,16 +482,16 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	var out *jsonschema.Schema
 	switch t.Result {
-	case ResultStructured:
+	case model.ResultStructured:
 		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
 		report(diags)
 		if wrapped {
-			t.Result = ResultWrapped
+			t.Result = model.ResultWrapped
 		} else {
 			omitTypeDoc(s, t.ResultType)
 		}
 		out = s
-	case ResultObject:
+	case model.ResultObject:
 		ms := make([]schema.Param, len(t.Results))
 		for i, r := range t.Results {
 			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
@@ -436,7 +500,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		report(diags)
 		out = s
 	}
-	if t.Result == ResultStructured || t.Result == ResultWrapped || t.Result == ResultObject {
+	if t.Result == model.ResultStructured || t.Result == model.ResultWrapped || t.Result == model.ResultObject {
 		if !bad {
 			if out == nil {
 				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
@@ -446,6 +510,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
 			t.OutputSchema = text
+			if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
+				// //mcp:output: the result is still sent as structured
+				// content, which needs no schema.
+				t.OutputSchema = ""
+			}
 		}
 	}
 	if !bad && in != nil {
@@ -637,4 +706,14 @@ func embedder(pkg *types.Package, t *types.Named, fn *types.Func) *types.Named {
 		}
 	}
 	return nil
+}
+
+// compactLen returns the length of the JSON text s without the spaces
+// and line breaks outside strings, as tools/list sends it.
+func compactLen(s string) int {
+	var b bytes.Buffer
+	if json.Compact(&b, []byte(s)) != nil {
+		return len(s)
+	}
+	return b.Len()
 }

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"strconv"
 	"strings"
@@ -55,31 +54,27 @@ func CompleteFrom(values ...string) Completer {
 	}
 }
 
+// completeParams are the params of completion/complete.
+type completeParams struct {
+	metaParams
+	Ref *struct {
+		Type string `json:"type"`
+		Name string `json:"name"`
+		URI  string `json:"uri"`
+	} `json:"ref"`
+	Argument *struct {
+		Name  string `json:"name"`
+		Value string `json:"value"`
+	} `json:"argument"`
+	Context *struct {
+		Arguments map[string]string `json:"arguments"`
+	} `json:"context"`
+}
+
 // complete answers completion/complete.
-func (c *conn) complete(ctx context.Context, id json.RawMessage, params json.RawMessage) []byte {
-	var p struct {
-		metaParams
-		Ref *struct {
-			Type string `json:"type"`
-			Name string `json:"name"`
-			URI  string `json:"uri"`
-		} `json:"ref"`
-		Argument *struct {
-			Name  string `json:"name"`
-			Value string `json:"value"`
-		} `json:"argument"`
-		Context *struct {
-			Arguments map[string]string `json:"arguments"`
-		} `json:"context"`
-	}
-	proto, e := c.decodeRequest(params, &p)
-	if e != nil {
-		return errorReply(id, e)
-	}
+func (c *conn) complete(r request, p *completeParams) []byte {
+	ctx, id, proto := r.ctx, r.id, r.proto
 	set := c.srv.snapshot()
-	if !set.completions {
-		return errorReply(id, errorf(codeMethodNotFound, "Method not found: completion/complete (the server completes nothing)"))
-	}
 	if p.Ref == nil || p.Argument == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: completion/complete needs ref and argument"))
 	}

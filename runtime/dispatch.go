@@ -191,26 +191,29 @@ func joinBatch(replies [][]byte) []byte {
 }
 
 func (c *conn) notification(method string, params []byte) {
-	switch method {
-	case "notifications/cancelled":
-		var p struct {
-			RequestID json.RawMessage `json:"requestId"`
-		}
-		// Malformed or unknown cancellations are ignored (spec 2026-07-28
-		// basic/utilities/cancellation).
-		if decodeParams(params, &p) != nil || !validID(p.RequestID) {
-			return
-		}
-		c.mu.Lock()
-		cl := c.calls[string(p.RequestID)]
-		c.mu.Unlock()
-		if cl != nil {
-			cl.cancelByClient()
-		} else if c.fleetSession != "" {
-			c.srv.fleet.forwardCancel(c.fleetSession, p.RequestID)
-		}
+	if f := notifications[method]; f != nil {
+		f(c, params)
 	}
-	// notifications/initialized and every other notification need nothing.
+}
+
+// cancelled handles notifications/cancelled.
+func (c *conn) cancelled(params json.RawMessage) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	// Malformed or unknown cancellations are ignored (spec 2026-07-28
+	// basic/utilities/cancellation).
+	if decodeParams(params, &p) != nil || !validID(p.RequestID) {
+		return
+	}
+	c.mu.Lock()
+	cl := c.calls[string(p.RequestID)]
+	c.mu.Unlock()
+	if cl != nil {
+		cl.cancelByClient()
+	} else if c.fleetSession != "" {
+		c.srv.fleet.forwardCancel(c.fleetSession, p.RequestID)
+	}
 }
 
 // protocolFor returns the protocol to serve a request with, from its _meta
@@ -240,187 +243,121 @@ func (c *conn) protocolFor(m *requestMeta) (protocol, requestEra, *rpcError) {
 	return c.proto, era, nil
 }
 
+// request answers a request with the handler of its method (methods.go).
 func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inBatch bool) ([]byte, func() []byte) {
-	id := env.ID
-	fail := func(e *rpcError) ([]byte, func() []byte) { return errorReply(id, e), nil }
-	s := c.srv
-	switch env.Method {
-	case "tools/call":
-		return c.startCall(ctx, env, out)
-
-	case "tools/list":
-		var p struct {
-			metaParams
-			Cursor *string `json:"cursor"`
-		}
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		proto, _, e := c.protocolFor(p.Meta)
-		if e != nil {
-			return fail(e)
-		}
-		cursor := ""
-		if p.Cursor != nil {
-			cursor = *p.Cursor
-		}
-		ts := s.snapshot()
-		page, ok := s.toolList(ctx, ts).page(proto, cursor)
-		if !ok {
-			return fail(errorf(codeInvalidParams, "Invalid cursor"))
-		}
-		return appendResult(make([]byte, 0, len(page)+48+len(id)), id, page), nil
-
-	case "prompts/list", "resources/list", "resources/templates/list":
-		return c.listPrimitive(ctx, id, env.Method, env.Params), nil
-
-	case "prompts/get":
-		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.getPrompt(ctx, id, env.Params) })
-
-	case "resources/read":
-		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.readResource(ctx, id, env.Params) })
-
-	case "completion/complete":
-		return nil, runPrimitive(ctx, func(ctx context.Context) []byte { return c.complete(ctx, id, env.Params) })
-
-	case "resources/subscribe", "resources/unsubscribe":
-		return c.subscribe(id, env.Method, env.Params), nil
-
-	case "initialize":
-		var p struct {
-			metaParams
-			ProtocolVersion *string         `json:"protocolVersion"`
-			Capabilities    json.RawMessage `json:"capabilities"`
-		}
-		if inBatch {
-			return fail(errorf(codeInvalidRequest, "Invalid Request: initialize must not be sent in a batch"))
-		}
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		if era, _ := p.Meta.era(); era.modern {
-			// Removed in 2026-07-28: a modern request never initializes.
-			return fail(errorf(codeMethodNotFound, "Method not found: initialize is not part of protocol 2026-07-28"))
-		}
-		if p.ProtocolVersion == nil {
-			return fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
-		}
-		// Echo a supported legacy version, else offer the latest legacy one
-		// (spec 2025-11-25 basic/lifecycle). 2026-07-28 is not negotiated by initialize.
-		proto, ok := parseProtocol(*p.ProtocolVersion)
-		if !ok || proto.modern() {
-			proto = latestLegacy
-		}
-		c.mu.Lock()
-		c.proto, c.negotiated, c.modern = proto, true, false
-		c.caps = parseClientCaps(p.Capabilities)
-		c.mu.Unlock()
-		return appendResult(nil, id, s.snapshot().initResult[proto]), nil
-
-	case "ping":
-		var p metaParams
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		proto, _, e := c.protocolFor(p.Meta)
-		if e != nil {
-			return fail(e)
-		}
-		if proto.modern() {
-			return fail(errorf(codeMethodNotFound, "Method not found: ping is not part of protocol 2026-07-28"))
-		}
-		return appendResult(nil, id, s.emptyResult[proto]), nil
-
-	case "server/discover":
-		var p metaParams
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		if e := c.requireModern(p.Meta); e != nil {
-			return fail(e)
-		}
-		return appendResult(nil, id, s.snapshot().discover), nil
-
-	case "logging/setLevel":
-		var p struct {
-			metaParams
-			Level *string `json:"level"`
-		}
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		proto, _, e := c.protocolFor(p.Meta)
-		if e != nil {
-			return fail(e)
-		}
-		if proto.modern() {
-			// Removed in 2026-07-28: the level travels in each request's _meta.
-			return fail(errorf(codeMethodNotFound, "Method not found: logging/setLevel"))
-		}
-		if p.Level == nil {
-			return fail(errorf(codeInvalidParams, "Invalid params: missing level"))
-		}
-		l, ok := parseLevel(*p.Level)
-		if !ok {
-			return fail(errorf(codeInvalidParams, "Invalid params: unknown log level "+*p.Level))
-		}
-		c.level.Store(int32(l))
-		return appendResult(nil, id, s.emptyResult[proto]), nil
-
-	case "tasks/get", "tasks/update", "tasks/cancel":
-		var p metaParams
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		if e := c.requireModern(p.Meta); e != nil {
-			return fail(e)
-		}
-		res, e := s.taskRequest(ctx, env.Method, env.Params, p.Meta)
-		if e != nil {
-			return fail(e)
-		}
-		return appendResult(nil, id, res), nil
-
-	case "subscriptions/listen":
-		var p struct {
-			metaParams
-			Notifications *struct {
-				ResourceSubscriptions []string `json:"resourceSubscriptions"`
-			} `json:"notifications"`
-		}
-		if e := decodeParams(env.Params, &p); e != nil {
-			return fail(e)
-		}
-		if e := c.requireModern(p.Meta); e != nil {
-			return fail(e)
-		}
-		if p.Notifications == nil {
-			return fail(errorf(codeInvalidParams, "Invalid params: missing notifications"))
-		}
-		return c.listen(ctx, id, p.Notifications.ResourceSubscriptions, out)
+	m := methodByName[env.Method]
+	if m == nil {
+		return errorReply(env.ID, errorf(codeMethodNotFound, "Method not found: "+env.Method)), nil
 	}
-	return fail(errorf(codeMethodNotFound, "Method not found: "+env.Method))
+	return m.serve(c, request{ctx: ctx, method: m, id: env.ID, params: env.Params, out: out, inBatch: inBatch})
 }
 
-// requireModern checks the _meta of a request for a method that exists only
-// in the modern protocol.
-func (c *conn) requireModern(m *requestMeta) *rpcError {
-	p, _, e := c.protocolFor(m)
+// listParams are the params of the list methods.
+type listParams struct {
+	metaParams
+	Cursor *string `json:"cursor"`
+}
+
+func (c *conn) listTools(r request, p *listParams) []byte {
+	cursor := ""
+	if p.Cursor != nil {
+		cursor = *p.Cursor
+	}
+	page, ok := c.srv.toolList(r.ctx, c.srv.snapshot()).page(r.proto, cursor)
+	if !ok {
+		return errorReply(r.id, errorf(codeInvalidParams, "Invalid cursor"))
+	}
+	return appendResult(make([]byte, 0, len(page)+48+len(r.id)), r.id, page)
+}
+
+func (c *conn) initialize(r request) ([]byte, func() []byte) {
+	var p struct {
+		metaParams
+		ProtocolVersion *string         `json:"protocolVersion"`
+		Capabilities    json.RawMessage `json:"capabilities"`
+	}
+	if r.inBatch {
+		return r.fail(errorf(codeInvalidRequest, "Invalid Request: initialize must not be sent in a batch"))
+	}
+	if e := decodeParams(r.params, &p); e != nil {
+		return r.fail(e)
+	}
+	if era, _ := p.Meta.era(); era.modern {
+		// Removed in 2026-07-28: a modern request never initializes.
+		return r.fail(r.method.notFound())
+	}
+	if p.ProtocolVersion == nil {
+		return r.fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
+	}
+	// Echo a supported legacy version, else offer the latest legacy one
+	// (spec 2025-11-25 basic/lifecycle). 2026-07-28 is not negotiated by initialize.
+	proto, ok := parseProtocol(*p.ProtocolVersion)
+	if !ok || proto.modern() {
+		proto = latestLegacy
+	}
+	c.mu.Lock()
+	c.proto, c.negotiated, c.modern = proto, true, false
+	c.caps = parseClientCaps(p.Capabilities)
+	c.mu.Unlock()
+	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto]), nil
+}
+
+func (c *conn) ping(r request, _ *metaParams) []byte {
+	return appendResult(nil, r.id, c.srv.emptyResult[r.proto])
+}
+
+func (c *conn) discover(r request, _ *metaParams) []byte {
+	return appendResult(nil, r.id, c.srv.snapshot().discover)
+}
+
+// levelParams are the params of logging/setLevel, which 2026-07-28 removed:
+// the level travels in each request's _meta.
+type levelParams struct {
+	metaParams
+	Level *string `json:"level"`
+}
+
+func (c *conn) setLevel(r request, p *levelParams) []byte {
+	if p.Level == nil {
+		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: missing level"))
+	}
+	l, ok := parseLevel(*p.Level)
+	if !ok {
+		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: unknown log level "+*p.Level))
+	}
+	c.level.Store(int32(l))
+	return appendResult(nil, r.id, c.srv.emptyResult[r.proto])
+}
+
+func (c *conn) taskRequest(r request, p *metaParams) []byte {
+	res, e := c.srv.taskRequest(r.ctx, r.method.name, r.params, p.Meta)
 	if e != nil {
-		return e
+		return errorReply(r.id, e)
 	}
-	if !p.modern() {
-		return errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion+": this method needs protocol version 2026-07-28")
+	return appendResult(nil, r.id, res)
+}
+
+// listenParams are the params of subscriptions/listen.
+type listenParams struct {
+	metaParams
+	Notifications *struct {
+		ResourceSubscriptions []string `json:"resourceSubscriptions"`
+	} `json:"notifications"`
+}
+
+func (c *conn) listenRequest(r request, p *listenParams) ([]byte, func() []byte) {
+	if p.Notifications == nil {
+		return r.fail(errorf(codeInvalidParams, "Invalid params: missing notifications"))
 	}
-	return nil
+	return c.listen(r.ctx, r.id, p.Notifications.ResourceSubscriptions, r.out)
 }
 
 // startCall registers a tools/call and returns the function that runs it.
-func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) ([]byte, func() []byte) {
-	id := env.ID
+func (c *conn) startCall(r request) ([]byte, func() []byte) {
+	ctx, id, out := r.ctx, r.id, r.out
 	var nameRaw, args, metaRaw, responses, state []byte
-	if len(env.Params) > 0 && string(env.Params) != "null" {
-		ok := jsontext.EachMember(env.Params, func(key, value []byte) {
+	if len(r.params) > 0 && string(r.params) != "null" {
+		ok := jsontext.EachMember(r.params, func(key, value []byte) {
 			switch string(key) {
 			case "name":
 				nameRaw = value
@@ -442,7 +379,7 @@ func (c *conn) startCall(ctx context.Context, env *envelope, out func([]byte)) (
 	if e != nil {
 		return errorReply(id, e), nil
 	}
-	proto, era, e := c.protocolFor(meta)
+	proto, era, e := c.admit(r.method, meta)
 	if e != nil {
 		return errorReply(id, e), nil
 	}

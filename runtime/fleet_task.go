@@ -223,15 +223,12 @@ func (f *fleet) end(t *task, r *taskRecord) {
 // its tool.
 func (f *fleet) adopt(t *task) {
 	r, err := f.getRecord(t.id)
-	t.mu.Lock()
 	if err == nil && r != nil && r.terminal() {
+		t.mu.Lock()
 		t.status, t.message, t.updated, t.result, t.errObj = r.Status, r.Message, r.Updated, r.Result, r.Error
+		t.mu.Unlock()
 	}
-	cancel := t.cancel // nil once the tool returned (task.ended)
-	t.mu.Unlock()
-	if cancel != nil {
-		cancel()
-	}
+	t.stop()
 }
 
 // lapse fails the task of record r, whose lease lapsed, unless it ended

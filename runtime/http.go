@@ -9,7 +9,6 @@ import (
 	"mime"
 	"net/http"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -430,26 +429,27 @@ func checkModernHeaders(r *http.Request, peek *postPeek, isRequest bool) *rpcErr
 		return mismatch(headerMethod, nil)
 	}
 	// Mcp-Name mirrors the name of tools/call and prompts/get, the uri of
-	// resources/read, and the taskId of the tasks methods (SEP-2663).
-	nameMember := peek.name
-	switch peek.method {
-	case "tasks/get", "tasks/update", "tasks/cancel":
-		nameMember = peek.taskID
-	case "resources/read":
-		nameMember = peek.uri
+	// resources/read, and the taskId of the tasks methods (SEP-2663): the
+	// target of the method (methods.go).
+	var nameMember json.RawMessage
+	if m := methodByName[peek.method]; m != nil {
+		switch m.target {
+		case targetName:
+			nameMember = peek.name
+		case targetURI:
+			nameMember = peek.uri
+		case targetTaskID:
+			nameMember = peek.taskID
+		}
 	}
-	switch {
-	case peek.method == "tools/call", peek.method == "prompts/get", peek.method == "resources/read",
-		nameMember != nil && strings.HasPrefix(peek.method, "tasks/"):
-		var name string
-		if json.Unmarshal(nameMember, &name) == nil {
-			n, err := headerValue(r.Header, headerName)
-			if err != nil {
-				return mismatch(headerName, err)
-			}
-			if n != name {
-				return mismatch(headerName, nil)
-			}
+	var name string
+	if nameMember != nil && json.Unmarshal(nameMember, &name) == nil {
+		n, err := headerValue(r.Header, headerName)
+		if err != nil {
+			return mismatch(headerName, err)
+		}
+		if n != name {
+			return mismatch(headerName, nil)
 		}
 	}
 	return nil

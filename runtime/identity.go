@@ -241,7 +241,7 @@ func (fl *filteredLists) forRequest(s *Server, ctx context.Context, full *pagedL
 }
 
 // buildAccess fills the access parts of ts. Called with s.mu held.
-func (s *Server) buildAccess(ts *toolSet) {
+func (s *Server) buildAccess(ts *catalog) {
 	seen := map[string]bool{}
 	add := func(list *[]Item, kind ItemKind, name string, scopes []string) {
 		*list = append(*list, Item{Kind: kind, Name: name, Scopes: scopes})
@@ -275,10 +275,10 @@ func (s *Server) buildAccess(ts *toolSet) {
 }
 
 // personal reports whether a request's lists may differ from the full ones.
-func (s *Server) personal(ts *toolSet) bool { return ts.restricted || s.filter != nil }
+func (s *Server) personal(ts *catalog) bool { return ts.restricted || s.filter != nil }
 
 // toolList returns the tools/list of the caller of ctx.
-func (s *Server) toolList(ctx context.Context, ts *toolSet) *pagedList {
+func (s *Server) toolList(ctx context.Context, ts *catalog) *pagedList {
 	if !s.personal(ts) {
 		return &ts.list
 	}
@@ -293,16 +293,13 @@ func (s *Server) toolList(ctx context.Context, ts *toolSet) *pagedList {
 
 // primitiveList returns the prompts/list, resources/list or
 // resources/templates/list of the caller of ctx.
-func (s *Server) primitiveList(ctx context.Context, ts *toolSet, method string) *pagedList {
+func (s *Server) primitiveList(ctx context.Context, ts *catalog, method string) *pagedList {
 	full, fl, items, enc, key := &ts.prompts, &ts.promptLists, ts.promptItems, &ts.promptEnc, "prompts"
 	switch method {
 	case "resources/list":
 		full, fl, items, enc, key = &ts.resources, &ts.resourceLists, ts.resourceItems, &ts.resourceEnc, "resources"
 	case "resources/templates/list":
 		full, fl, items, enc, key = &ts.templateList, &ts.templLists, ts.tmplItems, &ts.templateEnc, "resourceTemplates"
-	}
-	if !s.personal(ts) {
-		return full
 	}
 	return fl.forRequest(s, ctx, full, items, func(visible []int) pagedList {
 		var sub [numProtocols][][]byte

@@ -145,9 +145,9 @@ func (s *Server) Call(ctx context.Context, name string, args json.RawMessage, op
 //
 // Invariant: a buffer never leaves Call (the caller gets the Result, not
 // its encoding), and one that grew past 64 KiB is dropped, not kept. Test:
-// TestCallEncodeBuffers. Why: BenchmarkCall, 2.0 µs of CPU, 18
-// allocations with the pool, 2.14 µs and 21 without (medians of 6,
-// 2026-12-01).
+// TestCallEncodeBuffers. Why: fewer allocations and less CPU per call
+// (BenchmarkCall; figures: docs/performance.md, "Why the runtime's tricks
+// are there").
 var encodeBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
 // MarshalJSON encodes r as the protocol's CallToolResult, as the server

@@ -16,8 +16,9 @@ import (
 )
 
 // The tests of the invariants that the runtime's speed tricks rely on (the
-// comments at runInline and workerPool say why each trick is there, with
-// its benchmark figure; internal/validate tests its own pool).
+// comments at runInline and workerPool say why each trick is there and name
+// its benchmark, docs/performance.md has the figures; internal/validate
+// tests its own pool).
 
 // TestInlineHandOverRace: calls sent one at a time run on the reading
 // goroutine and end just before, around and just after inlineGrace, so

@@ -82,16 +82,6 @@ type metaParams struct {
 
 func (m *metaParams) requestMeta() *requestMeta { return m.Meta }
 
-// decodeRequest decodes the params of a request into p, whose struct embeds
-// metaParams, and returns the protocol to serve it with.
-func (c *conn) decodeRequest(params json.RawMessage, p interface{ requestMeta() *requestMeta }) (protocol, *rpcError) {
-	if e := decodeParams(params, p); e != nil {
-		return 0, e
-	}
-	proto, _, e := c.protocolFor(p.requestMeta())
-	return proto, e
-}
-
 // requestEra is what the _meta of one request says about how to serve it.
 type requestEra struct {
 	modern   bool

@@ -1,8 +1,6 @@
 package runtime
 
 import (
-	"context"
-	"encoding/json"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -16,7 +14,7 @@ import (
 
 // buildPrimitives fills the prompt and resource parts of ts. Called with
 // s.mu held.
-func (s *Server) buildPrimitives(ts *toolSet) {
+func (s *Server) buildPrimitives(ts *catalog) {
 	ts.promptByName = make(map[string]*prompt, len(s.prompts))
 	var prompts, resources, templates [numProtocols][][]byte
 	for _, p := range s.prompts {
@@ -65,7 +63,7 @@ func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
 // (spec 2026-07-28 basic): tools and logging always; prompts, resources and
 // completions only when something of theirs is registered; in 2026-07-28
 // the extensions the server implements (tasks, task.go).
-func (ts *toolSet) capabilities(p protocol) []byte {
+func (ts *catalog) capabilities(p protocol) []byte {
 	b := []byte(`{"tools":{"listChanged":false},"logging":{}`)
 	if ts.hasPrompts() {
 		b = append(b, `,"prompts":{"listChanged":false}`...)
@@ -83,7 +81,7 @@ func (ts *toolSet) capabilities(p protocol) []byte {
 }
 
 // buildCapabilities precomputes the initialize and server/discover results.
-func (s *Server) buildCapabilities(ts *toolSet) {
+func (s *Server) buildCapabilities(ts *catalog) {
 	for p := range proto20260728 {
 		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":`)
 		b = append(b, ts.capabilities(p)...)
@@ -100,37 +98,27 @@ func (s *Server) buildCapabilities(ts *toolSet) {
 	ts.discover = s.appendModern(b, true)
 }
 
-// listPrimitive answers prompts/list, resources/list and
-// resources/templates/list like tools/list: precomputed pages, the same
-// cursors and caching hints. A server with nothing of the kind has no such
-// method (-32601), as it declares no such capability.
-func (c *conn) listPrimitive(ctx context.Context, id json.RawMessage, method string, params json.RawMessage) []byte {
-	var p struct {
-		metaParams
-		Cursor *string `json:"cursor"`
+// listOf answers prompts/list, resources/list or resources/templates/list
+// from the list that list picks, like tools/list: precomputed pages, the
+// same cursors and caching hints. A server with nothing of the kind has no
+// such method (-32601), as it declares no such capability (see methods).
+func listOf(list func(*catalog) *pagedList) func(c *conn, r request, p *listParams) []byte {
+	return func(c *conn, r request, p *listParams) []byte {
+		cursor := ""
+		if p.Cursor != nil {
+			cursor = *p.Cursor
+		}
+		ts := c.srv.snapshot()
+		l := list(ts)
+		if c.srv.personal(ts) {
+			l = c.srv.primitiveList(r.ctx, ts, r.method.name)
+		}
+		page, ok := l.page(r.proto, cursor)
+		if !ok {
+			return errorReply(r.id, errorf(codeInvalidParams, "Invalid cursor"))
+		}
+		return appendResult(make([]byte, 0, len(page)+48+len(r.id)), r.id, page)
 	}
-	proto, e := c.decodeRequest(params, &p)
-	if e != nil {
-		return errorReply(id, e)
-	}
-	set := c.srv.snapshot()
-	has := set.hasResources()
-	if method == "prompts/list" {
-		has = set.hasPrompts()
-	}
-	if !has {
-		return errorReply(id, errorf(codeMethodNotFound, "Method not found: "+method))
-	}
-	l := c.srv.primitiveList(ctx, set, method)
-	cursor := ""
-	if p.Cursor != nil {
-		cursor = *p.Cursor
-	}
-	page, ok := l.page(proto, cursor)
-	if !ok {
-		return errorReply(id, errorf(codeInvalidParams, "Invalid cursor"))
-	}
-	return appendResult(make([]byte, 0, len(page)+48+len(id)), id, page)
 }
 
 // subscriptions are the legacy resource subscriptions (spec 2025-11-25
@@ -195,26 +183,22 @@ func (sb *subscriptions) conns(uri string) []*conn {
 	return out
 }
 
+// uriParams are the params of resources/subscribe and
+// resources/unsubscribe.
+type uriParams struct {
+	metaParams
+	URI *string `json:"uri"`
+}
+
 // subscribe answers resources/subscribe and resources/unsubscribe, which
 // exist only in the legacy protocol: in 2026-07-28 a client subscribes with
 // subscriptions/listen.
-func (c *conn) subscribe(id json.RawMessage, method string, params json.RawMessage) []byte {
-	var p struct {
-		metaParams
-		URI *string `json:"uri"`
-	}
-	proto, e := c.decodeRequest(params, &p)
-	if e != nil {
-		return errorReply(id, e)
-	}
-	if proto.modern() || !c.srv.snapshot().hasResources() {
-		return errorReply(id, errorf(codeMethodNotFound, "Method not found: "+method))
-	}
+func (c *conn) subscribe(r request, p *uriParams) []byte {
 	if p.URI == nil {
-		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing uri"))
+		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: missing uri"))
 	}
-	c.srv.subs.set(c, *p.URI, method == "resources/subscribe")
-	return appendResult(nil, id, c.srv.emptyResult[proto])
+	c.srv.subs.set(c, *p.URI, r.method.name == "resources/subscribe")
+	return appendResult(nil, r.id, c.srv.emptyResult[r.proto])
 }
 
 // ResourceUpdated tells the clients that subscribed to the resource at uri
@@ -272,13 +256,6 @@ func (c *conn) hangUp() {
 	c.outbound.close()
 	c.srv.subs.drop(c)
 	c.endListens()
-}
-
-// runPrimitive returns the run function of a prompts/get, resources/read or
-// completion/complete request: like a tool call, it may do I/O, so it runs
-// as a transport runs calls.
-func runPrimitive(ctx context.Context, f func(context.Context) []byte) func() []byte {
-	return func() []byte { return f(ctx) }
 }
 
 func stack() string { return string(debug.Stack()) }

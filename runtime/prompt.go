@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
 // A Prompt describes one prompt: a template of messages that a client
@@ -111,7 +112,7 @@ type prompt struct {
 // the name is invalid or already taken, an argument name is empty or
 // repeated, or the handler is nil.
 func (s *Server) AddPrompt(p Prompt) error {
-	if !validToolName(p.Name) {
+	if !toolname.Valid(p.Name) {
 		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return fmt.Errorf("runtime: invalid prompt name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - and .", p.Name)
 	}
@@ -198,23 +199,19 @@ func promptJSON(p *prompt, v protocol) []byte {
 	return b
 }
 
+// promptParams are the params of prompts/get.
+type promptParams struct {
+	metaParams
+	Name           *string         `json:"name"`
+	Arguments      json.RawMessage `json:"arguments"`
+	InputResponses json.RawMessage `json:"inputResponses"`
+	RequestState   json.RawMessage `json:"requestState"`
+}
+
 // getPrompt answers prompts/get.
-func (c *conn) getPrompt(ctx context.Context, id json.RawMessage, params json.RawMessage) []byte {
-	var p struct {
-		metaParams
-		Name           *string         `json:"name"`
-		Arguments      json.RawMessage `json:"arguments"`
-		InputResponses json.RawMessage `json:"inputResponses"`
-		RequestState   json.RawMessage `json:"requestState"`
-	}
-	proto, e := c.decodeRequest(params, &p)
-	if e != nil {
-		return errorReply(id, e)
-	}
+func (c *conn) getPrompt(r request, p *promptParams) []byte {
+	ctx, id, proto := r.ctx, r.id, r.proto
 	set := c.srv.snapshot()
-	if !set.hasPrompts() {
-		return errorReply(id, errorf(codeMethodNotFound, "Method not found: prompts/get (the server has no prompts)"))
-	}
 	if p.Name == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name"))
 	}

@@ -205,7 +205,7 @@ func resourceJSON(r *resource, p protocol) []byte {
 
 // findResource returns the resource that serves uri: the one with that
 // fixed URI, else the first template (in registration order) that matches.
-func (set *toolSet) findResource(uri string) (*resource, map[string]string) {
+func (set *catalog) findResource(uri string) (*resource, map[string]string) {
 	if r := set.resourceByURI[uri]; r != nil {
 		return r, nil
 	}
@@ -228,19 +228,9 @@ func (r *resource) inEnums(vars map[string]string) bool {
 }
 
 // readResource answers resources/read.
-func (c *conn) readResource(ctx context.Context, id json.RawMessage, params json.RawMessage) []byte {
-	var p struct {
-		metaParams
-		URI *string `json:"uri"`
-	}
-	proto, e := c.decodeRequest(params, &p)
-	if e != nil {
-		return errorReply(id, e)
-	}
+func (c *conn) readResource(rq request, p *uriParams) []byte {
+	ctx, id, proto := rq.ctx, rq.id, rq.proto
 	set := c.srv.snapshot()
-	if !set.hasResources() {
-		return errorReply(id, errorf(codeMethodNotFound, "Method not found: resources/read (the server has no resources)"))
-	}
 	if p.URI == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing uri"))
 	}

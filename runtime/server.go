@@ -45,7 +45,7 @@ type Server struct {
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
 	names     map[string]bool
-	snap      atomic.Pointer[toolSet] // nil after a registration until the next read
+	snap      atomic.Pointer[catalog] // nil after a registration until the next read
 
 	subs      subscriptions // legacy resources/subscribe
 	listeners listeners     // modern subscriptions/listen streams with resource subscriptions

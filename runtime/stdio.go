@@ -189,10 +189,9 @@ func (l *stdioLoop) loop() {
 // TestInlineHandOverRace (calls that end around inlineGrace, under the race
 // detector: every call answered once, in order, and Serve returns).
 //
-// Why: a call with nothing queued behind it costs no goroutine switch.
-// Server CPU per stdio call at c=1 (bench/ driver, `go run ./driver -only
-// mcpgen -scenarios add1 -rounds 5`, 2026-12-01): 7.97 µs (0.88× the
-// hand-written floor) with it, 9.55 µs (1.22×) with every call on a worker.
+// Why: a call with nothing queued behind it costs no goroutine switch; the
+// bench/ driver's add1 scenario measures it (figures: docs/performance.md,
+// "Why the runtime's tricks are there").
 func (l *stdioLoop) runInline(run func() []byte) bool {
 	const running, finished, handedOff = 0, 1, 2
 	var state atomic.Int32
@@ -319,10 +318,10 @@ func (lw *lineWriter) close() { lw.closed.Store(true) }
 // Invariants, tested by TestWorkerPool: do never waits (n blocked jobs run
 // at once); at most maxIdleWorkers stay idle (also
 // TestStdioGoroutinesBounded); with linger, idle workers end; after stop,
-// none is idle. Why: server CPU per call with 8 calls in flight, pool vs a
-// goroutine per call: stdio 5.0 vs 7.1 µs (BenchmarkStdioPipe/c=8, process
-// CPU, medians of 6, 2026-12-01); HTTP 28.1 and 29.9 vs 33.4 and 31.8 µs
-// (bench/ driver, `-only mcpgen -scenarios http -rounds 3`, two runs each).
+// none is idle. Why: with calls in flight, reusing a worker costs less
+// server CPU per call than a goroutine per call, on stdio
+// (BenchmarkStdioPipe/c=8) and HTTP (the bench/ driver's http scenario;
+// figures: docs/performance.md, "Why the runtime's tricks are there").
 type workerPool struct {
 	linger time.Duration
 

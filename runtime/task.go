@@ -382,6 +382,13 @@ func (t *task) cancelTask() {
 		t.status, t.updated, t.message = taskCancelled, time.Now(), ""
 		t.notifyChanged()
 	}
+	t.mu.Unlock()
+	t.stop()
+}
+
+// stop ends the context of the task's tool, if it still runs.
+func (t *task) stop() {
+	t.mu.Lock()
 	cancel := t.cancel
 	t.mu.Unlock()
 	if cancel != nil {

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/internal/validate"
 )
 
@@ -123,7 +124,7 @@ func (s *Server) MustAddTool(t Tool) {
 }
 
 func newTool(t Tool) (*tool, error) {
-	if !validToolName(t.Name) {
+	if !toolname.Valid(t.Name) {
 		//lint:ignore ST1005 the message ends with the list of characters allowed, the last of which is '.'
 		return nil, fmt.Errorf("runtime: invalid tool name %q: want 1 to 128 characters from A-Z a-z 0-9 _ - .", t.Name)
 	}
@@ -185,29 +186,10 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 	return buf.Bytes(), nil
 }
 
-// validToolName reports whether name follows the naming rule of MCP 2025-11-25
-// (spec 2025-11-25 server/tools#tool-names), which mcpgen enforces for every
-// version.
-func validToolName(name string) bool {
-	if len(name) == 0 || len(name) > 128 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
-			c == '_', c == '-', c == '.':
-		default:
-			return false
-		}
-	}
-	return true
-}
-
-// toolSet is an immutable snapshot of the registered tools, prompts and
+// catalog is an immutable snapshot of the registered tools, prompts and
 // resources with everything the list, call, get and read methods need,
 // computed once after the last registration.
-type toolSet struct {
+type catalog struct {
 	byName map[string]*tool
 	list   pagedList
 
@@ -236,8 +218,8 @@ type toolSet struct {
 	discover   []byte               // server/discover result
 }
 
-func (ts *toolSet) hasPrompts() bool   { return len(ts.promptByName) > 0 }
-func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
+func (ts *catalog) hasPrompts() bool   { return len(ts.promptByName) > 0 }
+func (ts *catalog) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
 
 // snapshot returns the current set, building it on first use after a
 // registration.
@@ -247,7 +229,7 @@ func (ts *toolSet) hasResources() bool { return len(ts.resourceByURI)+len(ts.tem
 // clears s.snap, so a stored set always has everything added before it was
 // stored; a reader that loaded the previous set finishes with it. Calls
 // read the set without a lock. Test: TestAddToolWhileServing.
-func (s *Server) snapshot() *toolSet {
+func (s *Server) snapshot() *catalog {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
@@ -256,7 +238,7 @@ func (s *Server) snapshot() *toolSet {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
-	ts := &toolSet{byName: make(map[string]*tool, len(s.tools))}
+	ts := &catalog{byName: make(map[string]*tool, len(s.tools))}
 	for _, t := range s.tools {
 		ts.byName[t.Name] = t
 	}

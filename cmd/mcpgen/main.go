@@ -76,7 +76,7 @@ import (
 
 // usageText is what -h prints to standard output, before the flags; every
 // line fits 80 columns (TestUsageGolden).
-const usageText = `usage: mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]
+const usageText = `usage: mcpgen [-o file] [-check] [-v] [-tags list] [-profile name] [packages]
        mcpgen -version
 
 mcpgen writes the MCP registration file (mcp_gen.go) of each package that
@@ -153,6 +153,20 @@ In the doc comment of a type, or the comment of a struct field:
 	                      methods; also once per package, in any comment
 	                      of a file: //mcp:schema IMPORTPATH.Type {...}
 
+In any comment of the package outside a function's doc comment, for the
+whole package (an API client's, say; see docs/apiclients.md):
+
+	//mcp:tools TYPE [prefix=P] [options]
+	                      every exported method of TYPE is a tool (XContext
+	                      over X, named after X); a method that cannot be
+	                      one is left out, with a warning
+	//mcp:result TYPE omit  results of type TYPE or *TYPE are not sent
+	//mcp:result TYPE FUNC  such a result is sent as FUNC(result)
+	//mcp:param NAME text   describes every plain parameter NAME that no
+	                      //mcp:arg describes
+	//mcp:output max=BYTES  leaves out output schemas longer than BYTES
+	                      (//mcp:output off: all of them)
+
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed
 too, but the files are written. With -check, the differences go to
@@ -183,6 +197,7 @@ type options struct {
 	check    bool
 	tags     []string
 	profile  schema.Profile
+	verbose  bool
 	patterns []string
 }
 
@@ -197,6 +212,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	fset.StringVar(&opts.output, "o", "mcp_gen.go", "name of the generated `file` in each package\ndirectory")
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra\ngenerated file and exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
+	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line:\neach parameter without a description, each method that\n//mcp:tools leaves out")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied\nwhile loading packages")
 	profile := fset.String("profile", "portable", "the `name` of the JSON Schema subset of the input schemas:\nportable (every provider and host), openai-strict, gemini or\nanthropic-strict (one provider's strict mode)")
 	bad := func(err error) (*options, error) {
@@ -381,7 +397,7 @@ type output struct {
 // be printed; warnings are the diagnostics that do not stop generation,
 // when there is no problem; the error reports a failure to load at all.
 func generate(dir string, opts *options) (outs []output, problems, warnings []string, err error) {
-	pkgs, diags, err := mcpparser.LoadWith(dir, mcpparser.Options{Tags: opts.tags, Profile: opts.profile}, opts.patterns...)
+	pkgs, diags, err := mcpparser.LoadWith(dir, mcpparser.Options{Tags: opts.tags, Profile: opts.profile, AllWarnings: opts.verbose}, opts.patterns...)
 	if err != nil {
 		return nil, nil, nil, err
 	}

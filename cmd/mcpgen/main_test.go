@@ -130,7 +130,7 @@ func TestUsage(t *testing.T) {
 			t.Errorf("usage line %d is %d columns wide (tabs at 8), more than 80:\n%s", i+1, w, line)
 		}
 	}
-	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]", "mcpgen -version",
+	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-v] [-tags list] [-profile name] [packages]", "mcpgen -version",
 		"-o file", "mcp_gen.go", "-check", "-tags list", "-version", "Exit status",
 		"-profile name", "openai-strict", "gemini", "anthropic-strict",
 		// What main must call: the functions the generated file declares.
@@ -142,7 +142,7 @@ func TestUsage(t *testing.T) {
 			t.Errorf("usage lacks %q:\n%s", want, usage)
 		}
 	}
-	// Every option the parser knows (the strings its knownOptions returns)
+	// Every option the parser knows (the keys of its toolSpec)
 	// starts a line of the usage's option list.
 	for _, opt := range knownOptions(t) {
 		if !strings.Contains(usage, "\n\t"+opt+" ") && !strings.Contains(usage, "\n\t"+opt+"=") {
@@ -189,7 +189,7 @@ func columns(line string) int {
 }
 
 // knownOptions returns the option names of //mcp:tool, read from the
-// parser's source (its knownOptions function), so that the usage cannot
+// parser's source (the keys of its toolSpec function), so that the usage cannot
 // miss one the parser accepts.
 func knownOptions(t *testing.T) []string {
 	t.Helper()
@@ -199,9 +199,14 @@ func knownOptions(t *testing.T) []string {
 	}
 	var opts []string
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "knownOptions" {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "toolSpec" {
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				kv, ok := n.(*ast.KeyValueExpr)
+				if !ok {
+					return true
+				}
+				id, isKey := kv.Key.(*ast.Ident)
+				if lit, isLit := kv.Value.(*ast.BasicLit); isKey && id.Name == "key" && isLit && lit.Kind == token.STRING {
 					s, _ := strconv.Unquote(lit.Value)
 					opts = append(opts, s)
 				}
@@ -210,7 +215,7 @@ func knownOptions(t *testing.T) []string {
 		}
 	}
 	if len(opts) < 6 {
-		t.Fatalf("found options %q in parser/options.go's knownOptions; has it moved?", opts)
+		t.Fatalf("found options %q in parser/options.go's toolSpec; has it moved?", opts)
 	}
 	return opts
 }

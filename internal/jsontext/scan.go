@@ -174,8 +174,8 @@ func ScanString(b []byte, i int) (int, String, error) {
 		// Skip plain ASCII eight bytes at a time: stop at a word with a
 		// byte < 0x20, '"', '\\' or >= 0x80 (the byte loop below then
 		// finds it; FuzzScan checks the result against encoding/json).
-		// BenchmarkScanValue: 1.4 µs with the word test, 3.5 µs byte by
-		// byte (medians of 6, 2026-12-01).
+		// BenchmarkScanValue measures what it gives (docs/performance.md,
+		// "Why the runtime's tricks are there").
 		for i+8 <= len(b) {
 			x := binary.LittleEndian.Uint64(b[i:])
 			q, s := x^(lsb*'"'), x^(lsb*'\\')

@@ -1,9 +1,8 @@
 // Package parallel runs independent pieces of work on the machine's CPUs.
 //
-// The parser derives the schemas of a package's tools with it. The figure
-// that justifies it (bench/README.md, 2026-11-30, 2 CPUs): BenchmarkMcpgen
-// at 500 tools went from 1.46x to 1.36x a bare packages.Load, and
-// BenchmarkChecker takes about 13 ms on 2 CPUs against 17 ms on one.
+// The parser derives the schemas of a package's tools with it, which takes
+// BenchmarkChecker and BenchmarkMcpgen less time on more CPUs (figures:
+// docs/performance.md, "Why the generator's tricks are there").
 // TestFor checks its invariants (every i once, at most GOMAXPROCS calls at
 // a time); parser's TestSchemasConcurrently, under -race in test.sh,
 // checks that the schemas are the same as on one goroutine.

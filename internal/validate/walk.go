@@ -86,8 +86,9 @@ type keyRef struct {
 // Invariant: a state in the pool holds nothing of its last call (no
 // arguments, no violations, empty buffers of at most 64 KiB), so valid
 // arguments are validated without allocating. Test:
-// TestValidateStatePool. Why: BenchmarkValidateSmall, 490 ns with the pool,
-// 890 ns with a new state per call (medians of 6, 2026-12-01).
+// TestValidateStatePool. Why: a new state per call costs about as much as
+// the validation itself (BenchmarkValidateSmall; figures: docs/performance.md,
+// "Why the runtime's tricks are there").
 var valStatePool = sync.Pool{New: func() any { return new(valState) }}
 
 func getValState(data []byte) *valState {

@@ -30,6 +30,9 @@ type conv struct {
 	// statedField is the schema stated by //mcp:schema at the field whose
 	// schema is to be derived next.
 	statedField *jsonschema.Schema
+	// noStated: this conv derives the form of a type with a stated schema
+	// (unencodable); the types inside it are taken as stated, unchecked.
+	noStated bool
 	// addressed: the value whose schema is derived next is reached through
 	// a pointer, so encoding/json can call its pointer methods.
 	addressed bool
@@ -212,6 +215,33 @@ func (c *conv) report(at site, msg string) {
 	c.foreign = append(c.foreign, &foreignProblem{key: key, typ: typ, where: where, at: c.rootSite, first: first + ": " + msg})
 }
 
+// warn records a warning at the site, or, for a site in another
+// package's type, at the parameter or result that led there, with the path
+// of fields to it. same groups the warnings of one problem met at several
+// uses (see Diagnostic.Same).
+func (c *conv) warn(at site, msg, same string) {
+	pos := at.pos
+	if !c.inRoots(pos) || c.rootSite.what == "" {
+		pos = c.rootPos
+		var full strings.Builder
+		full.WriteString(c.rootSite.String())
+		for i, e := range c.path {
+			if i == 0 {
+				full.WriteByte(' ')
+			}
+			full.WriteString(e.seg)
+		}
+		if c.rootSite.what == "" {
+			full.Reset()
+			full.WriteString(at.String())
+		}
+		msg = full.String() + ": " + msg
+	} else {
+		msg = at.String() + ": " + msg
+	}
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Message: msg, Same: same, Warning: true})
+}
+
 // foreignDiagnostics turns the grouped problems of other packages' types
 // into diagnostics.
 func (c *conv) foreignDiagnostics() {
@@ -234,9 +264,18 @@ func (c *conv) foreignDiagnostics() {
 		if len(fp.also) > 0 {
 			msg += "; the same type is also at " + strings.Join(fp.also, ", ")
 		}
-		if fp.where != "" {
+		switch {
+		case fp.where != "":
 			msg += `; leave the field out with json:"-", or give it a type of your own`
-		} else {
+		case c.output && strings.HasPrefix(fp.at.what, "result"):
+			name := qualifiedTypeName(fp.typ)
+			if n, ok := types.Unalias(deref(fp.typ)).(*types.Named); ok && n.Obj().Pkg() != nil {
+				if f := c.b.fset.File(fp.at.pos); f != nil && c.b.filePkg[f.Name()] == n.Obj().Pkg().Path() {
+					name = n.Obj().Name() // a type of the tool's own package
+				}
+			}
+			msg += fmt.Sprintf("; leave such results out of every tool of the package with //mcp:result %s omit, or send what the tool needs of one with //mcp:result %s FUNC, FUNC a function of the package that takes it and returns a value to send", name, name)
+		default:
 			msg += "; use a type of your own that holds what the tool needs"
 		}
 		c.diags = append(c.diags, Diagnostic{Pos: fp.at.pos, Message: msg})
@@ -355,6 +394,12 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	}
 	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
 		if st := c.stated(n); st != nil {
+			if c.output && !c.noStated {
+				if reason := c.unencodable(n); reason != "" {
+					c.refuseStated(n, reason)
+					return anyValue()
+				}
+			}
 			return copySchema(st)
 		}
 		if n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
@@ -561,6 +606,14 @@ func (c *conv) custom(t types.Type, addressed bool, at site) (*jsonschema.Schema
 			c.addressed = addressed || ptr
 			return c.schema(emb, at), true
 		}
+	}
+	if hasMethod(t, jsonMethod, params, results) && c.output {
+		// What a result holds is written, whatever its form: a schema
+		// that admits any value is true, if less useful, and a wrong
+		// guess here lets no bad input through.
+		c.warn(at, fmt.Sprintf("type %s implements json.Marshaler and has no stated schema: its output schema is {} (any JSON value); state its form with //mcp:schema {...} in the type's doc comment (for a type from another package: once per package as //mcp:schema %s {...})",
+			c.typeString(t), qualifiedTypeName(t)), "any value for "+qualifiedTypeName(t))
+		return anyValue(), true
 	}
 	if hasMethod(t, jsonMethod, params, results) {
 		hint := "take a plain type instead (for example a string the tool parses)"

@@ -148,7 +148,7 @@ type InBad struct {
 type OutBad struct {
 	Hidden string ` + "`jsonschema:\"-\"`" + `                      // want ` + "`jsonschema:\"-\" hides a field that encoding/json still writes`" + `
 	Req    string ` + "`json:\",omitempty\" jsonschema:\"required\"`" + ` // want ` + "`jsonschema:\"required\" on an omitempty`" + `
-	Cu     Custom // want ` + "`it implements json.Marshaler`" + `
+	Cu     Custom // want ` + "`implements json.Marshaler and has no stated schema: its output schema is \\{\\}`" + `
 	*inner        // fine when encoding
 }
 

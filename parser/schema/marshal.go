@@ -49,9 +49,10 @@ func Marshal(s *jsonschema.Schema) (string, error) {
 // marshalBuffers holds the writers' buffers between calls, which would
 // otherwise grow from nothing for every schema. Invariant: Marshal copies
 // the text out of the buffer before it returns the buffer to the pool, and
-// keeps no buffer above 1 MiB (TestMarshalBuffersReused). Without the pool,
-// BenchmarkChecker (500 tools) allocates 13.7 MB instead of 9.6 MB, and
-// BenchmarkMarshal/writer 388 kB instead of 78 kB per run (2026-12-01).
+// keeps no buffer above 1 MiB (TestMarshalBuffersReused). Why: without the
+// pool, BenchmarkChecker and BenchmarkMarshal/writer allocate several times
+// more (figures: docs/performance.md, "Why the generator's tricks are
+// there").
 var marshalBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // maxWriterDepth is the nesting depth beyond which the writer hands a

@@ -135,6 +135,9 @@ type Diagnostic struct {
 	// a type (a type whose JSON form is unknown): a caller may report it
 	// once, with the other places.
 	Same string
+	// Warning marks a problem that does not stop generation: the schema
+	// is still true, if less precise than it could be.
+	Warning bool
 }
 
 // A Param is one plain tool parameter, which becomes one property, or one
@@ -172,7 +175,11 @@ type Builder struct {
 	enums    map[*types.TypeName][]any        // declared constants per named type
 	enumRule map[*types.TypeName]bool         // inferredEnum of an integer type
 	stated   map[[2]string]*jsonschema.Schema // package path and type key -> schema stated by //mcp:schema
-	filePkg  map[string]string                // root file name -> package path; read-only
+	// statedPos holds the position of each of stated's directives.
+	statedPos map[[2]string]token.Pos
+	// unencodable caches conv.unencodable per *types.TypeName.
+	unencodable sync.Map
+	filePkg     map[string]string // root file name -> package path; read-only
 }
 
 // NewBuilder returns a Builder for types of pkgs, the loaded root packages

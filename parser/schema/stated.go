@@ -211,13 +211,74 @@ func (b *Builder) declStated(obj types.Object) *jsonschema.Schema {
 // State records the schema stated for the type named typeKey (import path,
 // ".", name) in the package pkgPath, by an //mcp:schema directive with a
 // type name in one of its files. Call it before deriving schemas.
-func (b *Builder) State(pkgPath, typeKey string, s *jsonschema.Schema) {
+// pos is the directive's position, where a statement for a type that
+// encoding/json cannot encode is refused.
+func (b *Builder) State(pkgPath, typeKey string, s *jsonschema.Schema, pos token.Pos) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.stated == nil {
 		b.stated = map[[2]string]*jsonschema.Schema{}
+		b.statedPos = map[[2]string]token.Pos{}
 	}
 	b.stated[[2]string{pkgPath, typeKey}] = s
+	b.statedPos[[2]string{pkgPath, typeKey}] = pos
+}
+
+// statedAt returns the position of the //mcp:schema statement for the
+// named type t that applies in the package of the tool being derived: the
+// package's directive, else the type's declaration.
+func (c *conv) statedAt(t *types.Named) token.Pos {
+	obj := t.Obj()
+	key := obj.Pkg().Path() + "." + obj.Name()
+	c.b.mu.Lock()
+	defer c.b.mu.Unlock()
+	if f := c.b.fset.File(c.rootPos); f != nil {
+		if pos, ok := c.b.statedPos[[2]string{c.b.filePkg[f.Name()], key}]; ok {
+			return pos
+		}
+	}
+	return obj.Pos()
+}
+
+// unencodable returns, for a named type with a stated schema met in an
+// output, the first reason why encoding/json cannot write it at all (a
+// function or channel field, say), or "". A type with its own MarshalJSON
+// or MarshalText writes what it likes, and a stated schema says what.
+func (c *conv) unencodable(t *types.Named) string {
+	if hasMethod(t, "MarshalJSON", 0, 2) || hasMethod(t, "MarshalText", 0, 2) {
+		return ""
+	}
+	if v, ok := c.b.unencodable.Load(t.Obj()); ok {
+		return v.(string)
+	}
+	sc := c.b.newConv(true, c.rootPos)
+	at := site{pos: c.rootPos, what: "result"}
+	sc.start(at, t)
+	sc.noStated = true
+	sc.expand(t, typeKey(t), at)
+	sc.foreignDiagnostics()
+	reason := ""
+	for _, d := range sc.diags {
+		if !d.Warning {
+			reason = d.Message
+			break
+		}
+	}
+	c.b.unencodable.Store(t.Obj(), reason)
+	return reason
+}
+
+// refuseStated reports a schema stated for the named type t, which
+// encoding/json cannot encode for the reason given, at the statement.
+func (c *conv) refuseStated(t *types.Named, reason string) {
+	name := qualifiedTypeName(t)
+	pos := c.statedAt(t)
+	if !c.inRoots(pos) {
+		pos = c.rootPos
+	}
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Same: "unencodable " + name, Message: fmt.Sprintf(
+		"//mcp:schema %s: encoding/json cannot encode the type, so every call that returns one would fail whatever the schema says (%s); state no schema for it, and leave such results out with //mcp:result %s omit or send what a tool needs of one with //mcp:result %s FUNC",
+		name, reason, t.Obj().Name(), t.Obj().Name())})
 }
 
 // packageStated returns the schema stated for typeKey in the package of

@@ -1,0 +1,197 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// This file is what the server speaks.
+
+// methods are the requests a client may send: each with the protocol eras
+// that have it, what the server must hold for it to exist, and its handler,
+// which sits beside what it serves (dispatch.go, prompt.go, resource.go,
+// complete.go, primitives.go, subscriptions_listen.go, task.go).
+// conn.request looks a method up here; the server to client requests are
+// in input.go.
+//
+// Adding a method is one row and a handler. A handler built with now, later
+// or decoded gets its params decoded and the request admitted (conn.admit:
+// era, capability) before it runs; tools/call and initialize read their
+// params themselves and admit the request in their own order.
+var methods = [...]method{
+	{name: "initialize", eras: legacyEra, serve: (*conn).initialize, absent: " is not part of protocol 2026-07-28"},
+	{name: "ping", eras: legacyEra, serve: now((*conn).ping), absent: " is not part of protocol 2026-07-28"},
+	{name: "logging/setLevel", eras: legacyEra, serve: now((*conn).setLevel)},
+	{name: "server/discover", eras: modernEra, serve: now((*conn).discover)},
+
+	{name: "tools/list", eras: bothEras, serve: now((*conn).listTools)},
+	{name: "tools/call", eras: bothEras, target: targetName, serve: (*conn).startCall},
+
+	{name: "prompts/list", eras: bothEras, needs: needPrompts, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.prompts }))},
+	{name: "prompts/get", eras: bothEras, needs: needPrompts, target: targetName, serve: later((*conn).getPrompt), absent: " (the server has no prompts)"},
+
+	{name: "resources/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.resources }))},
+	{name: "resources/templates/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.templateList }))},
+	{name: "resources/read", eras: bothEras, needs: needResources, target: targetURI, serve: later((*conn).readResource), absent: " (the server has no resources)"},
+	{name: "resources/subscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
+	{name: "resources/unsubscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
+	{name: "subscriptions/listen", eras: modernEra, serve: decoded((*conn).listenRequest)},
+
+	{name: "completion/complete", eras: bothEras, needs: needCompletions, serve: later((*conn).complete), absent: " (the server completes nothing)"},
+
+	{name: "tasks/get", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
+	{name: "tasks/update", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
+	{name: "tasks/cancel", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
+}
+
+// notifications are the notifications the server acts on; every other one,
+// and notifications/initialized, needs nothing.
+var notifications = map[string]func(c *conn, params json.RawMessage){
+	"notifications/cancelled": (*conn).cancelled,
+}
+
+// method is one row of methods.
+type method struct {
+	name   string
+	eras   eras    // the eras that have the method
+	needs  need    // what the server must hold for the method to exist
+	target target  // the params member that Mcp-Name mirrors over HTTP (SEP-2663)
+	serve  handler // answers the request
+	absent string  // added to "Method not found: name" where the method does not exist
+}
+
+// handler answers one request: with the reply, or with a function that
+// runs it and returns the reply (see conn.receive).
+type handler func(c *conn, r request) (reply []byte, run func() []byte)
+
+// request is one request as its handler sees it.
+type request struct {
+	ctx     context.Context
+	method  *method
+	id      json.RawMessage
+	params  json.RawMessage
+	out     func([]byte) // see conn.receive
+	inBatch bool
+	proto   protocol   // set when the request is admitted
+	era     requestEra // set when the request is admitted
+}
+
+func (r *request) fail(e *rpcError) ([]byte, func() []byte) { return errorReply(r.id, e), nil }
+
+// eras is a set of protocol eras.
+type eras uint8
+
+const (
+	legacyEra eras = 1 << iota // 2024-11-05 to 2025-11-25: sessions begun by initialize
+	modernEra                  // 2026-07-28: stateless, the version in each request's _meta
+	bothEras  = legacyEra | modernEra
+)
+
+// need is what the server must hold for a method to exist: the capability
+// it declares only then (catalog.capabilities).
+type need uint8
+
+const (
+	needNothing need = iota
+	needPrompts
+	needResources
+	needCompletions
+)
+
+func (ts *catalog) holds(n need) bool {
+	switch n {
+	case needPrompts:
+		return ts.hasPrompts()
+	case needResources:
+		return ts.hasResources()
+	case needCompletions:
+		return ts.completions
+	}
+	return true
+}
+
+// target names the member of a request's params that says what the request
+// is about.
+type target uint8
+
+const (
+	noTarget     target = iota
+	targetName          // name: the tool or prompt
+	targetURI           // uri: the resource
+	targetTaskID        // taskId: the task
+)
+
+// methodByName indexes methods.
+var methodByName = func() map[string]*method {
+	m := make(map[string]*method, len(methods))
+	for i := range methods {
+		m[methods[i].name] = &methods[i]
+	}
+	return m
+}()
+
+// notFound is the error for a request of m where m does not exist.
+func (m *method) notFound() *rpcError {
+	return errorf(codeMethodNotFound, "Method not found: "+m.name+m.absent)
+}
+
+// admit returns the protocol to serve a request of m with, from its _meta,
+// or the error that answers it where m does not exist: a legacy-only
+// method under 2026-07-28 or one whose capability the server lacks is not
+// found (-32601), and a modern-only method without the modern _meta lacks
+// required fields (-32602).
+func (c *conn) admit(m *method, meta *requestMeta) (protocol, requestEra, *rpcError) {
+	proto, era, e := c.protocolFor(meta)
+	switch {
+	case e != nil:
+		return proto, era, e
+	case proto.modern() && m.eras&modernEra == 0:
+		return proto, era, m.notFound()
+	case !proto.modern() && m.eras&legacyEra == 0:
+		return proto, era, errorf(codeInvalidParams, "Missing _meta field "+metaProtocolVersion+": this method needs protocol version 2026-07-28")
+	case m.needs != needNothing && !c.srv.snapshot().holds(m.needs):
+		return proto, era, m.notFound()
+	}
+	return proto, era, nil
+}
+
+// params is the constraint on a method's params: a pointer to a struct that
+// embeds metaParams.
+type params[P any] interface {
+	*P
+	requestMeta() *requestMeta
+}
+
+// decoded returns the handler that decodes a request's params into a P,
+// admits the request, and passes both to h.
+func decoded[P any, PP params[P]](h func(c *conn, r request, p PP) ([]byte, func() []byte)) handler {
+	return func(c *conn, r request) ([]byte, func() []byte) {
+		p := PP(new(P))
+		if e := decodeParams(r.params, p); e != nil {
+			return r.fail(e)
+		}
+		var e *rpcError
+		if r.proto, r.era, e = c.admit(r.method, p.requestMeta()); e != nil {
+			return r.fail(e)
+		}
+		return h(c, r, p)
+	}
+}
+
+// now is decoded for a method answered at once.
+func now[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) handler {
+	return decoded(func(c *conn, r request, p PP) ([]byte, func() []byte) { return h(c, r, p), nil })
+}
+
+// later is now for a method that may do I/O (prompts/get,
+// resources/read, completion/complete): like a tool call, it runs as a
+// transport runs calls, params and all.
+func later[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) handler {
+	serve := now(h)
+	return func(c *conn, r request) ([]byte, func() []byte) {
+		return nil, func() []byte {
+			reply, _ := serve(c, r)
+			return reply
+		}
+	}
+}
