@@ -673,12 +673,9 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer sess.detachStream()
-	setSSEHeaders(w.Header())
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	if rc.Flush() != nil {
-		return
-	}
+	// The stream takes messages before its headers reach the client: a
+	// client that sends a request as soon as it sees them finds the
+	// stream ready for the server's questions.
 	pushed := make(chan []byte, 64)
 	sess.conn.setPush(func(msg []byte) {
 		select {
@@ -687,6 +684,12 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	defer sess.conn.setPush(nil)
+	setSSEHeaders(w.Header())
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	if rc.Flush() != nil {
+		return
+	}
 	tick := time.NewTicker(h.cfg.keepAlive)
 	defer tick.Stop()
 	for {
