@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # test.sh runs every test mcpgen has, the way CI runs them:
 #   1. gofmt, go vet (also for windows and darwin), staticcheck and go mod tidy -diff in every
-#      module; the unit, golden and fuzz-seed tests of the main module, with the race detector;
-#      every benchmark once;
+#      module, and the rules of the modules (internal/tools/modules); the unit, golden and
+#      fuzz-seed tests of the main module, with the race detector; every benchmark once;
 #   2. freshness of every committed generated file (mcpgen -check);
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
 #      also through the adapters to the official Go SDK and mcp-go (adapters/);
-#      then the adapter modules, their examples and auth/jwt: vet, tests, go mod tidy -diff;
+#      then the adapter modules, their examples and auth/jwt: vet, tests;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
 #   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh);
-#   6. the README's quickstart and its "Annotate, generate, serve" steps in a new module,
-#      exactly as written (.ci/readme.sh).
+#   6. the README's quickstart, its "Annotate, generate, serve" steps and its adapter in new
+#      modules, exactly as written, with mcpgen's modules installed from a module proxy of
+#      this tree as a user installs them (.ci/readme.sh).
 # It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -26,16 +27,15 @@ unformatted=$(gofmt -l . | grep -v '^testdata/errors_nearmiss/' || true)
 if [ -n "$unformatted" ]; then echo "not gofmt'd:"; echo "$unformatted"; exit 1; fi
 go vet ./...
 
-step "go mod tidy -diff, staticcheck, go vet for windows and darwin (every module)"
-# staticcheck is pinned as a tool of the main module; go tool -n prints the
-# path of its built binary, which checks the other modules too.
-go tool staticcheck ./...
-staticcheck=$(go tool -n staticcheck)
+step "the modules' rules, go mod tidy -diff, staticcheck, go vet for windows and darwin (every module)"
+# internal/tools, a module of its own, pins staticcheck (go tool -n prints the
+# path of its built binary) and checks the modules (docs/contributing.md, Modules).
+(cd internal/tools && go test -count=1 ./... && go run ./modules -root ../.. check && go run ./modules -root ../.. tidy)
+staticcheck=$(cd internal/tools && go tool -n staticcheck)
 for m in $(find . -name go.mod -not -path '*/node_modules/*' -exec dirname {} \; | sort); do
   (
     cd "$m"
-    go mod tidy -diff
-    [ "$m" = . ] || "$staticcheck" ./...
+    "$staticcheck" ./...
     GOOS=windows go vet ./...
     GOOS=darwin go vet ./...
   )
@@ -56,6 +56,7 @@ go run ./cmd/mcpgen -check ./examples/... ./internal/hardening/...
 step "short fuzz runs (the seed corpora already ran above)"
 go test -run '^$' -fuzz '^FuzzDispatch$' -fuzztime 20s -fuzzminimizetime 50x ./runtime/
 go test -run '^$' -fuzz '^FuzzOptionsRoundTrip$' -fuzztime 10s ./parser/
+go test -run '^$' -fuzz '^FuzzURITemplate$' -fuzztime 10s ./runtime/
 
 if [ -d e2e ]; then
   step "end-to-end suite (e2e module)"
@@ -70,9 +71,9 @@ if [ -d e2e ]; then
   )
 fi
 
-step "adapter modules, their examples and auth/jwt (own modules): vet, tests, go mod tidy -diff"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo auth/jwt; do
-  (cd "$m" && go vet ./... && go test -race -count=1 ./... && go mod tidy -diff)
+step "adapter, store and auth/jwt modules and their examples (own modules): vet, tests"
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt; do
+  (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 
 if [ -d bench ]; then
@@ -91,7 +92,7 @@ if [ -x .ci/conformance.sh ]; then
   .ci/conformance.sh
 fi
 
-step "the README, followed as written: quickstart, a server in the background, a module of your own from a clone"
+step "the README, followed as written: quickstart, a server in the background, modules of your own (installed, from a clone, on the SDK)"
 .ci/readme.sh
 
 printf '\nall tests passed in %s\n' "$(elapsed)"

@@ -21,9 +21,21 @@
 #               with curl, Ctrl-C
 #   background  in the repository: the example built and run in the background,
 #               stopped with kill (exit status 0)
-#   module      in a new temporary directory, as a user with a clone of this
-#               repository in ~/src/mcpgen: a module of their own, mcpgen
-#               installed from the clone, tools annotated, generated, built, called
+#   module      in a new temporary directory, as a user: a module of their own,
+#               mcpgen installed with go get -tool, tools annotated, generated,
+#               built, called, tested
+#   clone       the same module with mcpgen installed from a clone of this
+#               repository in ~/src/mcpgen (a replace)
+#   sdk         a module of the user's on the official Go SDK, with the adapter
+#               installed with go get
+#
+# A block may belong to several scenarios: <!-- test: module,clone run -->.
+# The module and sdk scenarios install mcpgen's modules from a module proxy
+# in a directory, written by internal/tools/modules from this tree at the
+# release version, as they would be published: the go command fetches them
+# as it fetches any module, into a module cache of their own (so that the
+# release version never enters the real one), with the other modules from
+# the real module cache or the usual proxy.
 #
 # If 127.0.0.1:8080 is taken, the blocks use a free port instead.
 #
@@ -35,6 +47,7 @@ work="$(mktemp -d)"
 serve_pgid=""
 cleanup() {
 	if [ -n "$serve_pgid" ]; then kill -KILL -- "-$serve_pgid" 2>/dev/null || true; fi
+	chmod -R u+w "$work" 2>/dev/null || true # the module cache's files are read-only
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -43,7 +56,9 @@ trap cleanup EXIT
 blocks() {
 	awk -v want="$1" '
 		/^<!-- test: [^ ]+ [^ ]+( [^ ]+)? -->$/ {
-			scen = $3; kind = $4; arg = ($5 == "-->") ? "" : $5; pending = (scen == want); next
+			n = split($3, scens, ","); kind = $4; arg = ($5 == "-->") ? "" : $5
+			pending = 0; for (i = 1; i <= n; i++) if (scens[i] == want) pending = 1
+			next
 		}
 		pending && /^```/ && !inside { inside = 1; text = ""; next }
 		inside && /^```$/ {
@@ -163,6 +178,7 @@ scenario() {
 
 # The user's environment: a new HOME with the clone in ~/src/mcpgen; the Go
 # caches, proxy and toolchain settings as they are, no GOFLAGS (CI sets some).
+# With "proxy", mcpgen's modules come from the proxy of this tree.
 module_env() {
 	local v
 	for v in GOPATH GOMODCACHE GOCACHE GOPROXY GOSUMDB GONOSUMDB GOPRIVATE GONOPROXY GOINSECURE GOTOOLCHAIN; do
@@ -171,7 +187,31 @@ module_env() {
 	export GOFLAGS=""
 	export HOME="$work/home"
 	mkdir -p "$HOME/src"
-	ln -s "$root" "$HOME/src/mcpgen"
+	[ -e "$HOME/src/mcpgen" ] || ln -s "$root" "$HOME/src/mcpgen"
+	if [ "${1:-}" = proxy ]; then
+		export GOPROXY="file://$work/proxy,file://$GOMODCACHE/cache/download,$GOPROXY"
+		export GONOSUMDB="github.com/mcpgen/mcpgen${GONOSUMDB:+,$GONOSUMDB}"
+		export GOMODCACHE="$usercache"
+	fi
+}
+
+# proxy writes the module proxy of this tree (once) and chooses the user's
+# module cache: one per clone and content of mcpgen's modules, kept between
+# runs, so that the build cache serves the other modules' packages (it knows
+# them by their directory). The content is in its name because the go
+# command takes a module cache's contents to be immutable (its index of
+# packages is keyed by directory): mcpgen's v0.1.0 changes with the tree.
+usercache=""
+proxy() {
+	[ -z "$usercache" ] || return 0
+	(cd "$root/internal/tools" && go run ./modules -root "$root" proxy "$work/proxy" >/dev/null)
+	local base content old
+	base="$(dirname "$(go env GOMODCACHE)")/mod-readme-$(printf %s "$root" | cksum | cut -d' ' -f1)"
+	content="$(find "$work/proxy" -name '*.zip' | sort | xargs cat | cksum | cut -d' ' -f1)"
+	usercache="$base-$content"
+	for old in "$base"-*; do
+		if [ -d "$old" ] && [ "$old" != "$usercache" ]; then chmod -R u+w "$old" && rm -rf "$old"; fi
+	done
 }
 
 command -v curl >/dev/null || { echo "readme: the README's commands need curl" >&2; exit 1; }
@@ -182,11 +222,12 @@ mkdir -p "$CURL_HOME"
 printf 'silent\nshow-error\n' >"$CURL_HOME/.curlrc"
 
 scenarios=("$@")
-[ ${#scenarios[@]} -gt 0 ] || scenarios=(quickstart background module)
+[ ${#scenarios[@]} -gt 0 ] || scenarios=(quickstart background module clone sdk)
 for s in "${scenarios[@]}"; do
 	case "$s" in
 	quickstart | background) scenario "$s" "$root" ;;
-	module) (module_env && mkdir -p "$work/user" && scenario module "$work/user") ;;
+	module | sdk) proxy; (module_env proxy && mkdir -p "$work/$s" && scenario "$s" "$work/$s") ;;
+	clone) (module_env && mkdir -p "$work/clone" && scenario clone "$work/clone") ;;
 	*) echo "readme: unknown scenario $s" >&2; exit 2 ;;
 	esac
 done

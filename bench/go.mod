@@ -4,8 +4,8 @@ go 1.26.0
 
 require (
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/mcpgen/mcpgen v0.0.0
-	github.com/mcpgen/mcpgen/adapters/gosdk v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
+	github.com/mcpgen/mcpgen/adapters/gosdk v0.1.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 

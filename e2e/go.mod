@@ -5,9 +5,10 @@ go 1.26.0
 require (
 	github.com/google/jsonschema-go v0.4.3
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/mcpgen/mcpgen v0.0.0
-	github.com/mcpgen/mcpgen/adapters/gosdk v0.0.0
-	github.com/mcpgen/mcpgen/adapters/mcpgo v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
+	github.com/mcpgen/mcpgen/adapters/gosdk v0.1.0
+	github.com/mcpgen/mcpgen/adapters/mcpgo v0.1.0
+	github.com/mcpgen/mcpgen/stores/redis v0.1.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 
@@ -40,3 +41,5 @@ replace github.com/mcpgen/mcpgen/adapters/gosdk => ../adapters/gosdk
 replace github.com/mcpgen/mcpgen/adapters/mcpgo => ../adapters/mcpgo
 
 tool github.com/mcpgen/mcpgen/cmd/mcpgen
+
+replace github.com/mcpgen/mcpgen/stores/redis => ../stores/redis

@@ -71,10 +71,6 @@ type gen struct {
 	// those that do not (an error of the generator).
 	importsNamed bool
 	missing      []string
-
-	// rawText writes each schema as itself rather than as a stand-in
-	// (see decl.lits); tests compare the two.
-	rawText bool
 }
 
 func newGen(pkg *model.Package) *gen {
@@ -155,21 +151,14 @@ func (g *gen) qual(path, name, sel string) *jen.Statement {
 	return jen.Qual(path, sel)
 }
 
-// fork returns a gen for building one declaration once the imports are
-// named: it shares g's read-only state and records the imports it uses
-// apart, so that declarations can be built on several goroutines.
-func (g *gen) fork() *gen {
-	return &gen{pkg: g.pkg, imports: g.imports, aliases: g.aliases, used: map[string]bool{}, importsNamed: true, rawText: g.rawText}
-}
-
 // rt returns the qualified identifier of the runtime package's sel.
 func (g *gen) rt(sel string) *jen.Statement { return g.qual(model.RuntimePath, "runtime", sel) }
 
 // file names the imports, locals, handlers and schema constants of the
 // generated file and returns its top-level declarations in order (the
 // guards, per group its registration function and handlers, prompts,
-// resources, schema constants, forms), as functions that build them.
-func (g *gen) file() ([]declFunc, error) {
+// resources, schema constants, forms).
+func (g *gen) file() ([]jen.Code, error) {
 	groups, err := g.groups()
 	if err != nil {
 		return nil, err
@@ -267,77 +256,74 @@ func (g *gen) file() ([]declFunc, error) {
 		}
 	}
 
-	// The declarations, in the order of the file, each built when it is
-	// rendered (see Generate).
-	decls := []declFunc{func(*gen) (decl, error) {
-		return decl{code: jen.Comment("Compile-time guards: if a tool's signature changes, regenerate.").Line().Var().Defs(guards...)}, nil
-	}}
+	// The declarations, in the order of the file.
+	decls := []jen.Code{jen.Comment("Compile-time guards: if a tool's signature changes, regenerate.").Line().Var().Defs(guards...)}
 	for _, gr := range groups {
-		decls = append(decls, func(g *gen) (decl, error) {
-			fn, err := g.register(gr, names, loc)
-			return decl{code: jen.Add(fn)}, err
-		})
+		fn, err := g.register(gr, names, loc)
+		if err != nil {
+			return nil, err
+		}
+		decls = append(decls, fn)
+		recvType, err := g.recvType(gr)
+		if err != nil {
+			return nil, err
+		}
 		for _, t := range gr.tools {
-			decls = append(decls, func(g *gen) (decl, error) {
-				recvType, err := g.recvType(gr)
-				if err != nil {
-					return decl{}, err
-				}
-				fn, err := g.handler(t, names[t].handler, recvType, loc)
-				if err != nil {
-					return decl{}, fmt.Errorf("generator: tool %s: %w", t.Name, err)
-				}
-				return decl{code: jen.Add(fn)}, nil
-			})
+			fn, err := g.handler(t, names[t].handler, recvType, loc)
+			if err != nil {
+				return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+			}
+			decls = append(decls, fn)
 		}
 	}
 	if len(g.pkg.Prompts) > 0 {
-		decls = append(decls, func(g *gen) (decl, error) {
-			fn, err := g.registerPrompts(loc)
-			return decl{code: jen.Add(fn)}, err
-		})
+		fn, err := g.registerPrompts(loc)
+		if err != nil {
+			return nil, err
+		}
+		decls = append(decls, fn)
 	}
 	if len(g.pkg.Resources) > 0 {
-		decls = append(decls, func(g *gen) (decl, error) {
-			fn, err := g.registerResources(loc)
-			return decl{code: jen.Add(fn)}, err
-		})
+		fn, err := g.registerResources(loc)
+		if err != nil {
+			return nil, err
+		}
+		decls = append(decls, fn)
 	}
-	decls = append(decls, func(g *gen) (decl, error) {
-		var texts, ids []string
-		for _, gr := range groups {
-			for _, t := range gr.tools {
-				texts, ids = append(texts, t.InputSchema), append(ids, names[t].input)
-				if n := names[t]; n.output != "" {
-					texts, ids = append(texts, t.OutputSchema), append(ids, n.output)
-				}
+	var texts, ids []string
+	for _, gr := range groups {
+		for _, t := range gr.tools {
+			texts, ids = append(texts, t.InputSchema), append(ids, names[t].input)
+			if n := names[t]; n.output != "" {
+				texts, ids = append(texts, t.OutputSchema), append(ids, n.output)
 			}
 		}
-		return g.consts("Input and output schemas of the tools, as JSON.", ids, texts), nil
-	})
+	}
+	if len(ids) > 0 {
+		decls = append(decls, consts("Input and output schemas of the tools, as JSON.", ids, texts))
+	}
 	if len(forms) > 0 {
-		decls = append(decls, func(*gen) (decl, error) {
-			return decl{code: jen.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.").Line().Func().Id("init").Params().Block(forms...)}, nil
-		}, func(g *gen) (decl, error) {
-			return g.consts("Schemas of the forms, as JSON.", formIDs, formSchemas), nil
-		})
+		decls = append(decls,
+			jen.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.").Line().Func().Id("init").Params().Block(forms...),
+			consts("Schemas of the forms, as JSON.", formIDs, formSchemas))
 	}
 	return decls, nil
 }
 
 // consts returns the declaration, under the comment doc, of the string
-// constants ids holding texts (schemas).
-func (g *gen) consts(doc string, ids, texts []string) decl {
-	if len(ids) == 0 {
-		return decl{}
-	}
-	var d decl
-	specs := d.lits(g.rawText, texts...)
+// constants ids holding texts (schemas): raw string literals where the
+// text allows, so that a schema reads as the indented JSON it is.
+func consts(doc string, ids, texts []string) *jen.Statement {
+	specs := make([]jen.Code, len(ids))
 	for i, id := range ids {
-		specs[i] = jen.Id(id).Op("=").Add(specs[i])
+		lit := jen.Lit(texts[i])
+		if canRaw(texts[i]) {
+			// jennifer has no raw string literal; Op writes its text verbatim.
+			lit = jen.Op("`" + texts[i] + "`")
+		}
+		specs[i] = jen.Id(id).Op("=").Add(lit)
 	}
-	d.code = jen.Comment(doc).Line().Const().Defs(specs...)
-	return d
+	return jen.Comment(doc).Line().Const().Defs(specs...)
 }
 
 // formBase names the schema constant of a form type after the type.

@@ -193,6 +193,7 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 
 	var body []jen.Code
 	var callArgs []jen.Code
+	var param jen.Code // the argument the option result= sends back
 	if t.Context {
 		callArgs = append(callArgs, jen.Id(loc.ctx))
 	}
@@ -212,10 +213,13 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 			return nil, fmt.Errorf("struct parameter: %w", err)
 		}
 		body = append(body, jen.Var().Id(loc.in).Add(code))
+		arg := jen.Id(loc.in)
 		if t.Struct.Pointer {
-			callArgs = append(callArgs, jen.Op("&").Id(loc.in))
-		} else {
-			callArgs = append(callArgs, jen.Id(loc.in))
+			arg = jen.Op("&").Id(loc.in)
+		}
+		callArgs = append(callArgs, arg)
+		if t.ResultParam != "" && t.ResultParam == t.Struct.Name {
+			param = arg.Clone()
 		}
 	case len(t.Params) > 0:
 		// One field per parameter, tagged with the argument's name.
@@ -236,6 +240,9 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 			name := fieldName(p.Name, used)
 			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
 			arg := jen.Id(loc.in).Dot(name)
+			if t.ResultParam != "" && t.ResultParam == p.Name {
+				param = arg.Clone()
+			}
 			if p.Variadic {
 				arg = arg.Op("...")
 			}
@@ -244,8 +251,12 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
 	}
 	if decodes {
+		decode := "Decode"
+		if t.Float64Numbers {
+			decode = "DecodeFloat64"
+		}
 		body = append(body, jen.If(
-			jen.Id(loc.err).Op(":=").Add(g.rt("Decode")).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
+			jen.Id(loc.err).Op(":=").Add(g.rt(decode)).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
 			jen.Id(loc.err).Op("!=").Nil(),
 		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}
@@ -255,7 +266,10 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		call = jen.Id(loc.recv).Dot(t.GoName)
 	}
 	call = call.Call(callArgs...)
-	results, err := g.results(t, call, loc)
+	if t.ResultParam != "" && param == nil {
+		return nil, fmt.Errorf("result=%s names no parameter in the model", t.ResultParam)
+	}
+	results, err := g.results(t, call, param, loc)
 	if err != nil {
 		return nil, err
 	}
@@ -287,10 +301,11 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 }
 
 // results returns the statements that call the function and return its
-// results as a *runtime.Result.
-func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
+// results as a *runtime.Result; param, for the option result=, is the
+// argument sent back as the result after the call.
+func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc localNames) ([]jen.Code, error) {
 	errReturn := func() jen.Code { return jen.Return(jen.Nil(), jen.Id(loc.err)) }
-	if t.Result == model.ResultNone {
+	if t.Result == model.ResultNone || param != nil {
 		var first jen.Code = call
 		blanks := omittedTargets(t, nil)
 		switch {
@@ -299,7 +314,14 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 		case len(blanks) > 0:
 			first = jen.List(blanks...).Op("=").Add(call)
 		}
-		return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
+		if param == nil {
+			return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
+		}
+		shaped, err := g.shape(t, jen.Id(loc.out), loc)
+		if err != nil {
+			return nil, err
+		}
+		return append([]jen.Code{first, jen.Id(loc.out).Op(":=").Add(param)}, shaped...), nil
 	}
 	if t.Result == model.ResultObject {
 		return g.objectResult(t, call, loc)
@@ -324,7 +346,17 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 	} else {
 		stmts = append(stmts, jen.List(lhs...).Op(":=").Add(call))
 	}
+	shaped, err := g.shape(t, out, loc)
+	if err != nil {
+		return nil, err
+	}
+	return append(stmts, shaped...), nil
+}
 
+// shape returns the statements that turn out, the value of t's result,
+// into the *runtime.Result the handler returns.
+func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Code, error) {
+	var stmts []jen.Code
 	switch t.Result {
 	case model.ResultText:
 		text := out
@@ -335,6 +367,9 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, loc localNames) ([]jen
 	case model.ResultStructured:
 		stmts = append(stmts, jen.Return(g.rt("StructuredResult").Call(out)))
 	case model.ResultWrapped:
+		if isErrorSlice(t.ResultType) {
+			out = g.rt("ErrorTexts").Call(out) // sent as the errors' texts
+		}
 		stmts = append(stmts, jen.Return(g.rt("WrappedResult").Call(out)))
 	case model.ResultRaw:
 		res, err := g.rawResult(t.ResultType, out)

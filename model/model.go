@@ -178,6 +178,20 @@ type Tool struct {
 	Results []*ResultMember
 	// ReturnsError reports whether the last result is error.
 	ReturnsError bool
+	// ResultParam is the parameter (plain, or the struct parameter) named
+	// by the option result=: the function returns nothing but error, and
+	// what it did to the parameter (sorted it in place, filled it in) is
+	// sent back as the result, of type ResultType, after the call.
+	ResultParam string
+	// Skipped are the trailing variadic parameter's name and type when it
+	// takes functional options (opts ...Option, a func or interface
+	// type): it is not an argument, and the function is called without it.
+	Skipped *Param
+	// Float64Numbers is the option numbers=float64: numbers in untyped
+	// positions of the arguments (any, []any, map[string]any) arrive as
+	// float64, as encoding/json decodes them (runtime.DecodeFloat64),
+	// instead of as int when written as integers (runtime.Decode).
+	Float64Numbers bool
 	// Omitted holds the positions of the function's results (before the
 	// trailing error) that //mcp:result leaves out; GoResults is how many
 	// results there are before the error. Results, ResultType and Result

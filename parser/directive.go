@@ -137,8 +137,11 @@ type toolDecl struct {
 	args []*ast.Comment // the //mcp:arg directives
 
 	// Positions for the schema builder's diagnostics.
-	structPos token.Pos   // type of the struct parameter
-	paramPos  []token.Pos // name of each plain parameter
+	structPos token.Pos // type of the struct parameter
+	// structNamePos is the name of the struct parameter (its type when
+	// unnamed).
+	structNamePos token.Pos
+	paramPos      []token.Pos // name of each plain parameter
 	// paramTag and paramTagPos hold, per plain parameter, the jsonschema
 	// keywords its //mcp:arg states and their position.
 	paramTag    []string

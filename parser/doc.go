@@ -31,6 +31,14 @@
 //	task              calls may run as tasks; task=optional is the same,
 //	                  task=required makes modern clients declare the tasks
 //	                  extension, task=forbidden (the default) never does
+//	result=PARAM      the function returns nothing (or only an error) and
+//	                  works on PARAM in place: PARAM is sent back as the
+//	                  result after the call; result=none: its effect is
+//	                  elsewhere (no warning about its slice, map or pointer
+//	                  parameters)
+//	numbers=float64   numbers in positions of type any arrive as float64,
+//	                  as encoding/json decodes them (runtime.DecodeFloat64),
+//	                  not as int when written as integers
 //	scope=NAME        the OAuth scope a caller's token must grant to see and
 //	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
 //	                  them; each an RFC 6749 scope-token, bare or quoted

@@ -48,11 +48,18 @@ func (c *checker) elicits(pkg *packages.Package, outputs map[string]bool) ([]*mo
 			continue // a generic helper: its callers' instantiations are found where they are
 		}
 		e := &model.Elicit{Type: u.t, Pos: c.fset.Position(u.pos)}
-		s, diags := c.builder.Struct(u.t, u.pos)
+		s, diags := c.builder.Struct(u.t, "", u.pos)
+		bad := false
 		for _, d := range diags {
-			c.errorf(d.Pos, "runtime.Elicit[%s]: %s", types.TypeString(u.t, types.RelativeTo(pkg.Types)), strings.TrimPrefix(d.Message, "parameter: "))
+			msg := fmt.Sprintf("runtime.Elicit[%s]: %s", types.TypeString(u.t, types.RelativeTo(pkg.Types)), strings.TrimPrefix(d.Message, "parameter: "))
+			if d.Warning {
+				c.warnf(d.Pos, "%s", msg)
+				continue
+			}
+			c.errorf(d.Pos, "%s", msg)
+			bad = true
 		}
-		if len(diags) > 0 {
+		if bad {
 			continue
 		}
 		if msg := formProblem(s); msg != "" {

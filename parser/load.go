@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"go/types"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -88,6 +90,13 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 	if len(pkgs) == 0 {
 		// go/packages drops some go command failures (such as a go.mod
 		// that needs updating) without an error or a package.
+		// Ask the go command itself, whose error says why.
+		args := append([]string{"list"}, cfg.BuildFlags...)
+		cmd := exec.Command("go", append(append(args, "--"), patterns...)...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil && len(bytes.TrimSpace(out)) > 0 {
+			return nil, nil, fmt.Errorf("no packages found for %s in %s: %s", strings.Join(patterns, " "), dir, bytes.TrimSpace(out))
+		}
 		return nil, nil, fmt.Errorf("no packages found for %s in %s; run go list there to see why", strings.Join(patterns, " "), dir)
 	}
 	diags, pending := loadErrors(dir, pkgs)
@@ -337,6 +346,13 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 			t.bad = true
 			continue
 		}
+		if r := t.Receiver; r != nil && r.Declared == nil && !token.IsExported(r.TypeName) && pkg.Name != "main" &&
+			registersOf[name] == t && !c.refersTo(pkg, outputs, name) {
+			// Exported, but for a type other packages cannot name.
+			c.errorf(t.decl.Recv.Pos(), "the tools of the unexported type %s would be registered by %s(s, recv *%s), which no other package can call, as it cannot name %s, and this package does not; export %s, embed it in an exported struct type, or call %s in this package",
+				r.TypeName, name, r.TypeName, r.TypeName, r.TypeName, name)
+			t.bad = true
+		}
 		c.registers[pkg][name] = true
 		obj := pkg.Types.Scope().Lookup(name)
 		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
@@ -563,6 +579,27 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		}
 	}
 	return failed, nil
+}
+
+// refersTo reports whether a file of pkg other than mcpgen's output
+// (outputs) uses the identifier name.
+func (c *checker) refersTo(pkg *packages.Package, outputs map[string]bool, name string) bool {
+	for _, f := range pkg.Syntax {
+		if outputs[c.fset.File(f.Pos()).Name()] {
+			continue
+		}
+		found := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // minToolsPerWorker is how many tools make starting one more goroutine

@@ -148,6 +148,8 @@ func toolSpec() *directiveSpec {
 		{key: "idempotent", kind: flagValue},
 		{key: "openworld", kind: flagValue},
 		{key: "task", kind: choiceValue, choices: []string{"optional", "required", "forbidden"}},
+		{key: "result", kind: textValue, example: "result=PARAM (the parameter sent back as the result) or result=none"},
+		{key: "numbers", kind: choiceValue, choices: []string{"int", "float64"}},
 		scopeRule(),
 	}}
 }
@@ -354,8 +356,13 @@ type toolOptions struct {
 	BadName bool   // name= was given but is not valid
 	Title   string
 	Hints   model.Hints
-	Task    string   // "", "optional" or "required"
-	Scopes  []string // option scope=, in the order written
+	Task    string // "", "optional" or "required"
+	// Result is the parameter named by result=PARAM, or "none" for
+	// result=none; ResultOff is the offset of its value.
+	Result    string
+	ResultOff int
+	Float64   bool     // numbers=float64
+	Scopes    []string // option scope=, in the order written
 }
 
 // parseOptions checks the options of a //mcp:tool directive. It reports
@@ -366,6 +373,10 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	if t := good["task"].Value; t != "forbidden" {
 		res.Task = t
 	}
+	if o, ok := good["result"]; ok {
+		res.Result, res.ResultOff = o.Value, o.ValueOff
+	}
+	res.Float64 = good["numbers"].Value == "float64"
 	for key, field := range map[string]**bool{"readonly": &res.Hints.ReadOnly, "destructive": &res.Hints.Destructive,
 		"idempotent": &res.Hints.Idempotent, "openworld": &res.Hints.OpenWorld} {
 		if o, ok := good[key]; ok {

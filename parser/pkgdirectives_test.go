@@ -32,7 +32,7 @@ func TestAllWarnings(t *testing.T) {
 			"labels.go:24: parameter repo of ListContext has no description",
 			"labels.go:36: parameter to of Rename has no description",
 			"labels.go:44: //mcp:tools LabelsService: method Watch left out: result: type <-chan gen_apiclient.Label cannot be encoded as JSON",
-			"labels.go:47: //mcp:tools LabelsService: method Stop left out: parameter done: type func() is not supported",
+			"labels.go:49: //mcp:tools LabelsService: method Stop left out: parameter done: type func() is not supported",
 		} {
 			if strings.Contains(got, want) != all {
 				t.Errorf("AllWarnings=%v: %q present=%v in\n%s", all, want, !all, got)

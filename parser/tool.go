@@ -70,6 +70,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		return t
 	}
 	t.Func = fn
+	t.Float64Numbers = opts.Float64
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
@@ -79,8 +80,71 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 				p.Description = c.dirs.params[p.Name] // //mcp:param
 			}
 		}
+		c.resultParam(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.ResultOff))
 	}
 	return t
+}
+
+// resultParam applies the option result= to t (at pos, its value), and
+// warns about a function without a result that may change a parameter in
+// place when the option does not say what to do about it: what such a
+// function does is otherwise lost.
+func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
+	name := opts.Result
+	if name == "none" {
+		return
+	}
+	if name != "" {
+		if t.Result != model.ResultNone {
+			c.errorf(pos, "result=%s: %s already returns a result; the option is for a function that returns nothing (or only an error) and changes a parameter in place", name, t.GoName)
+			t.bad = true
+			return
+		}
+		var typ types.Type
+		switch {
+		case t.Struct != nil && t.Struct.Name == name && name != "_":
+			typ = t.Struct.Type
+		case t.param(name) != nil:
+			typ = t.param(name).Type
+		default:
+			var names []string
+			if t.Struct != nil && t.Struct.Name != "" && t.Struct.Name != "_" {
+				names = append(names, t.Struct.Name)
+			}
+			for _, p := range t.Params {
+				names = append(names, p.Name)
+			}
+			msg := fmt.Sprintf("result=%s names no parameter of %s", name, t.GoName)
+			if len(names) > 0 {
+				msg += " (parameters: " + strings.Join(names, ", ") + ")"
+			}
+			c.errorf(pos, "%s", msg)
+			t.bad = true
+			return
+		}
+		t.ResultParam, t.ResultType, t.Result = name, typ, model.ResultStructured
+		t.resultPos = pos
+		return
+	}
+	if t.Result != model.ResultNone {
+		return
+	}
+	warn := func(at token.Pos, name string, typ types.Type) {
+		c.warnf(at, "%s returns no result, but may change its parameter %s (%s) in place, and the tool's caller never sees what it does to it; add result=%s to //mcp:tool to send %s back as the result, or result=none if the function's effect is elsewhere",
+			t.GoName, name, typeString(typ, t.pkg.Types), name, name)
+	}
+	if t.Struct != nil && t.Struct.Pointer && t.Struct.Name != "" && t.Struct.Name != "_" {
+		warn(t.structNamePos, t.Struct.Name, t.Struct.Type)
+	}
+	for i, p := range t.Params {
+		if p.Variadic {
+			continue // a slice of its own, made for the call
+		}
+		switch types.Unalias(p.Type).Underlying().(type) {
+		case *types.Slice, *types.Map, *types.Pointer:
+			warn(t.paramPos[i], p.Name, p.Type)
+		}
+	}
 }
 
 // signature checks the parameters and results of t's function against
@@ -137,14 +201,24 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		}
 	}
 	rest := params.Len() - start
-	if rest == 1 && !sig.Variadic() && isArgStruct(params.At(start).Type()) {
+	end := params.Len() // the parameters that are arguments: start to end
+	if last := params.Len() - 1; rest > 0 && sig.Variadic() && isFuncOptions(params.At(last).Type()) {
+		// Functional options (opts ...Option) have no JSON form: the
+		// function is called without any, as a Go caller may.
+		p := params.At(last)
+		t.Skipped = &model.Param{Name: p.Name(), Type: p.Type(), Variadic: true}
+		c.warnf(names[last], "parameter %s of %s (%s) takes functional options, which JSON cannot carry: it is not an argument of the tool, and the tool calls %s without options",
+			p.Name(), t.GoName, typeString(p.Type().(*types.Slice).Elem(), t.pkg.Types), t.GoName)
+		rest, end = rest-1, last
+	}
+	if rest == 1 && (!sig.Variadic() || t.Skipped != nil) && isArgStruct(params.At(start).Type()) {
 		p := params.At(start)
 		_, ptr := types.Unalias(p.Type()).(*types.Pointer)
 		t.Struct = &model.StructParam{Name: p.Name(), Type: p.Type(), Pointer: ptr}
-		t.structPos = typePos[start]
+		t.structPos, t.structNamePos = typePos[start], names[start]
 	} else {
 		// Every parameter, a struct among others included, is one argument.
-		for i := start; i < params.Len(); i++ {
+		for i := start; i < end; i++ {
 			p := params.At(i)
 			switch {
 			case isContext(p.Type()):
@@ -163,7 +237,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types), t.GoName, t.GoName)
 			}
 			_, ptr := types.Unalias(p.Type()).(*types.Pointer)
-			variadic := sig.Variadic() && i == params.Len()-1
+			variadic := sig.Variadic() && i == params.Len()-1 && t.Skipped == nil
 			t.Params = append(t.Params, &model.Param{Name: p.Name(), Type: p.Type(), Optional: ptr || variadic, Variadic: variadic})
 			t.paramPos = append(t.paramPos, names[i])
 		}
@@ -461,7 +535,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	var in *jsonschema.Schema
 	if t.Struct != nil {
-		s, diags := c.builder.Struct(t.Struct.Type, t.structPos)
+		s, diags := c.builder.Struct(t.Struct.Type, t.Struct.Name, t.structPos)
 		omitTypeDoc(s, t.Struct.Type)
 		in = s
 		report(diags)
@@ -587,6 +661,9 @@ func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
 var (
 	decodeTargetNames = []string{"v", "dst", "dest", "out", "target", "into", "ptr", "result", "obj"}
 	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
+	// encodeVerbs are the words of the names of functions whose any
+	// parameter is the value they write out.
+	encodeVerbs = []string{"Marshal", "Encode", "Format", "Print", "Write", "Dump", "Render", "Valid", "Hash", "Convert"}
 )
 
 // decodeTarget reports whether p, a parameter of the function named fn
@@ -595,7 +672,9 @@ var (
 // toml.Decode(data, v), row.Scan(dest...)): its name is one such functions
 // give it, or fn's name has a decoding verb and another parameter holds the
 // data. A sole any parameter of a Scan or UnmarshalJSON-like method is the
-// data itself, decoded into the receiver.
+// data itself, decoded into the receiver; the any parameter of a function
+// whose name says it writes a value out (Marshal(v any), Encode(v any)) is
+// that value.
 func decodeTarget(fn string, p *types.Var, n int) bool {
 	t := p.Type()
 	if s, ok := types.Unalias(t).(*types.Slice); ok {
@@ -605,15 +684,17 @@ func decodeTarget(fn string, p *types.Var, n int) bool {
 	if !ok || !iface.Empty() {
 		return false
 	}
-	if slices.Contains(decodeTargetNames, p.Name()) {
-		return true
-	}
 	for _, verb := range decodeVerbs {
-		if strings.Contains(fn, verb) && n > 1 {
-			return true
+		if strings.Contains(fn, verb) {
+			return n > 1 || slices.Contains(decodeTargetNames, p.Name())
 		}
 	}
-	return false
+	for _, verb := range encodeVerbs {
+		if strings.Contains(fn, verb) {
+			return false // Marshal(v any), Encode(v any): v is the input
+		}
+	}
+	return slices.Contains(decodeTargetNames, p.Name())
 }
 
 // isContext reports whether t is context.Context.
@@ -656,6 +737,23 @@ func isArgStruct(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// isFuncOptions reports whether t, the type []E of a variadic parameter,
+// holds functional options: E is a func type or a non-empty interface
+// (type Option func(*config), type Option interface{ apply(*config) }).
+func isFuncOptions(t types.Type) bool {
+	s, ok := types.Unalias(t).(*types.Slice)
+	if !ok {
+		return false
+	}
+	switch u := s.Elem().Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Interface:
+		return !u.Empty() && !types.Identical(s.Elem(), types.Universe.Lookup("error").Type())
+	}
+	return false
 }
 
 // isUnnamedStruct reports whether t is a struct literal type or a pointer

@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"errors"
+	"reflect"
 	"strconv"
 
 	"github.com/mcpgen/mcpgen/internal/validate"
@@ -60,13 +61,42 @@ func (e *ArgumentError) Error() string {
 // unchanged (where decoding first failed, the retry writes every such
 // number as an integer, also one that goes into a json.RawMessage).
 //
+// A JSON number that goes into an empty interface (a value of type any,
+// and the []any and map[string]any encoding/json builds there) arrives as
+// an int when written as an integer (digits only) within int64 (an int64
+// where int has 32 bits), else as the nearest float64: what a Go caller of
+// the function would pass. [DecodeFloat64] keeps encoding/json's float64
+// for every such number.
+//
 // Decode does not validate: the runtime has already validated args against
 // the tool's input schema when a Handler runs.
 func Decode(args json.RawMessage, v any) error {
+	if untypedIn(reflect.TypeOf(v)) {
+		if err := decode(args, v, unmarshalNumbers); err != nil {
+			return err
+		}
+		if untypedNumbers(v) == nil {
+			return nil
+		}
+		// A number beyond float64: encoding/json's error, with its path.
+		reflect.ValueOf(v).Elem().SetZero()
+	}
+	return decode(args, v, json.Unmarshal)
+}
+
+// DecodeFloat64 is [Decode], except that every JSON number that goes into
+// an empty interface arrives as float64, as encoding/json decodes it
+// (mcpgen generates it for a tool with the option numbers=float64).
+func DecodeFloat64(args json.RawMessage, v any) error {
+	return decode(args, v, json.Unmarshal)
+}
+
+// decode is Decode with unmarshal as the decoder.
+func decode(args json.RawMessage, v any, unmarshal func([]byte, any) error) error {
 	if len(args) == 0 {
 		args = json.RawMessage("{}")
 	}
-	err := validate.Unmarshal(args, v)
+	err := validate.UnmarshalWith(args, v, unmarshal)
 	if err == nil {
 		return nil
 	}

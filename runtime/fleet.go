@@ -47,6 +47,7 @@ const (
 	keyState     = "state:"   // + requestState id: the single-use mark
 	keySession   = "session:" // + session id: the session's record (sessionRecord)
 	keyStateKey  = "statekey" // the key that signs requestState values
+	keyAnswer    = "answer:"  // + session id ":" request id: a legacy client's answer, forwarded
 	topicReplica = "replica:" // + replica id: messages for one replica
 	topicFleet   = "fleet"    // messages for every replica
 )

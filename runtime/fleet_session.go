@@ -248,12 +248,40 @@ func (f *fleet) sessionMessage(m *fleetMsg) {
 	}
 }
 
+// answerPoll is how often a replica that asked a legacy client a question
+// looks for the answer in the store.
+const answerPoll = time.Second
+
+// answerTTL is how long an answer forwarded through the store stays.
+const answerTTL = time.Minute
+
 // forwardAnswer sends a client's response to a question that this replica
-// did not ask to the replica that did.
+// did not ask to the replica that did, and leaves it in the store too.
 func (f *fleet) forwardAnswer(session string, id, result, errObj json.RawMessage) {
-	if r := replicaOf(id); r != "" && r != f.id {
-		f.publish(topicReplica+r, &fleetMsg{Kind: msgAnswer, Session: session, ID: id, Result: result, Error: errObj})
+	r := replicaOf(id)
+	if r == "" || r == f.id {
+		return
 	}
+	m := &fleetMsg{Kind: msgAnswer, Session: session, ID: id, Result: result, Error: errObj}
+	if b, err := json.Marshal(m); err == nil {
+		ctx, cancel := storeCtx()
+		_ = f.st.Put(ctx, keyAnswer+session+":"+string(id), b, answerTTL)
+		cancel()
+	}
+	f.publish(topicReplica+r, m)
+}
+
+// storedAnswer returns the answer to question id of session, if one was
+// left in the store.
+func (f *fleet) storedAnswer(session, id string) (answer, bool) {
+	ctx, cancel := storeCtx()
+	defer cancel()
+	b, err := f.st.Get(ctx, keyAnswer+session+":"+id)
+	var m fleetMsg
+	if err != nil || b == nil || json.Unmarshal(b, &m) != nil {
+		return answer{}, false
+	}
+	return answer{result: m.Result, err: m.Error}, true
 }
 
 // forwardCancel sends a client's cancellation of a call that does not run

@@ -315,7 +315,7 @@ func (h *httpHandler) checkScopes(w http.ResponseWriter, r *http.Request, peek *
 		if !ok {
 			return false
 		}
-		res, _ := set.findResource(uri)
+		res, _ := set.findResource(r.Context(), uri)
 		if res == nil {
 			return false
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // This file is the legacy side (protocol 2025-11-25 and earlier) of asking
@@ -54,10 +55,14 @@ func (o *outbound) register() (id string, ch chan answer, ok bool) {
 	return id, ch, true
 }
 
-func (o *outbound) forget(id string) {
+// forget drops the request id and reports whether it was still awaited
+// (no answer delivered, the connection not closed).
+func (o *outbound) forget(id string) bool {
 	o.mu.Lock()
+	defer o.mu.Unlock()
+	_, ok := o.pending[id]
 	delete(o.pending, id)
-	o.mu.Unlock()
+	return ok
 }
 
 // deliver hands a client's response to the request that awaits it. A
@@ -132,31 +137,47 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 		return nil, ErrNoStream
 	}
 
-	select {
-	case a, ok := <-ch:
-		if !ok {
-			return nil, ErrClientGone
-		}
-		if a.err != nil {
-			var e struct {
-				Code    int    `json:"code"`
-				Message string `json:"message"`
+	// A fleet's replica also looks for the answer in the store, where the
+	// replica that the client's response reached left it too: a message
+	// between replicas may be lost.
+	var poll <-chan time.Time
+	if c.conn.fleetSession != "" {
+		t := time.NewTicker(answerPoll)
+		defer t.Stop()
+		poll = t.C
+	}
+	for {
+		select {
+		case <-poll:
+			if a, found := c.srv.fleet.storedAnswer(c.conn.fleetSession, id); found && out.forget(id) {
+				ch <- a // nothing else sends on ch once it is forgotten
 			}
-			if json.Unmarshal(a.err, &e) != nil {
-				return nil, &answerError{cp, "not a JSON-RPC error"}
+			continue
+		case a, ok := <-ch:
+			if !ok {
+				return nil, ErrClientGone
 			}
-			return nil, &ClientError{Code: e.Code, Message: e.Message}
+			if a.err != nil {
+				var e struct {
+					Code    int    `json:"code"`
+					Message string `json:"message"`
+				}
+				if json.Unmarshal(a.err, &e) != nil {
+					return nil, &answerError{cp, "not a JSON-RPC error"}
+				}
+				return nil, &ClientError{Code: e.Code, Message: e.Message}
+			}
+			if len(a.result) == 0 || a.result[0] != '{' {
+				return nil, &answerError{cp, "the result is not an object"}
+			}
+			return a.result, nil
+		case <-ctx.Done():
+			out.forget(id)
+			// Withdraw the question, so that the client stops asking its user
+			// or model (unless the call itself is over: nothing more is sent
+			// for a cancelled call).
+			c.send("notifications/cancelled", []byte(`{"requestId":`+id+`,"reason":"the server no longer waits for the answer"}`))
+			return nil, ctx.Err()
 		}
-		if len(a.result) == 0 || a.result[0] != '{' {
-			return nil, &answerError{cp, "the result is not an object"}
-		}
-		return a.result, nil
-	case <-ctx.Done():
-		out.forget(id)
-		// Withdraw the question, so that the client stops asking its user
-		// or model (unless the call itself is over: nothing more is sent
-		// for a cancelled call).
-		c.send("notifications/cancelled", []byte(`{"requestId":`+id+`,"reason":"the server no longer waits for the answer"}`))
-		return nil, ctx.Err()
 	}
 }

@@ -194,8 +194,8 @@ type uriParams struct {
 // exist only in the legacy protocol: in 2026-07-28 a client subscribes with
 // subscriptions/listen.
 func (c *conn) subscribe(r request, p *uriParams) []byte {
-	if p.URI == nil {
-		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: missing uri"))
+	if e := checkURI(p.URI); e != nil {
+		return errorReply(r.id, e)
 	}
 	c.srv.subs.set(c, *p.URI, r.method.name == "resources/subscribe")
 	return appendResult(nil, r.id, c.srv.emptyResult[r.proto])

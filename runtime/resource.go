@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -36,7 +38,14 @@ type Resource struct {
 // A ResourceTemplate describes a family of resources whose URIs match a
 // URI template (RFC 6570): simple expansions {name}, which match one or more
 // characters other than / ? # (percent-decoded), and reserved expansions
-// {+name}, which match any characters.
+// {+name}, which match any characters. A {name} never matches a value that
+// decodes to one with /, NUL or invalid UTF-8, so a handler can use it as
+// one path element; a {+name} value is any string, "../.." included: a
+// handler that opens files with it must clean it and keep it under its
+// root (filepath.IsLocal, os.Root). Where the variables could split a URI
+// in more than one way, each takes the fewest characters that let the rest
+// match, the first variable first. A URI longer than [MaxURILength] bytes
+// matches nothing: resources/read refuses it.
 type ResourceTemplate struct {
 	// URITemplate is the template, for example "users://{id}/profile".
 	URITemplate string
@@ -205,11 +214,15 @@ func resourceJSON(r *resource, p protocol) []byte {
 
 // findResource returns the resource that serves uri: the one with that
 // fixed URI, else the first template (in registration order) that matches.
-func (set *catalog) findResource(uri string) (*resource, map[string]string) {
+// It stops, returning nil, when ctx ends.
+func (set *catalog) findResource(ctx context.Context, uri string) (*resource, map[string]string) {
 	if r := set.resourceByURI[uri]; r != nil {
 		return r, nil
 	}
 	for _, r := range set.templates {
+		if ctx.Err() != nil {
+			return nil, nil
+		}
 		if vars, ok := r.template.match(uri); ok && r.inEnums(vars) {
 			return r, vars
 		}
@@ -231,11 +244,14 @@ func (r *resource) inEnums(vars map[string]string) bool {
 func (c *conn) readResource(rq request, p *uriParams) []byte {
 	ctx, id, proto := rq.ctx, rq.id, rq.proto
 	set := c.srv.snapshot()
-	if p.URI == nil {
-		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing uri"))
+	if e := checkURI(p.URI); e != nil {
+		return errorReply(id, e)
 	}
 	uri := *p.URI
-	r, vars := set.findResource(uri)
+	r, vars := set.findResource(ctx, uri)
+	if ctx.Err() != nil {
+		return nil // cancelled: no reply
+	}
 	if r != nil {
 		switch c.srv.access(ctx, r.item()) {
 		case accessHidden:
@@ -289,6 +305,22 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 	}
 	b, _ = c.srv.appendResultEnd(b, nil, proto)
 	return appendResult(nil, id, b)
+}
+
+// MaxURILength is the longest resource URI, in bytes, that resources/read
+// and resources/subscribe accept; a longer one is refused with -32602
+// before any template is tried.
+const MaxURILength = 16 << 10
+
+// checkURI checks the uri of resources/read and resources/subscribe.
+func checkURI(uri *string) *rpcError {
+	switch {
+	case uri == nil:
+		return errorf(codeInvalidParams, "Invalid params: missing uri")
+	case len(*uri) > MaxURILength:
+		return errorf(codeInvalidParams, "Invalid params: uri is "+strconv.Itoa(len(*uri))+" bytes long; the server accepts at most "+strconv.Itoa(MaxURILength))
+	}
+	return nil
 }
 
 // notFound is the resource-not-found error of SEP-2164 (spec 2026-07-28
@@ -389,40 +421,91 @@ func (t *uriTemplate) hasVar(name string) bool {
 	return false
 }
 
-// match reports whether uri is an expansion of t, and the variables' values.
+// match reports whether uri is an expansion of t, and the variables'
+// values. Where the variables could split uri in more than one way, each
+// takes the fewest characters that let the rest match, the first variable
+// first. It takes time linear in len(uri) (times the template's length):
+// one pass from the end finds, for every part and position, whether the
+// rest of uri can match the rest of the template; one pass from the start
+// then takes the shortest run of each variable that the first pass allows.
 func (t *uriTemplate) match(uri string) (map[string]string, bool) {
-	vars := map[string]string{}
-	if !t.matchFrom(0, uri, vars) {
+	// Most templates that do not match differ in their first or last
+	// literal: no pass needed.
+	if first := t.parts[0]; first.variable == "" && !strings.HasPrefix(uri, first.literal) {
 		return nil, false
+	}
+	if last := t.parts[len(t.parts)-1]; last.variable == "" && !strings.HasSuffix(uri, last.literal) {
+		return nil, false
+	}
+	n := len(uri)
+	// ok(i, p): uri[p:] matches t.parts[i:], one bit per part and position.
+	row := n + 1
+	bits := make([]uint64, ((len(t.parts)+1)*row+63)/64)
+	ok := func(i, p int) bool { k := i*row + p; return bits[k/64]&(1<<(k%64)) != 0 }
+	set := func(i, p int) { k := i*row + p; bits[k/64] |= 1 << (k % 64) }
+	set(len(t.parts), n)
+	for i := len(t.parts) - 1; i >= 0; i-- {
+		part := t.parts[i]
+		if part.variable == "" {
+			for p := 0; p+len(part.literal) <= n; p++ {
+				if ok(i+1, p+len(part.literal)) && uri[p:p+len(part.literal)] == part.literal {
+					set(i, p)
+				}
+			}
+			continue
+		}
+		// One or more characters, then the rest: uri[p] may be taken and
+		// either the rest matches after it or the run goes on.
+		for p := n - 1; p >= 0; p-- {
+			if part.takes(uri[p]) && (ok(i+1, p+1) || ok(i, p+1)) {
+				set(i, p)
+			}
+		}
+	}
+	if !ok(0, 0) {
+		return nil, false
+	}
+	vars := make(map[string]string, len(t.parts)/2+1)
+	p := 0
+	for i, part := range t.parts {
+		if part.variable == "" {
+			p += len(part.literal)
+			continue
+		}
+		end := p + 1
+		for !ok(i+1, end) {
+			end++
+		}
+		v, good := part.value(uri[p:end])
+		if !good {
+			return nil, false
+		}
+		vars[part.variable] = v
+		p = end
 	}
 	return vars, true
 }
 
-func (t *uriTemplate) matchFrom(i int, rest string, vars map[string]string) bool {
-	if i == len(t.parts) {
-		return rest == ""
+// takes reports whether a variable's run may include the URI character c:
+// a simple variable stops at / ? and #, a reserved one takes any.
+func (p templatePart) takes(c byte) bool {
+	return p.reserved || c != '/' && c != '?' && c != '#'
+}
+
+// value decodes the run of a variable, and reports whether it is a value
+// the variable may have: well-formed escapes and, for a simple {name},
+// valid UTF-8 without / or NUL once decoded. RFC 6570's simple expansion
+// never produces a raw /, so a decoded one (..%2F..%2Fetc) is a path the
+// template did not ask for.
+func (p templatePart) value(raw string) (string, bool) {
+	v, err := unescapeURI(raw)
+	if err != nil {
+		return "", false
 	}
-	p := t.parts[i]
-	if p.variable == "" {
-		return strings.HasPrefix(rest, p.literal) && t.matchFrom(i+1, rest[len(p.literal):], vars)
+	if !p.reserved && (strings.ContainsAny(v, "/\x00") || !utf8.ValidString(v)) {
+		return "", false
 	}
-	// A variable takes one or more characters; the shortest run after
-	// which the rest matches wins.
-	for n := 1; n <= len(rest); n++ {
-		c := rest[n-1]
-		if !p.reserved && (c == '/' || c == '?' || c == '#') {
-			return false
-		}
-		if t.matchFrom(i+1, rest[n:], vars) {
-			v, err := unescapeURI(rest[:n])
-			if err != nil {
-				return false
-			}
-			vars[p.variable] = v
-			return true
-		}
-	}
-	return false
+	return v, true
 }
 
 // unescapeURI decodes the %XX escapes of s.

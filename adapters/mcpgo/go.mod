@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/mcpgen/mcpgen v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
 )
 
 require (
@@ -15,5 +15,3 @@ require (
 	github.com/yosida95/uritemplate/v3 v3.0.2 // indirect
 	golang.org/x/text v0.14.0 // indirect
 )
-
-replace github.com/mcpgen/mcpgen => ../..

@@ -134,6 +134,11 @@ Options, separated by spaces, each at most once:
 	task           calls may run as tasks (also task=optional);
 	               task=required: modern clients must declare the
 	               tasks extension; task=forbidden: the default
+	result=PARAM   the function works on PARAM in place: send it back as
+	               the result; result=none: its effect is elsewhere
+	numbers=float64
+	               numbers in positions of type any arrive as float64,
+	               not as int when written as integers
 
 Prompts, resources and completers (package-level functions):
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -77,7 +78,13 @@ func WatchedResource() string {
 //mcp:resource uri=test://template/{id}/data mime=application/json
 //mcp:arg id The item's id
 func TemplateData(id string) string {
-	return fmt.Sprintf(`{"id":%q,"templateTest":true,"data":"Data for ID: %s"}`, id, id)
+	// Encoded, not formatted: an id with a quote stays inside its string.
+	b, _ := json.Marshal(struct {
+		ID           string `json:"id"`
+		TemplateTest bool   `json:"templateTest"`
+		Data         string `json:"data"`
+	}{id, true, "Data for ID: " + id}) // strings and a bool: cannot fail
+	return string(b)
 }
 
 // CompleteArg1 suggests values for arg1 of test_prompt_with_arguments that

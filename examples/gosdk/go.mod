@@ -7,8 +7,8 @@ replace github.com/mcpgen/mcpgen => ../..
 replace github.com/mcpgen/mcpgen/adapters/gosdk => ../../adapters/gosdk
 
 require (
-	github.com/mcpgen/mcpgen v0.0.0
-	github.com/mcpgen/mcpgen/adapters/gosdk v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
+	github.com/mcpgen/mcpgen/adapters/gosdk v0.1.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 )
 

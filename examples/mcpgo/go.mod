@@ -8,8 +8,8 @@ replace github.com/mcpgen/mcpgen/adapters/mcpgo => ../../adapters/mcpgo
 
 require (
 	github.com/mark3labs/mcp-go v1.2.1
-	github.com/mcpgen/mcpgen v0.0.0
-	github.com/mcpgen/mcpgen/adapters/mcpgo v0.0.0
+	github.com/mcpgen/mcpgen v0.1.0
+	github.com/mcpgen/mcpgen/adapters/mcpgo v0.1.0
 )
 
 require (

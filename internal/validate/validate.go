@@ -149,7 +149,13 @@ func comparePath(a, b []pathKey) int {
 // that has an integral value written as an integer (which changes no
 // value), and returns the retry's error.
 func Unmarshal(args []byte, v any) error {
-	err := json.Unmarshal(args, v)
+	return UnmarshalWith(args, v, json.Unmarshal)
+}
+
+// UnmarshalWith is Unmarshal with unmarshal in place of json.Unmarshal
+// (one that decodes numbers into json.Number, say).
+func UnmarshalWith(args []byte, v any, unmarshal func([]byte, any) error) error {
+	err := unmarshal(args, v)
 	if err == nil {
 		return nil
 	}
@@ -157,7 +163,7 @@ func Unmarshal(args []byte, v any) error {
 	var se *json.SyntaxError
 	if errors.As(err, &te) && strings.HasPrefix(te.Value, "number") || te == nil && !errors.As(err, &se) {
 		if norm, ok := integralNumbers(args); ok {
-			err = json.Unmarshal(norm, v)
+			err = unmarshal(norm, v)
 		}
 	}
 	return err

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -147,6 +148,8 @@ func TestValidateStrings(t *testing.T) {
 		{p(`"contentEncoding":"base64"`), `{"s":"aGVs\nbG8="}`, ""},
 		{p(`"contentEncoding":"base64"`), `{"s":"aGVsbG8"}`, `"s": must be standard base64 with padding (got "aGVsbG8")`},
 		{p(`"contentEncoding":"base64"`), `{"s":"aGVsbG8_"}`, `must be standard base64`},
+		// The schema of a []byte: its pattern is named for what it means.
+		{p(`"contentEncoding":"base64","pattern":` + strconv.Quote(base64NLPattern)), `{"s":"aGVsbG8"}`, `"s": must be standard base64 with padding (got "aGVsbG8")`},
 		{p(`"contentEncoding":"base64"`), `{"s":""}`, ""},
 		// Silent changes encoding/json would make.
 		{p(`"minLength":0`), "{\"s\":\"a\xffb\"}", `"s": must be valid UTF-8`},

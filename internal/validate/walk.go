@@ -449,7 +449,11 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 	}
 	b := s.stringBytes(st)
 	if n.pattern != nil && !n.matchPattern(b) {
-		if pat := n.pattern.String(); len(pat) > maxPatternInMessage {
+		if pat := n.pattern.String(); n.patternIsBase64 {
+			// The pattern mcpgen writes for []byte: what it means, not
+			// its 120 characters.
+			s.addf("must be standard base64 with padding (got %s)", got(s.data[start:s.pos]))
+		} else if len(pat) > maxPatternInMessage {
 			// A generated pattern (the range of an integer written as a
 			// string) says nothing to a reader at that length.
 			s.addf("must match the schema's pattern (%d characters long, see the schema) (got %s)", len(pat), got(s.data[start:s.pos]))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"math/big"
 	"path/filepath"
 	"slices"
@@ -49,6 +50,13 @@ type conv struct {
 	recursive map[string]*types.Named
 	defs      map[string]*jsonschema.Schema
 	refs      map[*jsonschema.Schema]string
+	// firstUse holds, in an output schema, the schema of each struct type
+	// where it was first written out, and repeated the types met again
+	// (shareRepeated).
+	firstUse map[string]*jsonschema.Schema
+	repeated map[string]*types.Named
+	// problems counts the problems reported, grouped or not.
+	problems int
 
 	// root names the parameter or result being converted ("parameter
 	// opts", "result") and holds its type; path holds the struct fields
@@ -157,6 +165,7 @@ func (c *conv) expand(n types.Type, key string, at site) *jsonschema.Schema {
 // found in that type and reported once, at the parameter or result that
 // led there, with the path of fields to it (see done).
 func (c *conv) report(at site, msg string) {
+	c.problems++
 	if c.inRoots(at.pos) || c.rootSite.what == "" {
 		pos := at.pos
 		if !c.inRoots(pos) {
@@ -220,6 +229,7 @@ func (c *conv) report(at site, msg string) {
 // of fields to it. same groups the warnings of one problem met at several
 // uses (see Diagnostic.Same).
 func (c *conv) warn(at site, msg, same string) {
+	c.problems++
 	pos := at.pos
 	if !c.inRoots(pos) || c.rootSite.what == "" {
 		pos = c.rootPos
@@ -302,6 +312,7 @@ func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
 // schema s, and returns the sorted diagnostics.
 func (c *conv) done(s *jsonschema.Schema) []Diagnostic {
 	c.foreignDiagnostics()
+	c.shareRepeated()
 	withEnumDocs(c.enumDocs)
 	c.enumDocs = nil
 	if s != nil && len(c.defs) > 0 {
@@ -490,6 +501,18 @@ func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
 		c.recursive[key] = n
 		return c.ref(key)
 	}
+	if c.output && c.firstUse[key] != nil {
+		// A struct type met again in an output schema: one definition
+		// in $defs, the first use made a $ref too (shareRepeated).
+		if c.repeated == nil {
+			c.repeated = map[string]*types.Named{}
+		}
+		c.repeated[key] = n
+		r := c.ref(key)
+		r.Description = c.b.typeDoc(n.Obj()) // as expand would give it
+		return r
+	}
+	problems := c.problems
 	s := c.expand(n, key, at)
 	if c.recursive[key] != nil {
 		if c.defs == nil {
@@ -498,7 +521,49 @@ func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
 		c.defs[key] = s
 		return c.ref(key)
 	}
+	// A type with problems is written out at each use, so that each use is
+	// reported.
+	if _, isStruct := n.Underlying().(*types.Struct); c.output && isStruct && problems == c.problems {
+		if c.firstUse == nil {
+			c.firstUse = map[string]*jsonschema.Schema{}
+		}
+		c.firstUse[key] = s
+	}
 	return s
+}
+
+// shareRepeated moves each struct type used more than once in an output
+// schema to $defs: its first use, written out where it was met, becomes
+// the definition, and a $ref in its place. Each use keeps its own
+// description beside its $ref, exactly as it was written out (a field's
+// comment, the type's doc comment where that is the rule, or nothing), so
+// the definition has none. Output schemas are not read by models but by the clients
+// that validate results, and an API type met twice (a pull request's
+// head and base repository) is otherwise written out twice, with all it
+// holds.
+func (c *conv) shareRepeated() {
+	if len(c.repeated) == 0 {
+		return
+	}
+	keys := slices.Sorted(maps.Keys(c.repeated))
+	for _, key := range keys {
+		n, first := c.repeated[key], c.firstUse[key]
+		def := new(jsonschema.Schema)
+		*def = *first
+		*first = jsonschema.Schema{Description: def.Description}
+		def.Description = ""
+		if c.recursive == nil {
+			c.recursive = map[string]*types.Named{}
+		}
+		if c.defs == nil {
+			c.defs = map[string]*jsonschema.Schema{}
+		}
+		c.recursive[key], c.defs[key] = n, def
+		if c.refs == nil {
+			c.refs = map[*jsonschema.Schema]string{}
+		}
+		c.refs[first] = key
+	}
 }
 
 // body returns the schema of t from its underlying type.
@@ -532,8 +597,15 @@ func (c *conv) body(t types.Type, at site) *jsonschema.Schema {
 		if u.Empty() {
 			return anyValue()
 		}
+		if c.output && types.Identical(t, types.Universe.Lookup("error").Type()) {
+			return c.noJSONForm(at, t, "encoding/json writes an error as the exported fields of the value it holds, {} for most errors, never its text; return err.Error(), or a []error result (sent as the errors' texts)")
+		}
 		if c.output {
-			return c.noJSONForm(at, t, "the JSON form of an interface depends on the value it holds at run time; use a concrete type")
+			// encoding/json writes the value the interface holds: all
+			// that is known of it is that it is a JSON value.
+			c.warn(at, fmt.Sprintf("the JSON form of interface %s depends on the value it holds at run time: the output schema says only that it is a JSON value ({}); return a concrete type to state it", c.typeString(t)),
+				"iface:"+typeKey(t))
+			return anyValue()
 		}
 		return c.noJSONForm(at, t, "encoding/json cannot decode into a non-empty interface; use any or a concrete type")
 	case *types.Chan:

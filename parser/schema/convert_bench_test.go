@@ -27,7 +27,7 @@ func BenchmarkConvert(b *testing.B) {
 	for b.Loop() {
 		bl := NewBuilder(l.builder.fset, l.pkgs)
 		for _, n := range named {
-			bl.Struct(n, n.Obj().Pos())
+			bl.Struct(n, "", n.Obj().Pos())
 			bl.Output(n, n.Obj().Pos())
 		}
 	}

@@ -83,7 +83,7 @@ func TestDeviationBounds(t *testing.T) {
 	// No bound beyond ±(2^53−1), which JSON clients cannot write exactly:
 	// the decoder enforces the rest of the range (TestEndToEnd).
 	n := l.lookup(t, "schema_scalars.Scalars")
-	s, _ := l.builder.Struct(n, n.Obj().Pos())
+	s, _ := l.builder.Struct(n, "", n.Obj().Pos())
 	text, err := Marshal(s)
 	if err != nil {
 		t.Fatal(err)
@@ -375,7 +375,7 @@ func TestDeviationStringOption(t *testing.T) {
 func TestDeviationRecursion(t *testing.T) {
 	l := corpusLoaded(t)
 	n := l.lookup(t, "schema_recursive.Node")
-	s, diags := l.builder.Struct(n, n.Obj().Pos())
+	s, diags := l.builder.Struct(n, "", n.Obj().Pos())
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
@@ -485,5 +485,30 @@ func TestDeviationGenericComments(t *testing.T) {
 	theirs := theirs(t, schema_collections.Paged{})
 	if d := at(t, theirs, "properties/page/properties/items/description"); d != nil {
 		t.Errorf("invopop has %v", d)
+	}
+}
+
+// TestDeviationOptional: in an input, a pointer field is optional (absent,
+// it is nil, as encoding/json leaves it), and so is every field of a
+// struct without json tags (not written for JSON: a zero field means "not
+// set"); invopop requires them. Outputs keep what encoding/json writes.
+func TestDeviationOptional(t *testing.T) {
+	l := corpusLoaded(t)
+	omit := l.ours(t, "schema_omit.Omit", false)
+	if slices.Contains(at(t, omit, "required").([]any), any("ptr")) {
+		t.Errorf("ours requires the pointer field ptr: %v", omit["required"])
+	}
+	if !slices.Contains(at(t, theirs(t, schema_omit.Omit{}), "required").([]any), any("ptr")) {
+		t.Error("invopop does not require ptr")
+	}
+	if !slices.Contains(at(t, l.ours(t, "schema_omit.Omit", true), "required").([]any), any("ptr")) {
+		t.Error("the output schema does not require ptr, which encoding/json always writes")
+	}
+	named := l.ours(t, "schema_omit.Untagged", false)
+	if r, ok := named["required"]; ok {
+		t.Errorf("ours requires fields of a struct without json tags: %v", r)
+	}
+	if at(t, theirs(t, schema_omit.Untagged{}), "required") == nil {
+		t.Error("invopop requires nothing of schema_omit.Untagged")
 	}
 }

@@ -19,7 +19,7 @@ func TestEnumInference(t *testing.T) {
 	}
 	b := NewBuilder(pkgs[0].Fset, pkgs)
 	opts := pkgs[0].Types.Scope().Lookup("Options").Type()
-	s, diags := b.Struct(opts, pkgs[0].Types.Scope().Lookup("Options").Pos())
+	s, diags := b.Struct(opts, "", pkgs[0].Types.Scope().Lookup("Options").Pos())
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}

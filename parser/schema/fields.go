@@ -46,6 +46,20 @@ type embedQueue struct {
 // structFields returns the JSON members of the struct type t in the order
 // encoding/json encodes them.
 func structFields(t types.Type) []jsonField {
+	fields, _ := resolveFields(t)
+	return fields
+}
+
+// cancelledFields returns the names of the fields of t's embedded structs
+// that encoding/json leaves out because two of them are as deep and as
+// tagged as each other.
+func cancelledFields(t types.Type) []string {
+	_, cancelled := resolveFields(t)
+	return cancelled
+}
+
+// resolveFields returns structFields(t) and cancelledFields(t).
+func resolveFields(t types.Type) (_ []jsonField, cancelled []string) {
 	var fields []jsonField
 	var current []embedQueue
 	next := []embedQueue{{typ: t}}
@@ -189,11 +203,13 @@ func structFields(t types.Type) []jsonField {
 		// The first field dominates unless a rival is as shallow and as tagged.
 		if len(group) == 1 || len(group[0].index) != len(group[1].index) || group[0].tagged != group[1].tagged {
 			out = append(out, group[0])
+		} else {
+			cancelled = append(cancelled, group[0].name)
 		}
 		i = j
 	}
 	slices.SortFunc(out, func(a, b jsonField) int { return slices.Compare(a.index, b.index) })
-	return out
+	return out, cancelled
 }
 
 // topIndex backs the index of the fields of the outer struct (one element

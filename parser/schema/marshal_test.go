@@ -626,7 +626,7 @@ func BenchmarkMarshal(b *testing.B) {
 				if output {
 					s, _, _ = l.builder.Output(n, n.Obj().Pos())
 				} else {
-					s, _ = l.builder.Struct(n, n.Obj().Pos())
+					s, _ = l.builder.Struct(n, "", n.Obj().Pos())
 				}
 				schemas = append(schemas, s)
 			}

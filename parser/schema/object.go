@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -24,6 +26,28 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	if len(fields) == 0 && hasHiddenState(t) {
 		c.report(at, fmt.Sprintf("type %s has no exported fields and no JSON or text form: encoding/json would always write {} for it and read nothing into it; %s",
 			c.typeString(t), c.opaqueHint(t)))
+	} else if hidden := hiddenFields(t); len(hidden) > 0 {
+		c.warn(at, fmt.Sprintf("type %s keeps state in unexported fields (%s) that JSON does not carry: a value of it that reaches the tool or leaves it loses them; %s",
+			c.typeString(t), strings.Join(hidden, ", "), c.hiddenHint(t)), "hidden:"+typeKey(t))
+	}
+	for _, name := range cancelledFields(t) {
+		c.warn(at, fmt.Sprintf("the fields named %s of the structs %s embeds cancel out by encoding/json's rules (as deep and as tagged as each other): neither is read or written; tag the one meant with json:%q",
+			name, c.typeString(t), name), "cancel:"+typeKey(t)+"."+name)
+	}
+	// untagged: no field has a json tag, so the struct was not written
+	// for JSON; in an input, every field is optional (a zero field means
+	// "not set", the Go convention for such structs).
+	untagged := !slices.ContainsFunc(fields, func(f jsonField) bool { _, ok := f.tag.Lookup("json"); return ok })
+	if untagged && len(fields) > 0 && !c.output {
+		if n, ok := t.(*types.Named); ok && c.inRoots(n.Obj().Pos()) {
+			c.warn(at, fmt.Sprintf("struct %s has no json tags: its members are named after its Go fields (%s) and all of them are optional, a missing one being the field's zero value; tag the fields (json:\"name\" for a required one, json:\"name,omitempty\" for an optional one) to choose",
+				c.typeString(t), fieldNames(fields)), "untagged:"+typeKey(t))
+		}
+	} else if !c.output {
+		if opts := optionLike(t, fields, c.b); len(opts) > 0 {
+			c.warn(at, fmt.Sprintf("struct %s: the fields %s look like options (%s) but are required, having json tags without omitempty: a client must send every one of them; tag them omitempty (or omitzero) if a zero value means \"not set\"",
+				c.typeString(t), strings.Join(opts, ", "), optionReason(opts, fields, c.b)), "options:"+typeKey(t))
+		}
 	}
 	// fat is the field being converted; report reads it when called.
 	var fat site
@@ -91,6 +115,12 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		if tag.nullable || c.output && nilable && !omitted {
 			prop = orNull(prop)
 		}
+		// In an input, a pointer field is optional: absent, it is nil, as
+		// encoding/json leaves it (and null for an optional member is taken
+		// as absent, runtime/nullabsent.go).
+		if !c.output && (untagged || isPointer(f.v.Type())) {
+			omitted = true
+		}
 		s.Properties.Set(f.name, prop)
 		if tag.required && omitted && c.output {
 			report(`jsonschema:"required" on an omitempty or omitzero field of a result: encoding/json leaves it out when empty`)
@@ -105,6 +135,142 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		}
 	}
 	return s
+}
+
+// isPointer reports whether t is a pointer type (through names).
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	return ok
+}
+
+// fieldNames lists the JSON names of fields, at most eight.
+func fieldNames(fields []jsonField) string {
+	var names []string
+	for i, f := range fields {
+		if i == 8 {
+			names = append(names, fmt.Sprintf("and %d more", len(fields)-i))
+			break
+		}
+		names = append(names, f.name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// optionWords are the words of a field's comment that say a zero value
+// means "not set".
+var optionWords = []string{"optional", "if empty", "if zero", "if unset", "if not set", "zero means", "empty means", "defaults to", "by default", "(default"}
+
+// optionLike returns the names of the required fields of t (json-tagged,
+// without omitempty or omitzero) that look like options: another tag of
+// the field has omitempty (url:"state,omitempty"), or its comment says
+// optional or names a default.
+func optionLike(t types.Type, fields []jsonField, b *Builder) []string {
+	var out []string
+	for _, f := range fields {
+		if f.omitEmpty || f.omitZero || isPointer(f.v.Type()) {
+			continue
+		}
+		if first, _, _ := strings.Cut(f.tag.Get("jsonschema"), ","); first == "required" || strings.Contains(f.tag.Get("jsonschema"), ",required") {
+			continue
+		}
+		if otherOmitEmpty(f.tag) != "" || optionDoc(b.fieldDoc(f.v)) {
+			out = append(out, f.name)
+		}
+	}
+	return out
+}
+
+// optionReason says why the fields named opts look like options.
+func optionReason(opts []string, fields []jsonField, b *Builder) string {
+	for _, f := range fields {
+		if slices.Contains(opts, f.name) {
+			if key := otherOmitEmpty(f.tag); key != "" {
+				return "their " + key + " tags say omitempty"
+			}
+		}
+	}
+	return "their comments say they are optional or have a default"
+}
+
+// otherOmitEmpty returns the key of a tag other than json whose options
+// include omitempty, or "".
+func otherOmitEmpty(tag reflect.StructTag) string {
+	for _, key := range []string{"url", "query", "form", "yaml", "toml", "mapstructure", "xml", "bson"} {
+		if _, opts, _ := strings.Cut(tag.Get(key), ","); hasOption(opts, "omitempty") {
+			return key
+		}
+	}
+	return ""
+}
+
+func optionDoc(doc string) bool {
+	doc = strings.ToLower(doc)
+	return slices.ContainsFunc(optionWords, func(w string) bool { return strings.Contains(doc, w) })
+}
+
+// hiddenFields returns the unexported fields of the struct type t (and of
+// the structs it embeds) that hold state: not blank, not of zero size, and
+// not a lock, a sync.Once or an atomic value, which guard state rather than
+// hold it. A struct type with its own JSON or text form never gets here.
+func hiddenFields(t types.Type) []string {
+	var out []string
+	var walk func(t types.Type, depth int)
+	walk = func(t types.Type, depth int) {
+		st, ok := types.Unalias(t).Underlying().(*types.Struct)
+		if !ok || depth > 10 {
+			return
+		}
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			switch {
+			case f.Embedded():
+				if et := deref(f.Type()); !hasMethod(et, "MarshalJSON", 0, 2) && !hasMethod(et, "MarshalText", 0, 2) {
+					walk(et, depth+1)
+				}
+			case f.Exported(), f.Name() == "_", zeroSize(f.Type()), guardType(f.Type()):
+			default:
+				out = append(out, f.Name())
+			}
+		}
+	}
+	walk(t, 0)
+	return out
+}
+
+// zeroSize reports whether values of t hold nothing (struct{}, [0]T).
+func zeroSize(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !zeroSize(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
+	case *types.Array:
+		return u.Len() == 0 || zeroSize(u.Elem())
+	}
+	return false
+}
+
+// guardType reports whether t is a type of package sync or sync/atomic
+// (or a pointer to one), or a noCopy marker.
+func guardType(t types.Type) bool {
+	n, ok := deref(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return path == "sync" || path == "sync/atomic" || n.Obj().Name() == "noCopy"
+}
+
+// hiddenHint says what to do about a type whose unexported fields JSON
+// does not carry.
+func (c *conv) hiddenHint(t types.Type) string {
+	if n, ok := t.(*types.Named); ok && c.inRoots(n.Obj().Pos()) {
+		return "export them, give the type MarshalJSON and UnmarshalJSON (or MarshalText and UnmarshalText) methods, or state its schema with //mcp:schema"
+	}
+	return "annotate a function that takes or returns a form of it JSON carries (for example its text), or state its JSON form with //mcp:schema if it has one"
 }
 
 // hasHiddenState reports whether the struct type t holds state that

@@ -43,7 +43,12 @@
 //   - every object schema has "properties", empty if there are none, and an
 //     unconstrained value is {} where invopop writes true;
 //   - the names of an integer enum's values are in the description;
-//   - only recursive types go to "$defs";
+//   - only recursive types go to "$defs", and in an output schema the
+//     struct types used more than once (shareRepeated; TestInvariant
+//     writes them out again before comparing);
+//   - in an input schema, a pointer field is optional (absent, it is nil),
+//     and so is every field of a struct without json tags, which was not
+//     written for JSON (docs/existing-code.md states the rule and why);
 //   - in an output schema, a value encoding/json writes as null admits null,
 //     written as anyOf with {"type":"null"} (invopop writes a nullable
 //     field with oneOf);
@@ -213,23 +218,28 @@ func NewBuilder(fset *token.FileSet, pkgs []*packages.Package) *Builder {
 func (b *Builder) SetProfile(p Profile) { b.profile = p }
 
 // Struct returns the input schema of a tool whose single parameter has type
-// t, a named struct or a pointer to one. pos is the parameter's position.
-func (b *Builder) Struct(t types.Type, pos token.Pos) (*jsonschema.Schema, []Diagnostic) {
+// t, a named struct or a pointer to one. name and pos are the parameter's
+// name (which diagnostics give, unless it is "" or "_") and position.
+func (b *Builder) Struct(t types.Type, name string, pos token.Pos) (*jsonschema.Schema, []Diagnostic) {
 	c := b.newConv(false, pos)
+	what := "parameter"
+	if name != "" && name != "_" {
+		what += " " + name
+	}
 	elem := types.Unalias(t)
 	if p, ok := elem.(*types.Pointer); ok {
 		elem = types.Unalias(p.Elem())
 	}
 	if _, named := elem.(*types.Named); !named || !isStruct(elem) {
-		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
+		c.report(site{pos: pos, what: what}, "type "+c.typeString(t)+" is not a named struct type or a pointer to one")
 		return emptyObject(), c.done(nil)
 	}
-	c.start(site{pos: pos, what: "parameter"}, t)
-	s := c.root(elem, site{pos: pos, what: "parameter"})
+	c.start(site{pos: pos, what: what}, t)
+	s := c.root(elem, site{pos: pos, what: what})
 	if s.Type != "object" && len(c.diags) == 0 {
 		// A struct with UnmarshalText decodes from a string: the arguments
 		// object could never be decoded into it.
-		c.report(site{pos: pos, what: "parameter"}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
+		c.report(site{pos: pos, what: what}, "type "+c.typeString(t)+" decodes from a JSON string (it implements encoding.TextUnmarshaler), not from the arguments object; use a struct without UnmarshalText")
 		return emptyObject(), c.done(nil)
 	}
 	c.checkHeaders(s)
@@ -346,8 +356,7 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 		if IsErrorSlice(m.Type) {
 			// Problems a function reports as a value (Validate(v) (bool,
 			// []error)): the generated code sends their texts.
-			s.Properties.Set(m.Name, &jsonschema.Schema{Type: "array", Items: orNull(&jsonschema.Schema{Type: "string"}),
-				Description: "The texts of the errors (null for a nil one)."})
+			s.Properties.Set(m.Name, errorTexts())
 			s.Required = append(s.Required, m.Name)
 			continue
 		}
@@ -360,6 +369,13 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 		s.Required = append(s.Required, m.Name)
 	}
 	return s, c.done(s)
+}
+
+// errorTexts returns the schema of a []error result, which the generated
+// code sends as the errors' texts (runtime.ErrorTexts).
+func errorTexts() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "array", Items: orNull(&jsonschema.Schema{Type: "string"}),
+		Description: "The texts of the errors (null for a nil one)."}
 }
 
 // Output returns the output schema of a tool result of type t; pos is the
@@ -375,7 +391,11 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	c := b.newConv(true, pos)
 	at := site{pos: pos, what: "result"}
 	c.start(at, t)
-	s = c.root(t, at)
+	if IsErrorSlice(t) {
+		s = errorTexts()
+	} else {
+		s = c.root(t, at)
+	}
 	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
 		return s, false, c.done(s)
 	}

@@ -170,7 +170,7 @@ func TestLazyComments(t *testing.T) {
 	l := corpusLoaded(t)
 	b := NewBuilder(l.builder.fset, l.pkgs)
 	n := l.lookup(t, "schema_enums.Paint")
-	s, _ := b.Struct(n, n.Obj().Pos())
+	s, _ := b.Struct(n, "", n.Obj().Pos())
 	m := generic(t, s)
 	wantJSON(t, "value", at(t, m, "properties/reading/properties/value/description"), `"Value is the temperature."`)
 	wantJSON(t, "unit", at(t, m, "properties/reading/properties/unit/description"), `"Unit of Value."`)

@@ -276,6 +276,7 @@ func (c *conv) refuseStated(t *types.Named, reason string) {
 	if !c.inRoots(pos) {
 		pos = c.rootPos
 	}
+	c.problems++
 	c.diags = append(c.diags, Diagnostic{Pos: pos, Same: "unencodable " + name, Message: fmt.Sprintf(
 		"//mcp:schema %s: encoding/json cannot encode the type, so every call that returns one would fail whatever the schema says (%s); state no schema for it, and leave such results out with //mcp:result %s omit or send what a tool needs of one with //mcp:result %s FUNC",
 		name, reason, t.Obj().Name(), t.Obj().Name())})

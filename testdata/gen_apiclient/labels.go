@@ -41,7 +41,9 @@ func (s *LabelsService) Rename(ctx context.Context, repo, name, to string) (*Lab
 func (s *LabelsService) Count(ctx context.Context, repo string) (int, error) { return 1, nil }
 
 // Watch cannot be a tool: a channel has no JSON form.
-func (s *LabelsService) Watch(ctx context.Context, repo string) (<-chan Label, error) { return nil, nil }
+func (s *LabelsService) Watch(ctx context.Context, repo string) (<-chan Label, error) {
+	return nil, nil
+}
 
 // Stop cannot be a tool either: its parameter is a function.
 func (s *LabelsService) Stop(done func()) {}

@@ -61,3 +61,13 @@ func Load(value any) error {
 	current = value
 	return nil
 }
+
+// Marshal writes v as JSON: v is the input, without a warning (as for
+// json.Marshal(v any)).
+//
+//mcp:arg v the value to write
+//mcp:tool
+func Marshal(v any) (string, error) {
+	b, err := json.Marshal(v)
+	return string(b), err
+}

@@ -56,3 +56,16 @@ func UseDash(in Dash) Dash { return in }
 //
 //mcp:tool
 func UseQuoted(in Quoted) Quoted { return in }
+
+// Untagged is a struct written without JSON in mind: no json tags.
+type Untagged struct {
+	// Name is matched when set.
+	Name  string
+	Count int
+	Ptr   *int
+}
+
+// UseUntagged echoes its input.
+//
+//mcp:tool
+func UseUntagged(in Untagged) Untagged { return in }

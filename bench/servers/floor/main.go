@@ -119,7 +119,8 @@ func raw(id json.RawMessage, result string) []byte {
 }
 
 func rpcError(id json.RawMessage, code int, msg string) []byte {
-	return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%q}}`, id, code, msg)
+	m, _ := json.Marshal(msg) // Go's %q is not JSON's quoting
+	return fmt.Appendf(nil, `{"jsonrpc":"2.0","id":%s,"error":{"code":%d,"message":%s}}`, id, code, m)
 }
 
 func serveStdio(r io.Reader, w io.Writer) error {

@@ -15,6 +15,7 @@ var (
 	_ func(string, ...any) error      = ScanRow
 	_ func(any) string                = Describe
 	_ func(any) error                 = Load
+	_ func(any) (string, error)       = Marshal
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -43,6 +44,12 @@ func RegisterTools(s *runtime.Server) {
 		Description: "Load sets the current value to value: its only parameter is the data itself, without a warning (as for a sql.Scanner's Scan(src any)).",
 		InputSchema: loadInputSchema,
 		Handler:     loadHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "marshal",
+		Description: "Marshal writes v as JSON: v is the input, without a warning (as for json.Marshal(v any)).",
+		InputSchema: marshalInputSchema,
+		Handler:     marshalHandler,
 	})
 }
 
@@ -101,6 +108,21 @@ func loadHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 		return nil, err
 	}
 	return runtime.EmptyResult(), nil
+}
+
+// marshalHandler is the handler of the tool marshal.
+func marshalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		V any `json:"v"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := Marshal(in.V)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -181,6 +203,18 @@ const (
   "additionalProperties": false,
   "required": [
     "value"
+  ]
+}`
+	marshalInputSchema = `{
+  "type": "object",
+  "properties": {
+    "v": {
+      "description": "the value to write"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "v"
   ]
 }`
 )

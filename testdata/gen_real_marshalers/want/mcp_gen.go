@@ -140,7 +140,6 @@ const (
   },
   "additionalProperties": false,
   "required": [
-    "amount",
     "host",
     "addr",
     "version",

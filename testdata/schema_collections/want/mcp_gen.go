@@ -311,21 +311,8 @@ const (
         {
           "type": "array",
           "items": {
-            "type": "object",
-            "description": "Item is an element of collections.",
-            "properties": {
-              "id": {
-                "type": "integer",
-                "description": "ID identifies the item."
-              },
-              "note": {
-                "type": "string"
-              }
-            },
-            "additionalProperties": false,
-            "required": [
-              "id"
-            ]
+            "$ref": "#/$defs/Item",
+            "description": "Item is an element of collections."
           }
         },
         {
@@ -340,21 +327,8 @@ const (
           "items": {
             "anyOf": [
               {
-                "type": "object",
-                "description": "Item is an element of collections.",
-                "properties": {
-                  "id": {
-                    "type": "integer",
-                    "description": "ID identifies the item."
-                  },
-                  "note": {
-                    "type": "string"
-                  }
-                },
-                "additionalProperties": false,
-                "required": [
-                  "id"
-                ]
+                "$ref": "#/$defs/Item",
+                "description": "Item is an element of collections."
               },
               {
                 "type": "null"
@@ -414,21 +388,8 @@ const (
           "type": "object",
           "properties": {},
           "additionalProperties": {
-            "type": "object",
-            "description": "Item is an element of collections.",
-            "properties": {
-              "id": {
-                "type": "integer",
-                "description": "ID identifies the item."
-              },
-              "note": {
-                "type": "string"
-              }
-            },
-            "additionalProperties": false,
-            "required": [
-              "id"
-            ]
+            "$ref": "#/$defs/Item",
+            "description": "Item is an element of collections."
           }
         },
         {
@@ -504,7 +465,25 @@ const (
     "counts",
     "anything",
     "nested"
-  ]
+  ],
+  "$defs": {
+    "Item": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer",
+          "description": "ID identifies the item."
+        },
+        "note": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ]
+    }
+  }
 }`
 	useSpecialInputSchema = `{
   "type": "object",
@@ -629,36 +608,10 @@ const (
   "type": "object",
   "properties": {
     "item": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "integer",
-          "description": "ID identifies the item."
-        },
-        "note": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "id"
-      ]
+      "$ref": "#/$defs/Item"
     },
     "maybe": {
-      "type": "object",
-      "properties": {
-        "id": {
-          "type": "integer",
-          "description": "ID identifies the item."
-        },
-        "note": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "id"
-      ]
+      "$ref": "#/$defs/Item"
     },
     "inner": {
       "type": "object",
@@ -677,7 +630,25 @@ const (
   "required": [
     "item",
     "inner"
-  ]
+  ],
+  "$defs": {
+    "Item": {
+      "type": "object",
+      "properties": {
+        "id": {
+          "type": "integer",
+          "description": "ID identifies the item."
+        },
+        "note": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ]
+    }
+  }
 }`
 	useEmptyInputSchema = `{
   "type": "object",

@@ -222,36 +222,16 @@ const (
       "type": "string"
     },
     "item": {
-      "type": "object",
-      "description": "The item; its type's doc is replaced.",
-      "properties": {
-        "name": {
-          "type": "string",
-          "description": "Name names the item."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "name"
-      ]
+      "$ref": "#/$defs/Item",
+      "description": "The item; its type's doc is replaced."
     },
     "items": {
       "anyOf": [
         {
           "type": "array",
           "items": {
-            "type": "object",
-            "description": "Item is a named struct with a doc comment.",
-            "properties": {
-              "name": {
-                "type": "string",
-                "description": "Name names the item."
-              }
-            },
-            "additionalProperties": false,
-            "required": [
-              "name"
-            ]
+            "$ref": "#/$defs/Item",
+            "description": "Item is a named struct with a doc comment."
           }
         },
         {
@@ -260,17 +240,7 @@ const (
       ]
     },
     "plain": {
-      "type": "object",
-      "properties": {
-        "name": {
-          "type": "string",
-          "description": "Name names the item."
-        }
-      },
-      "additionalProperties": false,
-      "required": [
-        "name"
-      ]
+      "$ref": "#/$defs/Item"
     }
   },
   "additionalProperties": false,
@@ -286,7 +256,22 @@ const (
     "item",
     "items",
     "plain"
-  ]
+  ],
+  "$defs": {
+    "Item": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "Name names the item."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "name"
+      ]
+    }
+  }
 }`
 	useWrapperInputSchema = `{
   "type": "object",

@@ -14,6 +14,7 @@ var (
 	_ func(Omit) (Omit, error) = UseOmit
 	_ func(Dash) Dash          = UseDash
 	_ func(Quoted) Quoted      = UseQuoted
+	_ func(Untagged) Untagged  = UseUntagged
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -38,6 +39,13 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  useQuotedInputSchema,
 		OutputSchema: useQuotedOutputSchema,
 		Handler:      useQuotedHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "use_untagged",
+		Description:  "UseUntagged echoes its input.",
+		InputSchema:  useUntaggedInputSchema,
+		OutputSchema: useUntaggedOutputSchema,
+		Handler:      useUntaggedHandler,
 	})
 }
 
@@ -71,6 +79,16 @@ func useQuotedHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 		return nil, err
 	}
 	out := UseQuoted(in)
+	return runtime.StructuredResult(out)
+}
+
+// useUntaggedHandler is the handler of the tool use_untagged.
+func useUntaggedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Untagged
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := UseUntagged(in)
 	return runtime.StructuredResult(out)
 }
 
@@ -120,7 +138,6 @@ const (
   "additionalProperties": false,
   "required": [
     "required",
-    "ptr",
     "slice",
     "map"
   ]
@@ -331,6 +348,50 @@ const (
     "bool",
     "single",
     "mode"
+  ]
+}`
+	useUntaggedInputSchema = `{
+  "type": "object",
+  "properties": {
+    "Name": {
+      "type": "string",
+      "description": "Name is matched when set."
+    },
+    "Count": {
+      "type": "integer"
+    },
+    "Ptr": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false
+}`
+	useUntaggedOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "Name": {
+      "type": "string",
+      "description": "Name is matched when set."
+    },
+    "Count": {
+      "type": "integer"
+    },
+    "Ptr": {
+      "anyOf": [
+        {
+          "type": "integer"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "Name",
+    "Count",
+    "Ptr"
   ]
 }`
 )

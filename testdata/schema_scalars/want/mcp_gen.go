@@ -301,8 +301,7 @@ const (
     "name",
     "count",
     "ratio",
-    "flag",
-    "int_ptr"
+    "flag"
   ]
 }`
 	echoNamedOutputSchema = `{

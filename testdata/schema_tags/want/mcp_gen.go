@@ -165,7 +165,6 @@ const (
     "comma",
     "desc",
     "typed",
-    "maybe",
     "must",
     "tags",
     "ids",

@@ -1,0 +1,10 @@
+package runtime_test
+
+import (
+	"testing"
+
+	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/storetest"
+)
+
+func TestMemoryStore(t *testing.T) { storetest.Run(t, runtime.NewMemoryStore()) }
