@@ -72,7 +72,7 @@ if [ -d e2e ]; then
 fi
 
 step "adapter, store and auth/jwt modules and their examples (own modules): vet, tests"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt; do
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt examples/oauth; do
   (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 
