@@ -1,13 +1,18 @@
 package generator
 
 import (
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"io"
+	"os"
+	"os/exec"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcpgen/mcpgen/model"
@@ -48,6 +53,51 @@ func (TextContent) isContent() {}
 type ImageContent struct{ Data []byte }
 func (*ImageContent) isContent() {}
 `
+
+// stdImporter imports the standard library from export data that
+// `go list -export`, run here (in the module), finds or builds, so that the
+// tests depend on no more of the machine than the go command: not on where
+// GOROOT is, nor on a go.mod above it (importer.Default runs go list in
+// GOROOT's directory). It is shared by every test, one after another.
+var stdImporter = &exportImporter{files: map[string]string{}}
+
+// exportImporter is a gc importer whose export data files come from
+// `go list -export`, one package at a time, on first use.
+type exportImporter struct {
+	mu    sync.Mutex
+	files map[string]string // import path -> export data file
+	imp   types.Importer
+}
+
+func (e *exportImporter) Import(path string) (*types.Package, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.imp == nil {
+		e.imp = importer.ForCompiler(token.NewFileSet(), "gc", e.lookup)
+	}
+	return e.imp.Import(path)
+}
+
+// lookup opens the export data of path (called with e.mu held).
+func (e *exportImporter) lookup(path string) (io.ReadCloser, error) {
+	file, ok := e.files[path]
+	if !ok {
+		out, err := exec.Command("go", "list", "-export", "-f", "{{.Export}}", "--", path).Output()
+		if err != nil {
+			var ee *exec.ExitError
+			if errors.As(err, &ee) {
+				err = fmt.Errorf("%v: %s", err, ee.Stderr)
+			}
+			return nil, fmt.Errorf("go list -export %s: %v", path, err)
+		}
+		file = strings.TrimSpace(string(out))
+		if file == "" {
+			return nil, fmt.Errorf("go list -export %s: no export data", path)
+		}
+		e.files[path] = file
+	}
+	return os.Open(file)
+}
 
 // sourceImporter type-checks the packages in srcs by path and imports all
 // others from export data.
@@ -92,7 +142,7 @@ func typeCheck(t *testing.T, path string, srcs []string, deps map[string]string)
 	for p, s := range deps {
 		all[p] = []string{s}
 	}
-	im := &sourceImporter{fset: fset, srcs: all, pkgs: map[string]*types.Package{}, std: importer.Default()}
+	im := &sourceImporter{fset: fset, srcs: all, pkgs: map[string]*types.Package{}, std: stdImporter}
 	return im.Import(path)
 }
 

@@ -136,9 +136,13 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 	if t.Struct != nil && t.Struct.Pointer && t.Struct.Name != "" && t.Struct.Name != "_" {
 		warn(t.structNamePos, t.Struct.Name, t.Struct.Type)
 	}
+	reads := slices.ContainsFunc(decodeVerbs, func(v string) bool { return strings.Contains(t.GoName, v) })
 	for i, p := range t.Params {
 		if p.Variadic {
 			continue // a slice of its own, made for the call
+		}
+		if reads && isBytes(types.Unalias(p.Type).Underlying()) {
+			continue // UnmarshalText(data []byte): the data it reads
 		}
 		switch types.Unalias(p.Type).Underlying().(type) {
 		case *types.Slice, *types.Map, *types.Pointer:

@@ -29,10 +29,13 @@ type call struct {
 	level    logLevel // client log level of a modern request, levelOff if none
 	token    json.RawMessage
 	cancel   context.CancelFunc
-	local    *CallOptions // set for an in-process call (Server.Call)
-	input    *roundInput  // modern: the questions and answers of this round
-	task     *task        // a call that may become a task (see runTask)
-	panicked bool         // the handler panicked
+	local    *CallOptions    // set for an in-process call (Server.Call)
+	input    *roundInput     // modern: the questions and answers of this round
+	task     *task           // a call that may become a task (see runTask)
+	panicked bool            // the handler panicked
+	t        *tool           // with middleware: the tool
+	args     json.RawMessage // with middleware: the arguments
+	result   *Result         // the result that answered the call, if one did
 	// stopWatch ends the watch that cancels a call of a task-supporting
 	// tool when its request ends (until it becomes a task).
 	stopWatch func() bool
@@ -290,6 +293,7 @@ func (s *Server) reply(c *call, t *tool, id, args json.RawMessage, res *Result) 
 			res = errorResult(ErrInputRequired.Error())
 		}
 	}
+	c.result = res
 	b := appendResultStart(make([]byte, 0, 256), id)
 	b, err := s.encodeCallResult(b, res, c.protocol)
 	if err != nil {

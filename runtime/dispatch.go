@@ -34,6 +34,9 @@ type conn struct {
 	push     func([]byte)   // legacy: sends a message outside any request, nil if none
 	listens  map[*call]bool // open subscriptions/listen streams with resource subscriptions
 
+	stdio   bool   // the connection is a stdio one (else HTTP)
+	session string // the legacy HTTP session's id, "" if none
+
 	running  map[*task]string // tasks started on this connection whose tools run, and the tools' names
 	taskWait sync.WaitGroup   // counts the tools of running
 
@@ -247,9 +250,23 @@ func (c *conn) protocolFor(m *requestMeta) (protocol, requestEra, *rpcError) {
 func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inBatch bool) ([]byte, func() []byte) {
 	m := methodByName[env.Method]
 	if m == nil {
-		return errorReply(env.ID, errorf(codeMethodNotFound, "Method not found: "+env.Method)), nil
+		reply := errorReply(env.ID, errorf(codeMethodNotFound, "Method not found: "+env.Method))
+		if c.srv.chain != nil {
+			reply = c.interceptUnknown(ctx, env, reply)
+		}
+		return reply, nil
 	}
-	return m.serve(c, request{ctx: ctx, method: m, id: env.ID, params: env.Params, out: out, inBatch: inBatch})
+	r := request{ctx: ctx, method: m, id: env.ID, params: env.Params, out: out, inBatch: inBatch}
+	if c.srv.chain != nil {
+		return c.intercept(m, r)
+	}
+	if m.later {
+		return nil, func() []byte {
+			reply, _ := m.serve(c, r)
+			return reply
+		}
+	}
+	return m.serve(c, r)
 }
 
 // listParams are the params of the list methods.
@@ -462,5 +479,10 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		ctx, cl.cancel = context.WithCancel(ctx)
 	}
 	ctx = context.WithValue(ctx, callKey{}, cl)
+	if req := r.mw; req != nil {
+		cl.t, cl.args = t, args
+		req.call, req.tool = cl, t.chain
+		return nil, func() []byte { return c.srv.replyTo(ctx, req) }
+	}
 	return nil, func() []byte { return c.srv.run(ctx, cl, t, id, args) }
 }

@@ -513,10 +513,15 @@ func TestHostileHTTPBodies(t *testing.T) {
 }
 
 // blockingWriter blocks every Write until released, as a stdout pipe
-// whose reader stopped reading does.
-type blockingWriter struct{ release chan struct{} }
+// whose reader stopped reading does; blocked is closed when the first Write
+// starts.
+type blockingWriter struct {
+	release, blocked chan struct{}
+	once             *sync.Once
+}
 
 func (w blockingWriter) Write(p []byte) (int, error) {
+	w.once.Do(func() { close(w.blocked) })
 	<-w.release
 	return 0, io.ErrClosedPipe
 }
@@ -529,7 +534,7 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 	s := newTestServer(t)
 	inR, inW := io.Pipe()
 	defer inW.Close()
-	w := blockingWriter{make(chan struct{})}
+	w := blockingWriter{make(chan struct{}), make(chan struct{}), new(sync.Once)}
 	defer close(w.release)
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
@@ -539,7 +544,7 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 			fmt.Fprintf(inW, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
 		}
 	}()
-	time.Sleep(50 * time.Millisecond) // let the first reply block (the test passes either way)
+	<-w.blocked // the first reply blocks
 	cancel()
 	select {
 	case err := <-done:

@@ -74,6 +74,7 @@ func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSess
 		// A copy that is closing: it is being forgotten.
 		delete(st.sessions, id)
 	}
+	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, owner: owner, busy: 1}
 	if st.idle > 0 {

@@ -122,6 +122,7 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 	if !ok {
 		return nil, ErrClientGone
 	}
+	params = c.srv.withOutboundMeta(ctx, params)
 	msg := []byte(jsonrpcPrefix + `,"id":` + id + `,"method":"` + cp.method() + `","params":`)
 	msg = append(append(msg, params...), '}')
 	c.mu.Lock()

@@ -14,8 +14,8 @@ import (
 // conn.request looks a method up here; the server to client requests are
 // in input.go.
 //
-// Adding a method is one row and a handler. A handler built with now, later
-// or decoded gets its params decoded and the request admitted (conn.admit:
+// Adding a method is one row and a handler. A handler built with now or
+// decoded gets its params decoded and the request admitted (conn.admit:
 // era, capability) before it runs; tools/call and initialize read their
 // params themselves and admit the request in their own order.
 var methods = [...]method{
@@ -25,19 +25,19 @@ var methods = [...]method{
 	{name: "server/discover", eras: modernEra, serve: now((*conn).discover)},
 
 	{name: "tools/list", eras: bothEras, serve: now((*conn).listTools)},
-	{name: "tools/call", eras: bothEras, target: targetName, serve: (*conn).startCall},
+	{name: "tools/call", eras: bothEras, target: targetName, serve: (*conn).startCall, registers: true},
 
 	{name: "prompts/list", eras: bothEras, needs: needPrompts, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.prompts }))},
-	{name: "prompts/get", eras: bothEras, needs: needPrompts, target: targetName, serve: later((*conn).getPrompt), absent: " (the server has no prompts)"},
+	{name: "prompts/get", eras: bothEras, needs: needPrompts, target: targetName, serve: now((*conn).getPrompt), later: true, absent: " (the server has no prompts)"},
 
 	{name: "resources/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.resources }))},
 	{name: "resources/templates/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.templateList }))},
-	{name: "resources/read", eras: bothEras, needs: needResources, target: targetURI, serve: later((*conn).readResource), absent: " (the server has no resources)"},
+	{name: "resources/read", eras: bothEras, needs: needResources, target: targetURI, serve: now((*conn).readResource), later: true, absent: " (the server has no resources)"},
 	{name: "resources/subscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
 	{name: "resources/unsubscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
-	{name: "subscriptions/listen", eras: modernEra, serve: decoded((*conn).listenRequest)},
+	{name: "subscriptions/listen", eras: modernEra, serve: decoded((*conn).listenRequest), registers: true},
 
-	{name: "completion/complete", eras: bothEras, needs: needCompletions, serve: later((*conn).complete), absent: " (the server completes nothing)"},
+	{name: "completion/complete", eras: bothEras, needs: needCompletions, serve: now((*conn).complete), later: true, absent: " (the server completes nothing)"},
 
 	{name: "tasks/get", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
 	{name: "tasks/update", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
@@ -58,6 +58,13 @@ type method struct {
 	target target  // the params member that Mcp-Name mirrors over HTTP (SEP-2663)
 	serve  handler // answers the request
 	absent string  // added to "Method not found: name" where the method does not exist
+	// later: the method may do I/O (prompts/get, resources/read,
+	// completion/complete), so serve runs as a tool call runs: in the
+	// function that conn.receive returns, params and all.
+	later bool
+	// registers: serve registers the request with the connection (so that
+	// a cancellation finds it) and returns the function that runs it.
+	registers bool
 }
 
 // handler answers one request: with the reply, or with a function that
@@ -74,6 +81,7 @@ type request struct {
 	inBatch bool
 	proto   protocol   // set when the request is admitted
 	era     requestEra // set when the request is admitted
+	mw      *Request   // what middleware sees, for a method that registers (nil without middleware)
 }
 
 func (r *request) fail(e *rpcError) ([]byte, func() []byte) { return errorReply(r.id, e), nil }
@@ -181,17 +189,4 @@ func decoded[P any, PP params[P]](h func(c *conn, r request, p PP) ([]byte, func
 // now is decoded for a method answered at once.
 func now[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) handler {
 	return decoded(func(c *conn, r request, p PP) ([]byte, func() []byte) { return h(c, r, p), nil })
-}
-
-// later is now for a method that may do I/O (prompts/get,
-// resources/read, completion/complete): like a tool call, it runs as a
-// transport runs calls, params and all.
-func later[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) handler {
-	serve := now(h)
-	return func(c *conn, r request) ([]byte, func() []byte) {
-		return nil, func() []byte {
-			reply, _ := serve(c, r)
-			return reply
-		}
-	}
 }

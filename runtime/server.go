@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"log/slog"
 	"os"
 	"strconv"
@@ -37,6 +38,11 @@ type Server struct {
 	fleet     *fleet        // non-nil with a store
 	taskLease time.Duration // WithTaskLease
 
+	middleware     []Middleware                            // WithRequestMiddleware
+	toolMiddleware map[string][]Middleware                 // WithToolMiddleware
+	chain          RequestHandler                          // the middleware around every request, nil if none
+	outboundMeta   func(context.Context) map[string]string // WithOutboundMeta
+
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
 
@@ -45,7 +51,10 @@ type Server struct {
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
 	names     map[string]bool
-	snap      atomic.Pointer[catalog] // nil after a registration until the next read
+	// toolPrefix is put before the name of each tool added, inside
+	// PrefixTools.
+	toolPrefix string
+	snap       atomic.Pointer[catalog] // nil after a registration until the next read
 
 	subs      subscriptions // legacy resources/subscribe
 	listeners listeners     // modern subscriptions/listen streams with resource subscriptions
@@ -147,6 +156,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 	}
 	s.initStateKey()
 	s.precompute()
+	s.buildChains()
 	return s
 }
 

@@ -59,8 +59,10 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	// than the answer itself; so is a call that is quick (see runInline).
 	// Serve waits here so that it can return as soon as ctx is cancelled,
 	// while a Read blocks.
+	c := s.newConn()
+	c.stdio = true
 	l := &stdioLoop{
-		s: s, ctx: ctx, c: s.newConn(), out: out,
+		s: s, ctx: ctx, c: c, out: out,
 		br:   bufio.NewReaderSize(r, 64<<10),
 		done: make(chan error, 1),
 	}

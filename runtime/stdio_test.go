@@ -182,6 +182,7 @@ func TestOversizedMessage(t *testing.T) {
 }
 
 func TestLargeMessage(t *testing.T) {
+	t.Parallel()
 	size := 17 << 20 // above 16 MiB: a message larger than most line readers take
 	if raceEnabled || testing.Short() {
 		size = 2 << 20 // still many buffer fills; TestReadLineLimit covers the limit itself
@@ -358,6 +359,7 @@ func (r *repeatReader) Read(p []byte) (int, error) {
 }
 
 func TestReadLineLimit(t *testing.T) {
+	t.Parallel()
 	limit := DefaultMaxMessageSize
 	if raceEnabled {
 		limit = 200_000 // the same code path, crossing many buffer fills

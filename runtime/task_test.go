@@ -10,10 +10,14 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
-// This file tests the tasks extension (task.go) over stdio.
+// This file tests the tasks extension (task.go) over stdio. The stdio tests
+// run in a synctest bubble: the grace period before a call becomes a task,
+// the tools' work and the clients' polls take no real time, and do not
+// depend on how loaded the machine is.
 
 func taskServer(t *testing.T, opts ...Option) *Server {
 	t.Helper()
@@ -85,85 +89,94 @@ func (c *testClient) poll(taskID string) map[string]any {
 }
 
 func TestTaskLifecycle(t *testing.T) {
-	c := serve(t, taskServer(t))
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		c := serve(t, taskServer(t))
 
-	// A call that ends within the grace period is answered as usual.
-	if r := c.taskCall("1", "slow", `{"ms":0}`, true).result(t); r["resultType"] != "complete" {
-		t.Errorf("quick call: %v", r)
-	}
-	// A longer one becomes a task.
-	created := c.taskCall("2", "slow", `{"ms":300}`, true).result(t)
-	id, _ := created["taskId"].(string)
-	if created["resultType"] != "task" || id == "" || created["status"] != "working" || created["ttlMs"] == nil || created["pollIntervalMs"] == nil {
-		t.Fatalf("CreateTaskResult: %v", created)
-	}
-	done := c.poll(id)
-	res, _ := done["result"].(map[string]any)
-	if done["status"] != "completed" || res == nil || !strings.Contains(string(must(json.Marshal(res["content"]))), "slept") {
-		t.Errorf("completed task: %v", done)
-	}
+		// A call that ends within the grace period is answered as usual.
+		if r := c.taskCall("1", "slow", `{"ms":0}`, true).result(t); r["resultType"] != "complete" {
+			t.Errorf("quick call: %v", r)
+		}
+		// A longer one becomes a task.
+		created := c.taskCall("2", "slow", `{"ms":300}`, true).result(t)
+		id, _ := created["taskId"].(string)
+		if created["resultType"] != "task" || id == "" || created["status"] != "working" || created["ttlMs"] == nil || created["pollIntervalMs"] == nil {
+			t.Fatalf("CreateTaskResult: %v", created)
+		}
+		done := c.poll(id)
+		res, _ := done["result"].(map[string]any)
+		if done["status"] != "completed" || res == nil || !strings.Contains(string(must(json.Marshal(res["content"]))), "slept") {
+			t.Errorf("completed task: %v", done)
+		}
 
-	// Cancelled while it runs.
-	created = c.taskCall("3", "slow", `{"ms":60000}`, true).result(t)
-	id, _ = created["taskId"].(string)
-	if r := c.do("4", "tasks/cancel", `{`+taskMeta(true)+`,"taskId":"`+id+`"}`).result(t); r["resultType"] != "complete" || r["taskId"] != nil {
-		t.Errorf("cancel ack: %v", r)
-	}
-	if r := c.poll(id); r["status"] != "cancelled" {
-		t.Errorf("after cancel: %v", r)
-	}
+		// Cancelled while it runs.
+		created = c.taskCall("3", "slow", `{"ms":60000}`, true).result(t)
+		id, _ = created["taskId"].(string)
+		if r := c.do("4", "tasks/cancel", `{`+taskMeta(true)+`,"taskId":"`+id+`"}`).result(t); r["resultType"] != "complete" || r["taskId"] != nil {
+			t.Errorf("cancel ack: %v", r)
+		}
+		if r := c.poll(id); r["status"] != "cancelled" {
+			t.Errorf("after cancel: %v", r)
+		}
 
-	// A panic fails the task with a protocol error.
-	created = c.taskCall("5", "boom", `{}`, true).result(t)
-	failed := c.poll(created["taskId"].(string))
-	if failed["status"] != "failed" || failed["error"] == nil || failed["result"] != nil {
-		t.Errorf("panicked task: %v", failed)
-	}
+		// A panic fails the task with a protocol error.
+		created = c.taskCall("5", "boom", `{}`, true).result(t)
+		failed := c.poll(created["taskId"].(string))
+		if failed["status"] != "failed" || failed["error"] == nil || failed["result"] != nil {
+			t.Errorf("panicked task: %v", failed)
+		}
+	})
 }
 
 func TestTaskQuestions(t *testing.T) {
-	c := serve(t, taskServer(t))
-	created := c.taskCall("1", "confirm", `{}`, true).result(t)
-	id := created["taskId"].(string)
-	var waiting map[string]any
-	for i := 0; i < 500; i++ {
-		if waiting = c.poll(id); waiting["status"] == "input_required" {
-			break
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		c := serve(t, taskServer(t))
+		created := c.taskCall("1", "confirm", `{}`, true).result(t)
+		id := created["taskId"].(string)
+		var waiting map[string]any
+		for i := 0; i < 500; i++ {
+			if waiting = c.poll(id); waiting["status"] == "input_required" {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	reqs, _ := waiting["inputRequests"].(map[string]any)
-	if waiting["status"] != "input_required" || reqs["sure"] == nil {
-		t.Fatalf("waiting task: %v", waiting)
-	}
-	ack := c.do("2", "tasks/update", `{`+taskMeta(true)+`,"taskId":"`+id+`","inputResponses":{"sure":{"action":"accept","content":{"ok":true}},"other":{}}}`).result(t)
-	if ack["resultType"] != "complete" || ack["status"] != nil {
-		t.Errorf("update ack: %v", ack)
-	}
-	done := c.poll(id)
-	if done["status"] != "completed" || !strings.Contains(string(must(json.Marshal(done["result"]))), "ok=yes") {
-		t.Errorf("answered task: %v", done)
-	}
+		reqs, _ := waiting["inputRequests"].(map[string]any)
+		if waiting["status"] != "input_required" || reqs["sure"] == nil {
+			t.Fatalf("waiting task: %v", waiting)
+		}
+		ack := c.do("2", "tasks/update", `{`+taskMeta(true)+`,"taskId":"`+id+`","inputResponses":{"sure":{"action":"accept","content":{"ok":true}},"other":{}}}`).result(t)
+		if ack["resultType"] != "complete" || ack["status"] != nil {
+			t.Errorf("update ack: %v", ack)
+		}
+		done := c.poll(id)
+		if done["status"] != "completed" || !strings.Contains(string(must(json.Marshal(done["result"]))), "ok=yes") {
+			t.Errorf("answered task: %v", done)
+		}
+	})
 }
 
 func TestTaskWithoutExtension(t *testing.T) {
-	c := serve(t, taskServer(t))
-	// Optional: the call runs to completion.
-	if r := c.taskCall("1", "slow", `{"ms":300}`, false).result(t); r["resultType"] != "complete" {
-		t.Errorf("optional tool without the extension: %v", r)
-	}
-	m := c.taskCall("2", "needs_task", `{}`, false)
-	m.code(t, codeMissingCapability)
-	jsonEqual(t, "data", m.Error.Data, `{"requiredCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`)
-	c.do("3", "tasks/get", `{`+taskMeta(false)+`,"taskId":"x"}`).code(t, codeMissingCapability)
-	c.do("4", "tasks/get", `{`+taskMeta(true)+`,"taskId":"x"}`).code(t, codeInvalidParams)
-	c.do("5", "tasks/result", `{`+taskMeta(true)+`,"taskId":"x"}`).code(t, codeMethodNotFound)
-	// Legacy clients never get tasks.
-	c2 := serve(t, taskServer(t))
-	c2.initialize("2025-11-25")
-	if r := c2.do("6", "tools/call", `{"name":"needs_task","arguments":{}}`).result(t); r["isError"] == true {
-		t.Errorf("legacy call of a required-task tool: %v", r)
-	}
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		c := serve(t, taskServer(t))
+		// Optional: the call runs to completion.
+		if r := c.taskCall("1", "slow", `{"ms":300}`, false).result(t); r["resultType"] != "complete" {
+			t.Errorf("optional tool without the extension: %v", r)
+		}
+		m := c.taskCall("2", "needs_task", `{}`, false)
+		m.code(t, codeMissingCapability)
+		jsonEqual(t, "data", m.Error.Data, `{"requiredCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`)
+		c.do("3", "tasks/get", `{`+taskMeta(false)+`,"taskId":"x"}`).code(t, codeMissingCapability)
+		c.do("4", "tasks/get", `{`+taskMeta(true)+`,"taskId":"x"}`).code(t, codeInvalidParams)
+		c.do("5", "tasks/result", `{`+taskMeta(true)+`,"taskId":"x"}`).code(t, codeMethodNotFound)
+		// Legacy clients never get tasks.
+		c2 := serve(t, taskServer(t))
+		c2.initialize("2025-11-25")
+		if r := c2.do("6", "tools/call", `{"name":"needs_task","arguments":{}}`).result(t); r["isError"] == true {
+			t.Errorf("legacy call of a required-task tool: %v", r)
+		}
+	})
 }
 
 func must(b []byte, err error) []byte {
@@ -240,54 +253,57 @@ func TestTaskOverHTTP(t *testing.T) {
 // answered, so a progress report becomes the task's statusMessage and a
 // log record goes to the server's logger only.
 func TestTaskProgressAndLogs(t *testing.T) {
-	var serverLog syncBuffer
-	s := newTestServer(t, WithLogger(slog.New(slog.NewTextHandler(&serverLog, nil))))
-	release := make(chan struct{})
-	s.MustAddTool(Tool{Name: "copy", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
-		ReportProgress(ctx, 1, 3, "starting")
-		Logger(ctx).Info("before the task")
-		time.Sleep(2 * TaskGrace)
-		ReportProgress(ctx, 2, 3, "copying")
-		ReportProgress(ctx, 1.5, 3, "going back") // does not increase: dropped
-		Logger(ctx).Info("inside the task")
-		<-release
-		return TextResult("copied"), nil
-	}})
-	c := serve(t, s)
-	meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","progressToken":"p","io.modelcontextprotocol/logLevel":"debug",` +
-		`"io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`
-	created := c.do("1", "tools/call", `{`+meta+`,"name":"copy","arguments":{}}`).result(t)
-	id, _ := created["taskId"].(string)
-	if created["resultType"] != "task" || created["statusMessage"] != nil {
-		t.Fatalf("CreateTaskResult: %v", created)
-	}
-	if p := c.notifications("notifications/progress"); len(p) != 1 || !strings.Contains(string(p[0].Params), `"starting"`) {
-		t.Errorf("progress before the task: %d notifications", len(p))
-	}
-	if m := c.notifications("notifications/message"); len(m) != 1 || !strings.Contains(string(m[0].Params), "before the task") {
-		t.Errorf("log messages before the task: %d", len(m))
-	}
-	var got map[string]any
-	for i := 0; i < 500; i++ {
-		if got = c.do(`"get"`, "tasks/get", `{`+taskMeta(true)+`,"taskId":"`+id+`"}`).result(t); got["statusMessage"] != nil {
-			break
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		var serverLog syncBuffer
+		s := newTestServer(t, WithLogger(slog.New(slog.NewTextHandler(&serverLog, nil))))
+		release := make(chan struct{})
+		s.MustAddTool(Tool{Name: "copy", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			ReportProgress(ctx, 1, 3, "starting")
+			Logger(ctx).Info("before the task")
+			time.Sleep(2 * TaskGrace)
+			ReportProgress(ctx, 2, 3, "copying")
+			ReportProgress(ctx, 1.5, 3, "going back") // does not increase: dropped
+			Logger(ctx).Info("inside the task")
+			<-release
+			return TextResult("copied"), nil
+		}})
+		c := serve(t, s)
+		meta := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","progressToken":"p","io.modelcontextprotocol/logLevel":"debug",` +
+			`"io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`
+		created := c.do("1", "tools/call", `{`+meta+`,"name":"copy","arguments":{}}`).result(t)
+		id, _ := created["taskId"].(string)
+		if created["resultType"] != "task" || created["statusMessage"] != nil {
+			t.Fatalf("CreateTaskResult: %v", created)
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if got["status"] != "working" || got["statusMessage"] != "2/3: copying" {
-		t.Errorf("task while it works: %v", got)
-	}
-	close(release)
-	done := c.poll(id)
-	if done["status"] != "completed" || done["statusMessage"] != nil {
-		t.Errorf("completed task: %v", done)
-	}
-	if p, m := c.notifications("notifications/progress"), c.notifications("notifications/message"); len(p)+len(m) != 0 {
-		t.Errorf("notifications for a request already answered: %d progress, %d log", len(p), len(m))
-	}
-	if !strings.Contains(serverLog.String(), "inside the task") {
-		t.Errorf("server log lacks the task's record:\n%s", serverLog.String())
-	}
+		if p := c.notifications("notifications/progress"); len(p) != 1 || !strings.Contains(string(p[0].Params), `"starting"`) {
+			t.Errorf("progress before the task: %d notifications", len(p))
+		}
+		if m := c.notifications("notifications/message"); len(m) != 1 || !strings.Contains(string(m[0].Params), "before the task") {
+			t.Errorf("log messages before the task: %d", len(m))
+		}
+		var got map[string]any
+		for i := 0; i < 500; i++ {
+			if got = c.do(`"get"`, "tasks/get", `{`+taskMeta(true)+`,"taskId":"`+id+`"}`).result(t); got["statusMessage"] != nil {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		if got["status"] != "working" || got["statusMessage"] != "2/3: copying" {
+			t.Errorf("task while it works: %v", got)
+		}
+		close(release)
+		done := c.poll(id)
+		if done["status"] != "completed" || done["statusMessage"] != nil {
+			t.Errorf("completed task: %v", done)
+		}
+		if p, m := c.notifications("notifications/progress"), c.notifications("notifications/message"); len(p)+len(m) != 0 {
+			t.Errorf("notifications for a request already answered: %d progress, %d log", len(p), len(m))
+		}
+		if !strings.Contains(serverLog.String(), "inside the task") {
+			t.Errorf("server log lacks the task's record:\n%s", serverLog.String())
+		}
+	})
 }
 
 // endInput closes the server's input and waits for Serve to return.
@@ -309,51 +325,57 @@ func (c *testClient) endInput() error {
 // any more, so Serve cancels the running ones and returns once their tools
 // have returned.
 func TestTaskEndOfInput(t *testing.T) {
-	s := newTestServer(t)
-	var returned atomic.Bool
-	s.MustAddTool(Tool{Name: "long", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
-		<-ctx.Done()
-		time.Sleep(50 * time.Millisecond) // cleaning up
-		returned.Store(true)
-		return nil, ctx.Err()
-	}})
-	c := serve(t, s)
-	if r := c.taskCall("1", "long", `{}`, true).result(t); r["resultType"] != "task" {
-		t.Fatalf("not a task: %v", r)
-	}
-	if err := c.endInput(); err != nil {
-		t.Errorf("Serve: %v", err)
-	}
-	if !returned.Load() {
-		t.Error("Serve returned before the task's tool did")
-	}
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		s := newTestServer(t)
+		var returned atomic.Bool
+		s.MustAddTool(Tool{Name: "long", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			<-ctx.Done()
+			time.Sleep(50 * time.Millisecond) // cleaning up
+			returned.Store(true)
+			return nil, ctx.Err()
+		}})
+		c := serve(t, s)
+		if r := c.taskCall("1", "long", `{}`, true).result(t); r["resultType"] != "task" {
+			t.Fatalf("not a task: %v", r)
+		}
+		if err := c.endInput(); err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		if !returned.Load() {
+			t.Error("Serve returned before the task's tool did")
+		}
+	})
 }
 
 // TestTaskEndOfInputStubborn: a task's tool that ignores its context's end
 // holds Serve up for taskStopWait at most, and is logged.
 func TestTaskEndOfInputStubborn(t *testing.T) {
-	defer func(d time.Duration) { taskStopWait = d }(taskStopWait)
-	taskStopWait = 200 * time.Millisecond
-	var serverLog syncBuffer
-	s := newTestServer(t, WithLogger(slog.New(slog.NewTextHandler(&serverLog, nil))))
-	release := make(chan struct{})
-	defer close(release)
-	s.MustAddTool(Tool{Name: "stubborn", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
-		<-release
-		return TextResult("late"), nil
-	}})
-	c := serve(t, s)
-	if r := c.taskCall("1", "stubborn", `{}`, true).result(t); r["resultType"] != "task" {
-		t.Fatalf("not a task: %v", r)
-	}
-	start := time.Now()
-	if err := c.endInput(); err != nil {
-		t.Errorf("Serve: %v", err)
-	}
-	if d := time.Since(start); d < taskStopWait || d > taskStopWait+5*time.Second {
-		t.Errorf("Serve returned after %v, want about %v", d, taskStopWait)
-	}
-	if !strings.Contains(serverLog.String(), "tool=stubborn") || !strings.Contains(serverLog.String(), "has not returned") {
-		t.Errorf("server log:\n%s", serverLog.String())
-	}
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		defer func(d time.Duration) { taskStopWait = d }(taskStopWait)
+		taskStopWait = 200 * time.Millisecond
+		var serverLog syncBuffer
+		s := newTestServer(t, WithLogger(slog.New(slog.NewTextHandler(&serverLog, nil))))
+		release := make(chan struct{})
+		defer close(release)
+		s.MustAddTool(Tool{Name: "stubborn", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			<-release
+			return TextResult("late"), nil
+		}})
+		c := serve(t, s)
+		if r := c.taskCall("1", "stubborn", `{}`, true).result(t); r["resultType"] != "task" {
+			t.Fatalf("not a task: %v", r)
+		}
+		start := time.Now()
+		if err := c.endInput(); err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+		if d := time.Since(start); d < taskStopWait || d > taskStopWait+5*time.Second {
+			t.Errorf("Serve returned after %v, want about %v", d, taskStopWait)
+		}
+		if !strings.Contains(serverLog.String(), "tool=stubborn") || !strings.Contains(serverLog.String(), "has not returned") {
+			t.Errorf("server log:\n%s", serverLog.String())
+		}
+	})
 }

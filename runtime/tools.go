@@ -77,6 +77,7 @@ type tool struct {
 	input    json.RawMessage // compact InputSchema
 	output   json.RawMessage // compact OutputSchema, or nil
 	compiled atomic.Pointer[validate.Validator]
+	chain    RequestHandler // the tool's middleware (WithToolMiddleware), nil if none
 }
 
 // validator returns the compiled input schema, compiling it on the tool's
@@ -100,6 +101,9 @@ func (t *tool) validator() *validate.Validator {
 // name is invalid or already taken, the handler is nil, or a schema is not a
 // JSON object or does not compile.
 func (s *Server) AddTool(t Tool) error {
+	s.mu.Lock()
+	t.Name = s.toolPrefix + t.Name
+	s.mu.Unlock()
 	rt, err := newTool(t)
 	if err != nil {
 		return err
@@ -107,12 +111,35 @@ func (s *Server) AddTool(t Tool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.names[t.Name] {
-		return fmt.Errorf("runtime: tool %q: duplicate tool name", t.Name)
+		return fmt.Errorf("runtime: tool %q: duplicate tool name: a tool of that name is registered already (by another package's RegisterTools?); register one package's tools under a prefix, as in srv.PrefixTools(\"pkg_\", func() { pkg.RegisterTools(srv) }), or give one tool another name with name= in its //mcp:tool", t.Name)
 	}
 	s.names[t.Name] = true
+	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
 	return nil
+}
+
+// PrefixTools calls register, and puts prefix before the name of every
+// tool added to s while it runs: two packages that both have a tool
+// "info" are registered side by side as
+//
+//	srv.PrefixTools("host_", func() { host.RegisterTools(srv) })
+//	srv.PrefixTools("cpu_", func() { cpu.RegisterTools(srv) })
+//
+// which serves host_info and cpu_info. Calls nest (the prefixes join);
+// register tools from one goroutine while it runs.
+func (s *Server) PrefixTools(prefix string, register func()) {
+	s.mu.Lock()
+	outer := s.toolPrefix
+	s.toolPrefix = outer + prefix
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.toolPrefix = outer
+		s.mu.Unlock()
+	}()
+	register()
 }
 
 // MustAddTool is like [Server.AddTool] but panics if the tool cannot be
