@@ -21,7 +21,8 @@ type httpSession struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	conn *conn // negotiated version, log level and calls in flight
+	conn  *conn  // negotiated version, log level and calls in flight
+	owner string // the identity that initialized it (Identity.owner), "" without one
 
 	mu       sync.Mutex
 	busy     int         // requests and streams in progress
@@ -57,13 +58,13 @@ func newSessionID() string {
 
 // create starts a session for c, marked busy (see acquire). It returns nil
 // when the store is full.
-func (st *sessionStore) create(c *conn) *httpSession {
-	return st.createWithID(newSessionID(), c)
+func (st *sessionStore) create(c *conn, owner string) *httpSession {
+	return st.createWithID(newSessionID(), c, owner)
 }
 
 // createWithID is create for a session whose id is given: this replica's
 // copy of a fleet session.
-func (st *sessionStore) createWithID(id string, c *conn) *httpSession {
+func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSession {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.max > 0 && len(st.sessions) >= st.max {
@@ -75,7 +76,7 @@ func (st *sessionStore) createWithID(id string, c *conn) *httpSession {
 	}
 	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, busy: 1}
+	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, owner: owner, busy: 1}
 	if st.idle > 0 {
 		s.timer = time.AfterFunc(st.idle, s.expire)
 		s.timer.Stop() // started by release
