@@ -29,6 +29,7 @@ import (
 // resource is refused; no token reaches the server's logs.
 func TestOAuth(t *testing.T) {
 	needNode(t)
+	t.Parallel() // its processes wait on each other, not on the CPU
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
