@@ -35,6 +35,13 @@ type Tool struct {
 	Annotations *ToolAnnotations
 	// Handler runs a call of the tool. It must not be nil.
 	Handler Handler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// and call the tool (checked when the request has an [Identity]: over
+	// HTTP with [WithAuthorization]). A call without them is refused
+	// before its arguments are read, over HTTP with 403 and a scope
+	// challenge; tools/list leaves the tool out. Generated code sets them
+	// from the option scope= of //mcp:tool.
+	Scopes []string
 	// TaskSupport says whether calls of the tool may run as tasks
 	// (protocol 2026-07-28, extension io.modelcontextprotocol/tasks): a
 	// call that runs longer than TaskGrace is then answered with a task
@@ -166,6 +173,9 @@ func newTool(t Tool) (*tool, error) {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
 	rt := &tool{Tool: t, input: input}
+	if rt.Scopes, err = cleanScopes(fmt.Sprintf("tool %q", t.Name), t.Scopes); err != nil {
+		return nil, err
+	}
 	if t.OutputSchema != "" {
 		if rt.output, err = compactSchema(t.OutputSchema, false); err != nil {
 			return nil, fmt.Errorf("runtime: tool %q: output schema: %v", t.Name, err)
@@ -210,6 +220,17 @@ type catalog struct {
 	byName map[string]*tool
 	list   pagedList
 
+	// What the access checks need (identity.go): the items of each list,
+	// in list order, and the lists already built for a set of visible
+	// items. restricted says whether any item needs a scope; with no
+	// Filter either, every caller sees the full lists.
+	tools                                             []*tool // in registration order
+	promptEnc, resourceEnc, templateEnc               [numProtocols][][]byte
+	restricted                                        bool
+	scopes                                            []string // every scope an item needs, sorted
+	toolItems, promptItems, resourceItems, tmplItems  []Item
+	toolLists, promptLists, resourceLists, templLists filteredLists
+
 	promptByName  map[string]*prompt
 	resourceByURI map[string]*resource // fixed URIs
 	templateByURI map[string]*resource // templates, by their template text
@@ -248,8 +269,10 @@ func (s *Server) snapshot() *catalog {
 	for _, t := range s.tools {
 		ts.byName[t.Name] = t
 	}
+	ts.tools = s.tools[:len(s.tools):len(s.tools)]
 	ts.list = s.buildList(s.tools)
 	s.buildPrimitives(ts)
+	s.buildAccess(ts)
 	s.buildCapabilities(ts)
 	s.snap.Store(ts)
 	return ts
