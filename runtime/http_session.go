@@ -71,8 +71,20 @@ func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSess
 		return nil
 	}
 	if old := st.sessions[id]; old != nil {
-		// A copy that is closing: it is being forgotten.
-		delete(st.sessions, id)
+		old.mu.Lock()
+		closed := old.closed
+		if !closed {
+			// Made a moment ago by another request of the session.
+			old.busy++
+			if old.timer != nil {
+				old.timer.Stop()
+			}
+		}
+		old.mu.Unlock()
+		if !closed {
+			return old
+		}
+		delete(st.sessions, id) // closing: it is being forgotten
 	}
 	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())
