@@ -240,8 +240,8 @@ func TestHTTPStatelessCurl(t *testing.T) {
 		t.Errorf("stateless answer minted session %q", id)
 	}
 	tools := r.rpc(t)["result"].(map[string]any)["tools"].([]any)
-	if len(tools) != 4 {
-		t.Errorf("got %d tools, want 4", len(tools))
+	if len(tools) != 5 {
+		t.Errorf("got %d tools, want 5", len(tools))
 	}
 
 	r = f.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`, nil)
