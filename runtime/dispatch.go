@@ -32,7 +32,7 @@ type conn struct {
 
 	outbound outbound       // legacy: requests sent to the client, awaiting answers
 	push     func([]byte)   // legacy: sends a message outside any request, nil if none
-	listens  map[*call]bool // open subscriptions/listen streams with resource subscriptions
+	listens  map[*call]bool // open subscriptions/listen streams
 
 	stdio   bool   // the connection is a stdio one (else HTTP)
 	session string // the legacy HTTP session's id, "" if none
@@ -357,16 +357,22 @@ func (c *conn) taskRequest(r request, p *metaParams) []byte {
 // listenParams are the params of subscriptions/listen.
 type listenParams struct {
 	metaParams
-	Notifications *struct {
-		ResourceSubscriptions []string `json:"resourceSubscriptions"`
-	} `json:"notifications"`
+	Notifications *listenFilter `json:"notifications"`
+}
+
+// listenFilter is what a subscriptions/listen request asks to hear of.
+type listenFilter struct {
+	ToolsListChanged      bool     `json:"toolsListChanged"`
+	PromptsListChanged    bool     `json:"promptsListChanged"`
+	ResourcesListChanged  bool     `json:"resourcesListChanged"`
+	ResourceSubscriptions []string `json:"resourceSubscriptions"`
 }
 
 func (c *conn) listenRequest(r request, p *listenParams) ([]byte, func() []byte) {
 	if p.Notifications == nil {
 		return r.fail(errorf(codeInvalidParams, "Invalid params: missing notifications"))
 	}
-	return c.listen(r.ctx, r.id, p.Notifications.ResourceSubscriptions, r.out)
+	return c.listen(r.ctx, r.id, p.Notifications, r.out)
 }
 
 // startCall registers a tools/call and returns the function that runs it.

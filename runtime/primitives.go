@@ -61,15 +61,20 @@ func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
 
 // capabilities returns the server's capabilities object under protocol p
 // (spec 2026-07-28 basic): tools and logging always; prompts, resources and
-// completions only when something of theirs is registered; in 2026-07-28
-// the extensions the server implements (tasks, task.go).
-func (ts *catalog) capabilities(p protocol) []byte {
-	b := []byte(`{"tools":{"listChanged":false},"logging":{}`)
+// completions only when something of theirs is registered; listChanged
+// true with WithListChanged (listchanged.go); in 2026-07-28 the extensions
+// the server implements (tasks, task.go).
+func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
+	lc := `"listChanged":false}`
+	if listChanged {
+		lc = `"listChanged":true}`
+	}
+	b := []byte(`{"tools":{` + lc + `,"logging":{}`)
 	if ts.hasPrompts() {
-		b = append(b, `,"prompts":{"listChanged":false}`...)
+		b = append(b, `,"prompts":{`+lc...)
 	}
 	if ts.hasResources() {
-		b = append(b, `,"resources":{"subscribe":true,"listChanged":false}`...)
+		b = append(b, `,"resources":{"subscribe":true,`+lc...)
 	}
 	if ts.completions {
 		b = append(b, `,"completions":{}`...)
@@ -84,7 +89,7 @@ func (ts *catalog) capabilities(p protocol) []byte {
 func (s *Server) buildCapabilities(ts *catalog) {
 	for p := range proto20260728 {
 		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":`)
-		b = append(b, ts.capabilities(p)...)
+		b = append(b, ts.capabilities(p, s.listChanged)...)
 		b = append(b, `,"serverInfo":`...)
 		b = append(b, s.serverInfo[p]...)
 		b = s.appendInstructions(b)
@@ -92,7 +97,7 @@ func (s *Server) buildCapabilities(ts *catalog) {
 	}
 	// server/discover (spec 2026-07-28 server/discover).
 	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":`)
-	b = append(b, ts.capabilities(proto20260728)...)
+	b = append(b, ts.capabilities(proto20260728, s.listChanged)...)
 	b = s.appendInstructions(b)
 	b = s.appendCaching(b, false)
 	ts.discover = s.appendModern(b, true)
@@ -227,7 +232,7 @@ func (s *Server) resourceUpdatedHere(uri string) {
 	for _, c := range s.subs.conns(uri) {
 		c.pushMessage(msg)
 	}
-	s.listeners.notify(uri)
+	s.listeners.notify(listenEvent{uri: uri})
 }
 
 // pushMessage sends msg to the client outside any request, when the
@@ -248,6 +253,7 @@ func (c *conn) setPush(push func([]byte)) {
 	c.mu.Lock()
 	c.push = push
 	c.mu.Unlock()
+	c.srv.pushers.mark(c, push != nil)
 }
 
 // hangUp ends what the connection holds when its client is gone: questions
@@ -255,6 +261,7 @@ func (c *conn) setPush(push func([]byte)) {
 func (c *conn) hangUp() {
 	c.outbound.close()
 	c.srv.subs.drop(c)
+	c.srv.pushers.mark(c, false)
 	c.endListens()
 }
 

@@ -139,19 +139,22 @@ func (s *Server) AddPrompt(p Prompt) error {
 		rp.byArg[a.Name] = a
 	}
 	return addUnique(s, &s.prompts, rp, func(q *prompt) bool { return q.Name == p.Name },
-		fmt.Errorf("runtime: prompt %q: duplicate prompt name", p.Name))
+		fmt.Errorf("runtime: prompt %q: duplicate prompt name", p.Name), listPrompts)
 }
 
 // addUnique appends item to *list, one of the server's registrations,
-// unless an element is the same; then it reports dup.
-func addUnique[T any](s *Server, list *[]T, item T, same func(T) bool, dup error) error {
+// unless an element is the same; then it reports dup. It announces the
+// change of the list of kind.
+func addUnique[T any](s *Server, list *[]T, item T, same func(T) bool, dup error, kind listKind) error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if slices.ContainsFunc(*list, same) {
+		s.mu.Unlock()
 		return dup
 	}
 	*list = append(*list, item)
 	s.snap.Store(nil) // the lists are recomputed on the next read
+	s.mu.Unlock()
+	s.listsChanged(kind)
 	return nil
 }
 

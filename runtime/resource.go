@@ -167,7 +167,7 @@ func (s *Server) addResource(r *resource) error {
 		return err
 	}
 	return addUnique(s, &s.resources, r, func(q *resource) bool { return q.uri == r.uri },
-		fmt.Errorf("runtime: resource %q: duplicate URI", r.uri))
+		fmt.Errorf("runtime: resource %q: duplicate URI", r.uri), listResources)
 }
 
 // item is r as a Filter sees it.

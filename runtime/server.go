@@ -17,8 +17,9 @@ import (
 // [Server.MustAddTool]), then serve a transport such as [Server.ServeStdio].
 //
 // A Server may serve several connections at once. Its tools are normally all
-// registered before serving starts; a tool added later is visible to later
-// requests, but no list-changed notification is sent.
+// registered before serving starts; a tool added (or removed, with
+// [Server.RemoveTool]) later is seen by later requests, and announced to
+// the clients with [WithListChanged].
 type Server struct {
 	name, version  string
 	title          string
@@ -56,8 +57,13 @@ type Server struct {
 	toolPrefix string
 	snap       atomic.Pointer[catalog] // nil after a registration until the next read
 
-	subs      subscriptions // legacy resources/subscribe
-	listeners listeners     // modern subscriptions/listen streams with resource subscriptions
+	subs        subscriptions // legacy resources/subscribe
+	pushers     pushers       // connections with a channel outside requests
+	listChanged bool          // WithListChanged: list changes are declared and announced
+	// hadPrompts and hadResources: something of the kind was registered
+	// once (under mu; see catalog.hasPrompts).
+	hadPrompts, hadResources bool
+	listeners                listeners // modern subscriptions/listen streams with resource subscriptions
 
 	// Precomputed at NewServer: every byte that does not depend on a request.
 	serverInfo  [numProtocols][]byte // Implementation object per version

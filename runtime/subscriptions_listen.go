@@ -10,14 +10,24 @@ import (
 
 // This file serves subscriptions/listen (spec 2026-07-28
 // basic/patterns/subscriptions): the modern way to hear of changes. The
-// tool, prompt and resource lists of a server never change, so the only
-// notifications it honours are resource updates (resourceSubscriptions),
-// sent when the program calls Server.ResourceUpdated.
+// server honours resource updates (resourceSubscriptions), sent when the
+// program calls Server.ResourceUpdated, and, with WithListChanged, the
+// list changes (toolsListChanged, promptsListChanged,
+// resourcesListChanged; listchanged.go).
 
-// A listener is one open listen stream with resource subscriptions.
+// A listener is one open listen stream that the server can send
+// notifications on.
 type listener struct {
 	uris    map[string]bool
-	pending chan []byte // notifications for the stream, written by run
+	lists   [numLists]bool   // the list changes the stream asked for
+	pending chan listenEvent // notifications for the stream, written by run
+}
+
+// A listenEvent is a change a listen stream may hear of: the resource at
+// uri was updated, or (uri empty) the list of kind list changed.
+type listenEvent struct {
+	uri  string
+	list listKind
 }
 
 // listeners are the open listen streams of a server.
@@ -41,46 +51,69 @@ func (ls *listeners) remove(l *listener) {
 	delete(ls.set, l)
 }
 
-// notify queues the update of uri on every stream that subscribed to it; a
-// stream whose queue is full misses it rather than holding up the program.
-func (ls *listeners) notify(uri string) {
+// notify queues ev on every stream that asked for it; a stream whose queue
+// is full misses it rather than holding up the program.
+func (ls *listeners) notify(ev listenEvent) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	for l := range ls.set {
-		if l.uris[uri] {
+		if ev.uri != "" && l.uris[ev.uri] || ev.uri == "" && l.lists[ev.list] {
 			select {
-			case l.pending <- []byte(uri):
+			case l.pending <- ev:
 			default:
 			}
 		}
 	}
 }
 
-// listen answers subscriptions/listen. Without resource subscriptions that
-// the server can honour, it acknowledges an empty filter and ends the
-// stream at once, gracefully. With them, it acknowledges the URIs and keeps
-// the stream open, sending notifications/resources/updated for them, until
-// the client cancels it (closing the HTTP stream, or notifications/cancelled
-// on stdio), the connection ends, or the HTTP server shuts down.
-func (c *conn) listen(ctx context.Context, id json.RawMessage, uris []string, out func([]byte)) ([]byte, func() []byte) {
+// listen answers subscriptions/listen. It acknowledges the part of the
+// filter f that the server can honour: resource subscriptions when it has
+// resources, list changes with WithListChanged. With nothing to honour, it
+// ends the stream at once, gracefully. Otherwise it keeps the stream open,
+// sending notifications/resources/updated for the URIs and the
+// list-changed notifications asked for, until the client cancels it
+// (closing the HTTP stream, or notifications/cancelled on stdio), the
+// connection ends, or the HTTP server shuts down.
+func (c *conn) listen(ctx context.Context, id json.RawMessage, f *listenFilter, out func([]byte)) ([]byte, func() []byte) {
 	s := c.srv
 	sub := append([]byte(`{"io.modelcontextprotocol/subscriptionId":`), id...)
 	sub = append(sub, '}')
-	if len(uris) == 0 || !s.snapshot().hasResources() {
-		out(appendNotification(nil, "notifications/subscriptions/acknowledged", append(append([]byte(`{"notifications":{},"_meta":`), sub...), '}')))
-		return s.listenEnd(id, sub), nil
+	l := &listener{pending: make(chan listenEvent, 64)}
+	if s.listChanged {
+		l.lists = [numLists]bool{f.ToolsListChanged, f.PromptsListChanged, f.ResourcesListChanged}
 	}
-	ack := []byte(`{"notifications":{"resourceSubscriptions":[`)
-	l := &listener{uris: make(map[string]bool, len(uris)), pending: make(chan []byte, 64)}
-	for i, u := range uris {
-		if i > 0 {
+	ack := []byte(`{"notifications":{`)
+	comma := false
+	for k, on := range l.lists {
+		if on {
+			if comma {
+				ack = append(ack, ',')
+			}
+			comma = true
+			ack = append(ack, `"`+listFilterKey[k]+`":true`...)
+		}
+	}
+	if len(f.ResourceSubscriptions) > 0 && s.snapshot().hasResources() {
+		l.uris = make(map[string]bool, len(f.ResourceSubscriptions))
+		if comma {
 			ack = append(ack, ',')
 		}
-		ack = jsontext.AppendString(ack, u)
-		l.uris[u] = true
+		ack = append(ack, `"resourceSubscriptions":[`...)
+		for i, u := range f.ResourceSubscriptions {
+			if i > 0 {
+				ack = append(ack, ',')
+			}
+			ack = jsontext.AppendString(ack, u)
+			l.uris[u] = true
+		}
+		ack = append(ack, ']')
 	}
-	ack = append(append(ack, `]},"_meta":`...), sub...)
-	out(appendNotification(nil, "notifications/subscriptions/acknowledged", append(ack, '}')))
+	ack = append(append(ack, `},"_meta":`...), sub...)
+	ack = appendNotification(nil, "notifications/subscriptions/acknowledged", append(ack, '}'))
+	if l.uris == nil && l.lists == [numLists]bool{} {
+		out(ack)
+		return s.listenEnd(id, sub), nil
+	}
 
 	ctx, cancel := context.WithCancel(ctx)
 	cl := &call{srv: s, conn: c, key: string(id), out: out, cancel: cancel}
@@ -96,7 +129,11 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, uris []string, ou
 	}
 	c.listens[cl] = true
 	c.mu.Unlock()
+	// Registered before the acknowledgement goes out, so that a change
+	// the client makes once it has it is heard; what is queued meanwhile
+	// is sent after it, by the loop below.
 	s.listeners.add(l)
+	out(ack)
 	return nil, func() []byte {
 		defer func() {
 			s.listeners.remove(l)
@@ -108,8 +145,15 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, uris []string, ou
 		}()
 		for {
 			select {
-			case uri := <-l.pending:
-				params := jsontext.AppendString([]byte(`{"uri":`), string(uri))
+			case ev := <-l.pending:
+				if ctx.Err() != nil {
+					continue // ended: the next turn says how
+				}
+				if ev.uri == "" {
+					cl.send(listChangedMethod[ev.list], append(append([]byte(`{"_meta":`), sub...), '}'))
+					continue
+				}
+				params := jsontext.AppendString([]byte(`{"uri":`), ev.uri)
 				params = append(append(append(params, `,"_meta":`...), sub...), '}')
 				cl.send("notifications/resources/updated", params)
 			case <-ctx.Done():

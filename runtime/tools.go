@@ -109,14 +109,16 @@ func (s *Server) AddTool(t Tool) error {
 		return err
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.names[t.Name] {
+		s.mu.Unlock()
 		return fmt.Errorf("runtime: tool %q: duplicate tool name: a tool of that name is registered already (by another package's RegisterTools?); register one package's tools under a prefix, as in srv.PrefixTools(\"pkg_\", func() { pkg.RegisterTools(srv) }), or give one tool another name with name= in its //mcp:tool", t.Name)
 	}
 	s.names[t.Name] = true
 	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
+	s.mu.Unlock()
+	s.listsChanged(listTools)
 	return nil
 }
 
@@ -239,14 +241,24 @@ type catalog struct {
 	resources     pagedList            // resources/list
 	templateList  pagedList            // resources/templates/list
 	completions   bool                 // some argument or variable has a completer
+	hadPrompts    bool                 // WithListChanged and a prompt was registered once
+	hadResources  bool                 // likewise for resources
 
 	// What depends on the capabilities, which depend on what is registered.
 	initResult [numProtocols][]byte // initialize result per negotiated version
 	discover   []byte               // server/discover result
 }
 
-func (ts *catalog) hasPrompts() bool   { return len(ts.promptByName) > 0 }
-func (ts *catalog) hasResources() bool { return len(ts.resourceByURI)+len(ts.templates) > 0 }
+// hasPrompts and hasResources report whether the server declares the
+// capability and serves its methods: while something of the kind is
+// registered, or, with WithListChanged, once something was, so that a list
+// emptied while serving is an empty list, not a method that vanished.
+func (ts *catalog) hasPrompts() bool {
+	return len(ts.promptByName) > 0 || ts.hadPrompts
+}
+func (ts *catalog) hasResources() bool {
+	return len(ts.resourceByURI)+len(ts.templates) > 0 || ts.hadResources
+}
 
 // snapshot returns the current set, building it on first use after a
 // registration.
@@ -272,6 +284,9 @@ func (s *Server) snapshot() *catalog {
 	ts.tools = s.tools[:len(s.tools):len(s.tools)]
 	ts.list = s.buildList(s.tools)
 	s.buildPrimitives(ts)
+	s.hadPrompts = s.hadPrompts || len(s.prompts) > 0
+	s.hadResources = s.hadResources || len(s.resources) > 0
+	ts.hadPrompts, ts.hadResources = s.listChanged && s.hadPrompts, s.listChanged && s.hadResources
 	s.buildAccess(ts)
 	s.buildCapabilities(ts)
 	s.snap.Store(ts)

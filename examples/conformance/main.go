@@ -35,11 +35,12 @@ func main() {
 	addr := flag.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp (e.g. 127.0.0.1:8080) instead of stdio")
 	flag.Parse()
 
-	srv := runtime.NewServer("mcpgen-conformance", "1.0.0")
+	srv := runtime.NewServer("mcpgen-conformance", "1.0.0", runtime.WithListChanged())
 	RegisterTools(srv)
 	RegisterPrompts(srv)
 	RegisterResources(srv)
 	srv.MustAddTool(jsonSchema202012Tool)
+	addListChangeTriggers(srv)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
