@@ -72,7 +72,7 @@ if [ -d e2e ]; then
 fi
 
 step "adapter and store modules and their examples (own modules): vet, tests"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet; do
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet otel examples/otel; do
   (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 
