@@ -7,7 +7,7 @@
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
 #      also through the adapters to the official Go SDK and mcp-go (adapters/);
-#      then the adapter modules and their examples: vet, tests;
+#      then the adapter modules, their examples and auth/jwt: vet, tests;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
 #   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh);
 #   6. the README's quickstart, its "Annotate, generate, serve" steps and its adapter in new
@@ -71,8 +71,8 @@ if [ -d e2e ]; then
   )
 fi
 
-step "adapter and store modules and their examples (own modules): vet, tests"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet otel examples/otel; do
+step "adapter, store, auth/jwt and otel modules and their examples (own modules): vet, tests"
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt examples/oauth otel examples/otel; do
   (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 

@@ -235,6 +235,9 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 		jen.Id(argsName(len(p.Args) > 0, loc)).Map(jen.String()).String()).
 		Params(jen.Op("*").Add(g.rt("PromptResult")), jen.Error()).Block(body...)
 	fields = append(fields, field("Handler", handler))
+	if len(p.Scopes) > 0 {
+		fields = append(fields, field("Scopes", scopesLit(p.Scopes)))
+	}
 	return jen.Id(loc.server).Dot("MustAddPrompt").Call(g.rt("Prompt").Custom(multiLine, fields...)), nil
 }
 
@@ -296,6 +299,9 @@ func (g *gen) resource(r *model.Resource, loc localNames) (jen.Code, error) {
 		Params(jen.Index().Add(g.rt("ResourceContents")), jen.Error()).
 		Block(g.callAndReturn(r.GoName, call, r.ReturnsError, ret, loc)...)
 	fields = append(fields, field("Handler", handler))
+	if len(r.Scopes) > 0 {
+		fields = append(fields, field("Scopes", scopesLit(r.Scopes)))
+	}
 	method, typ := "MustAddResource", "Resource"
 	if r.Template {
 		method, typ = "MustAddResourceTemplate", "ResourceTemplate"

@@ -130,6 +130,9 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		handler = handler.Call(jen.Id(loc.recv))
 	}
 	fields = append(fields, field("Handler", handler))
+	if len(t.Scopes) > 0 {
+		fields = append(fields, field("Scopes", scopesLit(t.Scopes)))
+	}
 	switch t.TaskSupport {
 	case "optional":
 		fields = append(fields, field("TaskSupport", g.rt("TaskOptional")))
@@ -137,6 +140,16 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		fields = append(fields, field("TaskSupport", g.rt("TaskRequired")))
 	}
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
+}
+
+// scopesLit is the []string{...} literal of the scopes of a tool, prompt or
+// resource.
+func scopesLit(scopes []string) jen.Code {
+	lits := make([]jen.Code, len(scopes))
+	for i, sc := range scopes {
+		lits[i] = jen.Lit(sc)
+	}
+	return jen.Index().String().Values(lits...)
 }
 
 // annotations returns the &runtime.ToolAnnotations{...} literal of t, or

@@ -52,6 +52,7 @@ type Prompt struct {
 	Name        string // option name=, default snake_case(GoName)
 	Title       string
 	Description string
+	Scopes      []string // option scope=: the OAuth scopes the prompt needs
 	GoName      string
 	Func        *types.Func
 	Context     bool // the first parameter is context.Context
@@ -112,7 +113,8 @@ type Resource struct {
 	Name         string // option name=, default snake_case(GoName)
 	Title        string
 	Description  string
-	MIMEType     string // option mime=, else inferred from the result
+	MIMEType     string   // option mime=, else inferred from the result
+	Scopes       []string // option scope=: the OAuth scopes the resource needs
 	GoName       string
 	Func         *types.Func
 	Context      bool
@@ -149,6 +151,9 @@ type Tool struct {
 	// TaskSupport is the option task: "" (calls are never tasks),
 	// "optional" or "required" (see runtime.TaskSupport).
 	TaskSupport string
+	// Scopes are the option scope=: the OAuth scopes a caller's token
+	// must all grant (see runtime.Tool.Scopes).
+	Scopes []string
 
 	// The Go function.
 	GoName   string      // function or method name

@@ -39,6 +39,9 @@
 //	numbers=float64   numbers in positions of type any arrive as float64,
 //	                  as encoding/json decodes them (runtime.DecodeFloat64),
 //	                  not as int when written as integers
+//	scope=NAME        the OAuth scope a caller's token must grant to see and
+//	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
+//	                  them; each an RFC 6749 scope-token, bare or quoted
 //
 // Formally:
 //
@@ -72,8 +75,8 @@
 //
 // A package-level function is a prompt, a resource or a completer with
 //
-//	//mcp:prompt [name=IDENT] [title="text"]
-//	//mcp:resource uri=URI [name=IDENT] [title="text"] [mime=TYPE] [description="text"]
+//	//mcp:prompt [name=IDENT] [title="text"] [scope=NAME,...]
+//	//mcp:resource uri=URI [name=IDENT] [title="text"] [mime=TYPE] [description="text"] [scope=NAME,...]
 //	//mcp:complete prompt=NAME arg=ARG
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //

@@ -131,6 +131,7 @@ const (
 	flagValue                      // the option alone, key=true or key=false
 	toolNameValue                  // a valid tool name, bare or quoted
 	choiceValue                    // the option alone, or key=one of choices (bare)
+	scopeValue                     // OAuth scopes separated by commas, bare or quoted
 )
 
 // The options of each directive. (Functions, not variables: the parser has
@@ -149,20 +150,21 @@ func toolSpec() *directiveSpec {
 		{key: "task", kind: choiceValue, choices: []string{"optional", "required", "forbidden"}},
 		{key: "result", kind: textValue, example: "result=PARAM (the parameter sent back as the result) or result=none"},
 		{key: "numbers", kind: choiceValue, choices: []string{"int", "float64"}},
+		scopeRule(),
 	}}
 }
 
 // promptSpec returns the options of //mcp:prompt.
 func promptSpec() *directiveSpec {
 	return &directiveSpec{directive: promptPrefix, options: []optionRule{
-		{key: "name"}, {key: "title"},
+		{key: "name"}, {key: "title"}, scopeRule(),
 	}}
 }
 
 // resourceSpec returns the options of //mcp:resource.
 func resourceSpec() *directiveSpec {
 	return &directiveSpec{directive: resourcePrefix, options: []optionRule{
-		{key: "name"}, {key: "title"}, {key: "uri"}, {key: "mime"}, {key: "description"},
+		{key: "name"}, {key: "title"}, {key: "uri"}, {key: "mime"}, {key: "description"}, scopeRule(),
 	}}
 }
 
@@ -171,6 +173,42 @@ func completeSpec() *directiveSpec {
 	return &directiveSpec{directive: completePrefix,
 		options: []optionRule{{key: "prompt"}, {key: "resource"}, {key: "arg"}},
 		usage:   "write //mcp:complete prompt=NAME arg=ARG or //mcp:complete resource=URI_TEMPLATE arg=VAR"}
+}
+
+// scopeRule is the option scope=, the OAuth scopes a caller's token must
+// all grant to see and use the item (runtime.Tool.Scopes).
+func scopeRule() optionRule {
+	return optionRule{key: "scope", kind: scopeValue, example: "scope=files:read, or scope=files:read,files:write for several"}
+}
+
+// splitScopes returns the scopes of a checked scope= value.
+func splitScopes(v string) []string {
+	if v == "" {
+		return nil
+	}
+	return strings.Split(v, ",")
+}
+
+// checkScopes returns the problem of a scope= value, or "": each scope a
+// scope-token of RFC 6749 section 3.3 (printable ASCII other than space, "
+// and \), the commas between them, no scope twice.
+func checkScopes(v string) string {
+	seen := map[string]bool{}
+	for _, sc := range strings.Split(v, ",") {
+		if sc == "" {
+			return fmt.Sprintf("bad value for option scope: empty scope in %q; separate scopes with single commas", v)
+		}
+		for i := 0; i < len(sc); i++ {
+			if c := sc[i]; c <= ' ' || c > '~' || c == '"' || c == '\\' {
+				return fmt.Sprintf("bad scope %q: want printable ASCII other than space, \" and \\ (RFC 6749 scope-token)", sc)
+			}
+		}
+		if seen[sc] {
+			return fmt.Sprintf("scope %s is named twice", sc)
+		}
+		seen[sc] = true
+	}
+	return ""
 }
 
 // keys returns the names of the options, in order.
@@ -299,6 +337,15 @@ func (d *directiveSpec) checkValue(r *optionRule, o *option) *optionError {
 			}
 			return bad("bad value for option %s: want %s or %s, not %q", key, strings.Join(forms[:len(forms)-1], ", "), forms[len(forms)-1], o.Value)
 		}
+	case scopeValue:
+		switch {
+		case !o.HasValue || o.Value == "" && !o.Quoted:
+			return missing("")
+		default:
+			if msg := checkScopes(o.Value); msg != "" {
+				return bad("%s", msg)
+			}
+		}
 	}
 	return nil
 }
@@ -314,14 +361,15 @@ type toolOptions struct {
 	// result=none; ResultOff is the offset of its value.
 	Result    string
 	ResultOff int
-	Float64   bool // numbers=float64
+	Float64   bool     // numbers=float64
+	Scopes    []string // option scope=, in the order written
 }
 
 // parseOptions checks the options of a //mcp:tool directive. It reports
 // every problem it can find, each at its offset.
 func parseOptions(text string) (toolOptions, []optionError) {
 	good, rejected, errs := toolSpec().check(text)
-	res := toolOptions{Name: good["name"].Value, BadName: rejected["name"], Title: good["title"].Value}
+	res := toolOptions{Name: good["name"].Value, BadName: rejected["name"], Title: good["title"].Value, Scopes: splitScopes(good["scope"].Value)}
 	if t := good["task"].Value; t != "forbidden" {
 		res.Task = t
 	}

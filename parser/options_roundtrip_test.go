@@ -22,6 +22,7 @@ func FuzzOptionsRoundTrip(f *testing.F) {
 		` destructive=false openworld=true idempotent=false readonly=false`,
 		` readonly destructive`, ` name=a name=b`, ` title="\u00e9\n" name=é`,
 		` title=""`, ` title="x"y`, " name=a.b-c_D9", ` title="\x00"`,
+		" scope=files:read", " scope=a,b task", ` scope="a,,b"`, " scope=a,a", " scope=", ` scope="a b"`,
 	} {
 		f.Add(seed)
 	}
@@ -105,6 +106,12 @@ func renderOptions(o toolOptions) string {
 		if h.v != nil {
 			b.WriteString(" " + h.key + "=" + strconv.FormatBool(*h.v))
 		}
+	}
+	if o.Task != "" {
+		b.WriteString(" task=" + o.Task)
+	}
+	if len(o.Scopes) > 0 {
+		b.WriteString(" scope=" + strconv.Quote(strings.Join(o.Scopes, ",")))
 	}
 	return b.String()
 }

@@ -104,7 +104,7 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     " fast",
-			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers`}},
+			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, scope`}},
 		},
 		{
 			text:     " readonly readonly=false",
@@ -146,6 +146,14 @@ func TestParseOptions(t *testing.T) {
 			text:     ` readonly destructive`,
 			want:     toolOptions{Hints: model.Hints{ReadOnly: &yes, Destructive: &yes}},
 			wantErrs: []optionError{{10, "option destructive contradicts readonly: a read-only tool cannot be destructive"}},
+		},
+		{
+			text: ` scope=files:read,files:write readonly`,
+			want: toolOptions{Scopes: []string{"files:read", "files:write"}, Hints: model.Hints{ReadOnly: &yes}},
+		},
+		{
+			text:     ` scope=a,,b scope=c`,
+			wantErrs: []optionError{{7, `bad value for option scope: empty scope in "a,,b"; separate scopes with single commas`}, {12, "duplicate option scope in //mcp:tool"}},
 		},
 		{
 			// Options before a syntax error are still checked.
@@ -191,6 +199,8 @@ func TestPrimitiveOptions(t *testing.T) {
 		errs []optionError
 	}{
 		{promptSpec(), ` name=greet title="Say hi"`, map[string]string{"name": "greet", "title": "Say hi"}, nil},
+		{promptSpec(), ` scope="audit:read"`, map[string]string{"scope": "audit:read"}, nil},
+		{resourceSpec(), ` scope=a\b`, map[string]string{}, []optionError{{7, `bad scope "a\\b": want printable ASCII other than space, " and \ (RFC 6749 scope-token)`}}},
 		{promptSpec(), ` titel=x`, map[string]string{}, []optionError{{1, `unknown option "titel" in //mcp:prompt; did you mean title?`}}},
 		{promptSpec(), ` title,name=x`, map[string]string{}, []optionError{{1, `unknown option "title,name" in //mcp:prompt; separate options with spaces, not commas`}}},
 		{resourceSpec(), ` uri=docs://x uri=docs://y mime=`, map[string]string{"uri": "docs://x"}, []optionError{

@@ -230,6 +230,7 @@ func (pc *primitiveCheck) result(sig *types.Signature) (r types.Type, returnsErr
 func (pc *primitiveCheck) prompt(fn *types.Func, args []*model.PromptArg, r types.Type, returnsError bool) {
 	fd := pc.fd
 	p := &model.Prompt{Pos: pc.c.fset.Position(fd.Name.Pos()), Name: pc.name, Title: pc.opts["title"].Value, Description: pc.description,
+		Scopes: splitScopes(pc.opts["scope"].Value),
 		GoName: fd.Name.Name, Func: fn, Context: pc.hasCtx, Args: args, ReturnsError: returnsError,
 		Struct: pc.structType, StructPointer: pc.structPointer}
 	switch {
@@ -249,6 +250,7 @@ func (pc *primitiveCheck) prompt(fn *types.Func, args []*model.PromptArg, r type
 func (pc *primitiveCheck) resource(fn *types.Func, vars []*model.PromptArg, r types.Type, returnsError bool) {
 	fd := pc.fd
 	res := &model.Resource{Pos: pc.c.fset.Position(fd.Name.Pos()), Name: pc.name, Title: pc.opts["title"].Value, Description: pc.description,
+		Scopes:   splitScopes(pc.opts["scope"].Value),
 		MIMEType: pc.opts["mime"].Value, GoName: fd.Name.Name, Func: fn, Context: pc.hasCtx, Vars: vars, ReturnsError: returnsError}
 	switch {
 	case isBasic(r, types.String):

@@ -41,7 +41,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	for _, e := range errs {
 		bad(first.Pos()+token.Pos(len(toolPrefix)+e.Off), "%s", e.Msg)
 	}
-	t.Name, t.Title, t.Hints, t.TaskSupport = opts.Name, opts.Title, opts.Hints, opts.Task
+	t.Name, t.Title, t.Hints, t.TaskSupport, t.Scopes = opts.Name, opts.Title, opts.Hints, opts.Task, opts.Scopes
 	if t.Name == "" && !opts.BadName {
 		if def := snakeCase(t.GoName); toolname.Valid(def) {
 			t.Name = def

@@ -82,6 +82,9 @@ func (c *conn) complete(r request, p *completeParams) []byte {
 	switch p.Ref.Type {
 	case "ref/prompt":
 		pr := set.promptByName[p.Ref.Name]
+		if pr != nil && c.srv.access(ctx, Item{ItemPrompt, pr.Name, pr.Scopes}) != accessOK {
+			pr = nil // completing a prompt's arguments is part of getting it
+		}
 		if pr == nil {
 			return errorReply(id, errorf(codeInvalidParams, "Unknown prompt: "+p.Ref.Name))
 		}
@@ -94,6 +97,9 @@ func (c *conn) complete(r request, p *completeParams) []byte {
 		r := set.resourceByURI[p.Ref.URI]
 		if r == nil {
 			r = set.templateByURI[p.Ref.URI]
+		}
+		if r != nil && c.srv.access(ctx, r.item()) != accessOK {
+			r = nil
 		}
 		if r == nil {
 			return errorReply(id, notFound(p.Ref.URI))

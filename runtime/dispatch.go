@@ -280,7 +280,7 @@ func (c *conn) listTools(r request, p *listParams) []byte {
 	if p.Cursor != nil {
 		cursor = *p.Cursor
 	}
-	page, ok := c.srv.snapshot().list.page(r.proto, cursor)
+	page, ok := c.srv.toolList(r.ctx, c.srv.snapshot()).page(r.proto, cursor)
 	if !ok {
 		return errorReply(r.id, errorf(codeInvalidParams, "Invalid cursor"))
 	}
@@ -347,7 +347,7 @@ func (c *conn) setLevel(r request, p *levelParams) []byte {
 }
 
 func (c *conn) taskRequest(r request, p *metaParams) []byte {
-	res, e := c.srv.taskRequest(r.method.name, r.params, p.Meta)
+	res, e := c.srv.taskRequest(r.ctx, r.method.name, r.params, p.Meta)
 	if e != nil {
 		return errorReply(r.id, e)
 	}
@@ -408,6 +408,14 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: name must be a string")), nil
 	}
 	t := c.srv.snapshot().byName[name]
+	if t != nil {
+		switch c.srv.access(ctx, Item{ItemTool, t.Name, t.Scopes}) {
+		case accessHidden:
+			t = nil
+		case accessNoScope:
+			return errorReply(id, errScope("tool "+t.Name, t.Scopes)), nil
+		}
+	}
 	if t == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Unknown tool: "+name)), nil
 	}
@@ -433,6 +441,7 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 			}
 		} else {
 			cl.task = newTask()
+			cl.task.creator = IdentityFrom(ctx).owner()
 		}
 	}
 	if meta != nil && validID(meta.ProgressToken) {

@@ -26,7 +26,8 @@ type sessionRecord struct {
 	Caps       clientCaps `json:"c"`
 	Level      int32      `json:"l"`
 	Subs       []string   `json:"s,omitempty"`
-	Touched    int64      `json:"t"` // Unix milliseconds of the last write
+	Touched    int64      `json:"t"`           // Unix milliseconds of the last write
+	Owner      string     `json:"o,omitempty"` // the identity that initialized it (Identity.owner)
 }
 
 // sameState reports whether r and o record the same session state.
@@ -93,6 +94,7 @@ func (f *fleet) newFleetConn(id string) *conn {
 func (h *httpHandler) saveSession(sess *httpSession, force bool) error {
 	f := h.srv.fleet
 	r := h.srv.sessionRecordOf(sess.conn)
+	r.Owner = sess.owner
 	sess.mu.Lock()
 	old := sess.record
 	sess.mu.Unlock()
@@ -139,7 +141,7 @@ func storeUnavailable(w http.ResponseWriter, err error) {
 // acquireFleetSession returns this replica's copy of the fleet session
 // id, marked busy and up to date with its record, or answers 404 (no such
 // session) or 503 (the store failed) and returns nil.
-func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, id string) *httpSession {
+func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, req *http.Request, id string) *httpSession {
 	f := h.srv.fleet
 	ctx, cancel := storeCtx()
 	b, err := f.st.Get(ctx, keySession+id)
@@ -156,12 +158,16 @@ func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, id string) *htt
 		if sess := h.sessions.lookup(id); sess != nil {
 			sess.close()
 		}
+	}
+	if b == nil || r.Owner != IdentityFrom(req.Context()).owner() {
+		// Another identity's session is not found either, and tells so
+		// in the same words.
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
 		return nil
 	}
 	sess := h.sessions.acquire(id)
 	if sess == nil {
-		if sess = h.sessions.createWithID(id, f.newFleetConn(id)); sess == nil {
+		if sess = h.sessions.createWithID(id, f.newFleetConn(id), r.Owner); sess == nil {
 			httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "Service Unavailable: too many sessions")
 			return nil
 		}
@@ -174,22 +180,30 @@ func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, id string) *htt
 }
 
 // deleteFleetSession ends the fleet session id on every replica.
-func (h *httpHandler) deleteFleetSession(w http.ResponseWriter, id string) {
+func (h *httpHandler) deleteFleetSession(w http.ResponseWriter, req *http.Request, id string) {
 	f := h.srv.fleet
 	ctx, cancel := storeCtx()
 	b, err := f.st.Get(ctx, keySession+id)
+	theirs := false // another identity's session: not found, and left alone
 	if err == nil && b != nil {
-		err = f.st.Delete(ctx, keySession+id)
+		var r sessionRecord
+		if json.Unmarshal(b, &r) != nil || r.Owner != IdentityFrom(req.Context()).owner() {
+			theirs = true
+		} else {
+			err = f.st.Delete(ctx, keySession+id)
+		}
 	}
 	cancel()
 	if err != nil {
 		storeUnavailable(w, err)
 		return
 	}
-	if sess := h.sessions.lookup(id); sess != nil {
-		sess.close()
+	if !theirs {
+		if sess := h.sessions.lookup(id); sess != nil {
+			sess.close()
+		}
 	}
-	if b == nil {
+	if b == nil || theirs {
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired")
 		return
 	}

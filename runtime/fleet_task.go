@@ -19,7 +19,8 @@ import (
 // taskRecord is a task's record in the store.
 type taskRecord struct {
 	ID      string          `json:"id"`
-	Owner   string          `json:"owner"` // the replica that runs it
+	Owner   string          `json:"owner"`             // the replica that runs it
+	Creator string          `json:"creator,omitempty"` // the identity that created it (Identity.owner)
 	Status  string          `json:"status"`
 	Message string          `json:"message,omitempty"`
 	Created time.Time       `json:"created"`
@@ -45,7 +46,7 @@ const lapsedMessage = "the server replica that ran this task stopped"
 
 // record returns t's record; t.mu must be held.
 func (t *task) record(owner string) *taskRecord {
-	r := &taskRecord{ID: t.id, Owner: owner, Status: t.status, Message: t.message,
+	r := &taskRecord{ID: t.id, Owner: owner, Creator: t.creator, Status: t.status, Message: t.message,
 		Created: t.created, Updated: t.updated, TTL: t.ttl.Milliseconds(), Result: t.result, Error: t.errObj}
 	for _, key := range t.order {
 		q := t.pending[key]
@@ -56,7 +57,7 @@ func (t *task) record(owner string) *taskRecord {
 
 // view returns a task that shows record r (to answer tasks/get).
 func (r *taskRecord) view() *task {
-	t := &task{id: r.ID, created: r.Created, updated: r.Updated, ttl: time.Duration(r.TTL) * time.Millisecond,
+	t := &task{id: r.ID, creator: r.Creator, created: r.Created, updated: r.Updated, ttl: time.Duration(r.TTL) * time.Millisecond,
 		status: r.Status, message: r.Message, result: r.Result, errObj: r.Error}
 	for _, in := range r.Inputs {
 		if t.pending == nil {
@@ -257,13 +258,13 @@ func (f *fleet) lapse(r *taskRecord) (*taskRecord, error) {
 
 // taskRequest answers tasks/get, tasks/update and tasks/cancel for a task
 // that this replica does not hold, from its record.
-func (f *fleet) taskRequest(method, id string, responses map[string]json.RawMessage) ([]byte, *rpcError) {
+func (f *fleet) taskRequest(method, id string, responses map[string]json.RawMessage, caller string) ([]byte, *rpcError) {
 	s := f.srv
 	r, err := f.getRecord(id)
 	if err != nil {
 		return nil, storeError(err)
 	}
-	if r == nil {
+	if r == nil || r.Creator != caller {
 		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")
 	}
 	if !r.terminal() {

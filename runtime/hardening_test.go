@@ -21,6 +21,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 	"unicode/utf8"
 )
@@ -559,39 +560,42 @@ func TestServeCancelWithStalledClient(t *testing.T) {
 // TestBatchParallelismBounded: the calls of one batch (protocol
 // 2025-03-26) run at most maxBatchParallel at once, and all are answered.
 func TestBatchParallelismBounded(t *testing.T) {
-	s := newTestServer(t)
-	var mu sync.Mutex
-	running, peak := 0, 0
-	s.MustAddTool(Tool{Name: "count", Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
-		mu.Lock()
-		running++
-		peak = max(peak, running)
-		mu.Unlock()
-		time.Sleep(time.Millisecond)
-		mu.Lock()
-		running--
-		mu.Unlock()
-		return EmptyResult(), nil
-	}})
-	c := serve(t, s)
-	c.initialize("2025-03-26")
-	const n = 1000
-	var b strings.Builder
-	b.WriteByte('[')
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
+	// In a synctest bubble, the calls' sleeps take no real time.
+	synctest.Test(t, func(t *testing.T) {
+		s := newTestServer(t)
+		var mu sync.Mutex
+		running, peak := 0, 0
+		s.MustAddTool(Tool{Name: "count", Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
+			mu.Lock()
+			running++
+			peak = max(peak, running)
+			mu.Unlock()
+			time.Sleep(time.Millisecond)
+			mu.Lock()
+			running--
+			mu.Unlock()
+			return EmptyResult(), nil
+		}})
+		c := serve(t, s)
+		c.initialize("2025-03-26")
+		const n = 1000
+		var b strings.Builder
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"count"}}`, i)
 		}
-		fmt.Fprintf(&b, `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"count"}}`, i)
-	}
-	b.WriteByte(']')
-	c.send(b.String())
-	m := c.next()
-	var replies []json.RawMessage
-	if err := json.Unmarshal(m.line, &replies); err != nil || len(replies) != n {
-		t.Fatalf("%d replies (%v), want %d", len(replies), err, n)
-	}
-	if peak > maxBatchParallel {
-		t.Errorf("%d calls of a batch ran at once, want at most %d", peak, maxBatchParallel)
-	}
+		b.WriteByte(']')
+		c.send(b.String())
+		m := c.next()
+		var replies []json.RawMessage
+		if err := json.Unmarshal(m.line, &replies); err != nil || len(replies) != n {
+			t.Fatalf("%d replies (%v), want %d", len(replies), err, n)
+		}
+		if peak > maxBatchParallel {
+			t.Errorf("%d calls of a batch ran at once, want at most %d", peak, maxBatchParallel)
+		}
+	})
 }

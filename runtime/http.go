@@ -30,6 +30,7 @@ type httpConfig struct {
 	keepAlive      time.Duration
 	bodyMemory     int64
 	middleware     []func(http.Handler) http.Handler // outermost first
+	oauth          *oauthConfig                      // nil: no authorization (http_oauth.go)
 }
 
 // DefaultSessionIdleTimeout is how long a legacy session may stay unused
@@ -196,6 +197,13 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if h.cfg.allowedOrigins != nil && r.Header.Get("Origin") != "" && cors(w, r) {
 		return
 	}
+	if h.cfg.oauth != nil && r.Method != http.MethodOptions {
+		id := h.cfg.oauth.authenticate(w, r)
+		if id == nil {
+			return
+		}
+		r = r.WithContext(ContextWithIdentity(r.Context(), id))
+	}
 	switch r.Method {
 	case http.MethodPost:
 		h.post(w, r)
@@ -318,6 +326,9 @@ func (h *httpHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	peek := peekMessage(body)
+	if h.cfg.oauth != nil && h.checkScopes(w, r, peek) {
+		return
+	}
 	era, eraErr := peek.meta.era()
 	// An initialize with modern _meta or headers is a modern request for a
 	// method that protocol 2026-07-28 removed: 404 with -32601.
@@ -491,7 +502,7 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 		h.answer(w, r, r.Context(), h.srv.newConn(), body, lease, false)
 		return
 	}
-	sess := h.acquireSession(w, id)
+	sess := h.acquireSession(w, r, id)
 	if sess == nil {
 		return
 	}
@@ -512,20 +523,21 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 // initialize starts a legacy session (spec 2025-11-25 basic/transports#session-management).
 func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte) {
 	c := h.srv.newConn()
+	owner := IdentityFrom(r.Context()).owner()
 	var sess *httpSession
 	if f := h.srv.fleet; f != nil {
 		id := newSessionID()
 		c = f.newFleetConn(id)
-		sess = h.sessions.createWithID(id, c)
+		sess = h.sessions.createWithID(id, c, owner)
 	} else {
-		sess = h.sessions.create(c)
+		sess = h.sessions.create(c, owner)
 	}
 	if sess == nil {
 		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "Service Unavailable: too many sessions")
 		return
 	}
 	defer sess.release()
-	reply, run := sess.conn.receive(sess.ctx, body, func([]byte) {})
+	reply, run := sess.conn.receive(withCaller(sess.ctx, r), body, func([]byte) {})
 	if run != nil {
 		reply = run() // not reached: initialize is answered at once
 	}
@@ -553,7 +565,7 @@ func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context
 	x := newExchange(w, parseAccept(r.Header))
 	// The server's requests to the client (askLegacy) travel on the event
 	// stream of this POST, when it accepts one and is still open.
-	ctx = context.WithValue(ctx, questionOutKey{}, x.notify)
+	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, x.notify)
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
 		done := make(chan []byte, 1)
@@ -619,12 +631,18 @@ func modernStatus(code int) int {
 // acquireSession returns the live legacy session with the given id, which the
 // caller must release, or answers 404 Not Found (spec 2025-11-25
 // basic/transports#session-management: the client then initializes again) and
-// returns nil.
-func (h *httpHandler) acquireSession(w http.ResponseWriter, id string) *httpSession {
+// returns nil. A session of another identity than the request's is not
+// found either (spec 2025-11-25 basic/security_best_practices#session-hijacking):
+// the answer is the same, so it tells nothing of the session.
+func (h *httpHandler) acquireSession(w http.ResponseWriter, r *http.Request, id string) *httpSession {
 	if h.srv.fleet != nil {
-		return h.acquireFleetSession(w, id)
+		return h.acquireFleetSession(w, r, id)
 	}
 	sess := h.sessions.acquire(id)
+	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
+		sess.release()
+		sess = nil
+	}
 	if sess == nil {
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired; initialize a new one")
 	}
@@ -648,7 +666,7 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusNotAcceptable, codeInvalidRequest, "Not Acceptable: GET must accept text/event-stream")
 		return
 	}
-	sess := h.acquireSession(w, id)
+	sess := h.acquireSession(w, r, id)
 	if sess == nil {
 		return
 	}
@@ -658,12 +676,9 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer sess.detachStream()
-	setSSEHeaders(w.Header())
-	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
-	if rc.Flush() != nil {
-		return
-	}
+	// The stream takes messages before its headers reach the client: a
+	// client that sends a request as soon as it sees them finds the
+	// stream ready for the server's questions.
 	pushed := make(chan []byte, 64)
 	sess.conn.setPush(func(msg []byte) {
 		select {
@@ -672,6 +687,12 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 		}
 	})
 	defer sess.conn.setPush(nil)
+	setSSEHeaders(w.Header())
+	w.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(w)
+	if rc.Flush() != nil {
+		return
+	}
 	tick := time.NewTicker(h.cfg.keepAlive)
 	defer tick.Stop()
 	for {
@@ -707,10 +728,13 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if h.srv.fleet != nil {
-		h.deleteFleetSession(w, id)
+		h.deleteFleetSession(w, r, id)
 		return
 	}
 	sess := h.sessions.lookup(id)
+	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
+		sess = nil
+	}
 	if sess == nil || !sess.close() {
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired")
 		return

@@ -44,6 +44,12 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 	h := s.newHTTPHandler(opts...)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h.cfg.wrap(h))
+	if oc := h.cfg.oauth; oc != nil {
+		prm := s.ProtectedResourceMetadataHandler(oc.Authorization)
+		for _, p := range oc.MetadataPaths() {
+			mux.Handle(p, prm)
+		}
+	}
 
 	// Requests run under base, not under ctx: when ctx is done, calls in
 	// flight keep running through the grace period.

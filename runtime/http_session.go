@@ -21,7 +21,8 @@ type httpSession struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	conn *conn // negotiated version, log level and calls in flight
+	conn  *conn  // negotiated version, log level and calls in flight
+	owner string // the identity that initialized it (Identity.owner), "" without one
 
 	mu       sync.Mutex
 	busy     int         // requests and streams in progress
@@ -57,25 +58,37 @@ func newSessionID() string {
 
 // create starts a session for c, marked busy (see acquire). It returns nil
 // when the store is full.
-func (st *sessionStore) create(c *conn) *httpSession {
-	return st.createWithID(newSessionID(), c)
+func (st *sessionStore) create(c *conn, owner string) *httpSession {
+	return st.createWithID(newSessionID(), c, owner)
 }
 
 // createWithID is create for a session whose id is given: this replica's
 // copy of a fleet session.
-func (st *sessionStore) createWithID(id string, c *conn) *httpSession {
+func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSession {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	if st.max > 0 && len(st.sessions) >= st.max {
 		return nil
 	}
 	if old := st.sessions[id]; old != nil {
-		// A copy that is closing: it is being forgotten.
-		delete(st.sessions, id)
+		old.mu.Lock()
+		closed := old.closed
+		if !closed {
+			// Made a moment ago by another request of the session.
+			old.busy++
+			if old.timer != nil {
+				old.timer.Stop()
+			}
+		}
+		old.mu.Unlock()
+		if !closed {
+			return old
+		}
+		delete(st.sessions, id) // closing: it is being forgotten
 	}
 	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, busy: 1}
+	s := &httpSession{id: id, store: st, ctx: ctx, cancel: cancel, conn: c, owner: owner, busy: 1}
 	if st.idle > 0 {
 		s.timer = time.AfterFunc(st.idle, s.expire)
 		s.timer.Stop() // started by release

@@ -42,9 +42,10 @@ func (s *Server) buildPrimitives(ts *catalog) {
 			list[v] = append(list[v], resourceJSON(r, v))
 		}
 	}
-	ts.prompts = s.paginate("prompts", fill(prompts))
-	ts.resources = s.paginate("resources", fill(resources))
-	ts.templateList = s.paginate("resourceTemplates", fill(templates))
+	ts.promptEnc, ts.resourceEnc, ts.templateEnc = fill(prompts), fill(resources), fill(templates)
+	ts.prompts = s.paginate("prompts", ts.promptEnc)
+	ts.resources = s.paginate("resources", ts.resourceEnc)
+	ts.templateList = s.paginate("resourceTemplates", ts.templateEnc)
 }
 
 // fill makes the lists of every version non-nil, so that an empty list has
@@ -93,7 +94,7 @@ func (s *Server) buildCapabilities(ts *catalog) {
 	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":`)
 	b = append(b, ts.capabilities(proto20260728)...)
 	b = s.appendInstructions(b)
-	b = s.appendCaching(b)
+	b = s.appendCaching(b, false)
 	ts.discover = s.appendModern(b, true)
 }
 
@@ -107,7 +108,12 @@ func listOf(list func(*catalog) *pagedList) func(c *conn, r request, p *listPara
 		if p.Cursor != nil {
 			cursor = *p.Cursor
 		}
-		page, ok := list(c.srv.snapshot()).page(r.proto, cursor)
+		ts := c.srv.snapshot()
+		l := list(ts)
+		if c.srv.personal(ts) {
+			l = c.srv.primitiveList(r.ctx, ts, r.method.name)
+		}
+		page, ok := l.page(r.proto, cursor)
 		if !ok {
 			return errorReply(r.id, errorf(codeInvalidParams, "Invalid cursor"))
 		}

@@ -28,6 +28,9 @@ type Prompt struct {
 	Arguments []PromptArgument
 	// Handler returns the prompt's messages. It must not be nil.
 	Handler PromptHandler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// and get the prompt, as for [Tool].Scopes.
+	Scopes []string
 }
 
 // A PromptArgument is one argument of a [Prompt].
@@ -117,6 +120,10 @@ func (s *Server) AddPrompt(p Prompt) error {
 		return fmt.Errorf("runtime: prompt %q: nil Handler", p.Name)
 	}
 	rp := &prompt{Prompt: p, byArg: make(map[string]*PromptArgument, len(p.Arguments))}
+	var err error
+	if rp.Scopes, err = cleanScopes(fmt.Sprintf("prompt %q", p.Name), p.Scopes); err != nil {
+		return err
+	}
 	rp.Arguments = append([]PromptArgument(nil), p.Arguments...)
 	for i := range rp.Arguments {
 		a := &rp.Arguments[i]
@@ -209,6 +216,14 @@ func (c *conn) getPrompt(r request, p *promptParams) []byte {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name"))
 	}
 	pr := set.promptByName[*p.Name]
+	if pr != nil {
+		switch c.srv.access(ctx, Item{ItemPrompt, pr.Name, pr.Scopes}) {
+		case accessHidden:
+			pr = nil
+		case accessNoScope:
+			return errorReply(id, errScope("prompt "+pr.Name, pr.Scopes))
+		}
+	}
 	if pr == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Unknown prompt: "+*p.Name))
 	}

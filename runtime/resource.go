@@ -30,6 +30,9 @@ type Resource struct {
 	MIMEType string
 	// Handler reads the resource. It must not be nil.
 	Handler ResourceHandler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// and read the resource, as for [Tool].Scopes.
+	Scopes []string
 }
 
 // A ResourceTemplate describes a family of resources whose URIs match a
@@ -62,6 +65,9 @@ type ResourceTemplate struct {
 	// Handler reads the resource at a URI that matched the template.
 	// It must not be nil.
 	Handler ResourceHandler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// the template and read its resources, as for [Tool].Scopes.
+	Scopes []string
 }
 
 // A ResourceRequest is a resources/read of one URI.
@@ -106,6 +112,7 @@ type resource struct {
 	enums                                   map[string][]string
 	complete                                map[string]Completer
 	handler                                 ResourceHandler
+	scopes                                  []string
 }
 
 // AddResource registers r. It reports an error, and registers nothing, when
@@ -116,7 +123,7 @@ func (s *Server) AddResource(r Resource) error {
 		return errors.New("runtime: resource with an empty URI")
 	}
 	return s.addResource(&resource{uri: r.URI, name: r.Name, title: r.Title,
-		description: r.Description, mimeType: r.MIMEType, handler: r.Handler})
+		description: r.Description, mimeType: r.MIMEType, handler: r.Handler, scopes: r.Scopes})
 }
 
 // AddResourceTemplate registers t. It reports an error, and registers
@@ -145,7 +152,7 @@ func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
 	}
 	return s.addResource(&resource{uri: t.URITemplate, name: t.Name, title: t.Title,
 		description: t.Description, mimeType: t.MIMEType, template: tpl,
-		enums: t.Enums, complete: complete, handler: t.Handler})
+		enums: t.Enums, complete: complete, handler: t.Handler, scopes: t.Scopes})
 }
 
 func (s *Server) addResource(r *resource) error {
@@ -155,8 +162,20 @@ func (s *Server) addResource(r *resource) error {
 	if r.handler == nil {
 		return fmt.Errorf("runtime: resource %q: nil Handler", r.uri)
 	}
+	var err error
+	if r.scopes, err = cleanScopes(fmt.Sprintf("resource %q", r.uri), r.scopes); err != nil {
+		return err
+	}
 	return addUnique(s, &s.resources, r, func(q *resource) bool { return q.uri == r.uri },
 		fmt.Errorf("runtime: resource %q: duplicate URI", r.uri))
+}
+
+// item is r as a Filter sees it.
+func (r *resource) item() Item {
+	if r.template != nil {
+		return Item{ItemResourceTemplate, r.uri, r.scopes}
+	}
+	return Item{ItemResource, r.uri, r.scopes}
 }
 
 // MustAddResource is like [Server.AddResource] but panics if the resource
@@ -232,6 +251,14 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 	r, vars := set.findResource(ctx, uri)
 	if ctx.Err() != nil {
 		return nil // cancelled: no reply
+	}
+	if r != nil {
+		switch c.srv.access(ctx, r.item()) {
+		case accessHidden:
+			r = nil
+		case accessNoScope:
+			return errorReply(id, errScope("resource "+uri, r.scopes))
+		}
 	}
 	if r == nil {
 		return errorReply(id, notFound(uri))

@@ -32,6 +32,7 @@ type Server struct {
 	stateKeyShared bool   // a fleet's replica signs with the key in the store instead
 	usedStates     usedStates
 	tasks          taskStore
+	filter         Filter // nil: every item exists for every caller
 
 	store     Store         // WithStore: the fleet's shared state, nil for one process
 	fleet     *fleet        // non-nil with a store
@@ -50,7 +51,10 @@ type Server struct {
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
 	names     map[string]bool
-	snap      atomic.Pointer[catalog] // nil after a registration until the next read
+	// toolPrefix is put before the name of each tool added, inside
+	// PrefixTools.
+	toolPrefix string
+	snap       atomic.Pointer[catalog] // nil after a registration until the next read
 
 	subs      subscriptions // legacy resources/subscribe
 	listeners listeners     // modern subscriptions/listen streams with resource subscriptions
@@ -193,11 +197,15 @@ func (s *Server) appendInstructions(b []byte) []byte {
 }
 
 // appendCaching appends the caching members that modern tools/list and
-// server/discover results require (spec 2026-07-28 server/tools): the list does not depend
-// on who asks, so it is public.
-func (s *Server) appendCaching(b []byte) []byte {
+// server/discover results require (spec 2026-07-28 server/tools): public
+// unless what the result lists depends on who asks (spec 2026-07-28
+// server/utilities/caching: a public result may be shared across callers).
+func (s *Server) appendCaching(b []byte, private bool) []byte {
 	b = append(b, `,"ttlMs":`...)
 	b = strconv.AppendInt(b, s.cacheTTL, 10)
+	if private {
+		return append(b, `,"cacheScope":"private"`...)
+	}
 	return append(b, `,"cacheScope":"public"`...)
 }
 

@@ -21,8 +21,23 @@ import (
 // ServeStdio serves the MCP protocol on os.Stdin and os.Stdout until stdin
 // reaches end of file or ctx is done; either is a clean stop, and it
 // returns nil. See [Server.Serve].
+//
+// Standard output carries protocol messages only: from the start of
+// serving, ServeStdio keeps the real standard output for itself and
+// points file descriptor 1 at standard error, so that whatever else
+// writes there (fmt.Print in a tool, a library that logs to stdout, a
+// child process that inherits it) goes to standard error and can neither
+// break nor forge a message. It gives standard output back when it
+// returns. (Where descriptors cannot be duplicated, as on Windows, it
+// points os.Stdout at os.Stderr instead, which covers writes through
+// os.Stdout.)
 func (s *Server) ServeStdio(ctx context.Context) error {
-	return s.Serve(ctx, os.Stdin, os.Stdout)
+	t, err := takeStdout()
+	if err != nil && !errors.Is(err, errUnsupported) {
+		s.logger.Warn("standard output could not be set aside for protocol messages: writes to file descriptor 1 other than through os.Stdout reach the client", "error", err)
+	}
+	defer t.restore()
+	return s.Serve(ctx, os.Stdin, t.out)
 }
 
 // Serve serves one client connection that sends newline-delimited JSON-RPC
@@ -34,7 +49,10 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // quick calls; if it runs longer than a millisecond, reading moves to
 // another goroutine, so later messages, such as a cancellation, are never
 // held up longer than that.) When r reaches end of file, Serve waits for
-// every call in flight to finish and its reply to be written; a call that
+// every call in flight to finish and its reply to be written, for up to
+// [DefaultShutdownGrace] (30 seconds): then it logs the calls still
+// running, cancels their contexts, drops their replies and returns nil,
+// whether or not their tools return. A call that
 // became a task (see [TaskOptional]) can no longer be polled, so its
 // context is cancelled, and Serve waits up to 5 seconds for its tool to
 // return (one that has not by then is logged and left running). Then it
@@ -62,7 +80,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	c := s.newConn()
 	c.stdio = true
 	l := &stdioLoop{
-		s: s, ctx: ctx, c: c, out: out,
+		s: s, ctx: ctx, cancel: cancel, c: c, out: out,
 		br:   bufio.NewReaderSize(r, 64<<10),
 		done: make(chan error, 1),
 	}
@@ -105,6 +123,7 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 type stdioLoop struct {
 	s       *Server
 	ctx     context.Context
+	cancel  context.CancelFunc // ends ctx: Serve returns
 	c       *conn
 	br      *bufio.Reader
 	out     *lineWriter
@@ -162,7 +181,11 @@ func (l *stdioLoop) loop() {
 			// Questions to the client can no longer be answered: fail
 			// them, so that the calls waiting for answers end.
 			l.c.hangUp()
-			l.calls.Wait()
+			if !l.drain(stdioGrace) {
+				// Serve has returned.
+				l.finish(nil)
+				return
+			}
 			// No task starts any more; none can be polled: stop them.
 			l.c.stopTasks(taskStopWait)
 			if err := l.out.failed(); err != nil {
@@ -210,6 +233,37 @@ func (l *stdioLoop) runInline(run func() []byte) bool {
 		t.Stop()
 		return true
 	}
+	return false
+}
+
+// stdioGrace is how long Serve waits, at the end of its input, for the
+// calls in flight (as ListenAndServeHTTP does at shutdown).
+const stdioGrace = DefaultShutdownGrace
+
+// drain waits up to grace for the calls in flight, and reports whether they
+// all ended. If they did not, it logs the ones still running, writes
+// nothing more and cancels them: their replies are dropped, and Serve
+// returns.
+func (l *stdioLoop) drain(grace time.Duration) bool {
+	done := make(chan struct{})
+	go func() {
+		l.calls.Wait()
+		close(done)
+	}()
+	timer := time.NewTimer(grace)
+	defer timer.Stop()
+	select {
+	case <-done:
+		return true
+	case <-timer.C:
+	}
+	l.c.mu.Lock()
+	for _, cl := range l.c.calls {
+		l.s.logger.Warn("the input ended and a call has not returned within the grace period; its reply is dropped", "tool", cl.tool, "waited", grace)
+	}
+	l.c.mu.Unlock()
+	l.out.close()
+	l.cancel()
 	return false
 }
 

@@ -103,8 +103,9 @@ type task struct {
 	// returned, so that a finished task keeps nothing of its request (the
 	// context chain holds the request's values, and through them the HTTP
 	// connection's state).
-	cancel context.CancelFunc
-	size   int64 // what the task counts against taskStore.limit; taskStore.mu
+	cancel  context.CancelFunc
+	size    int64  // what the task counts against taskStore.limit; taskStore.mu
+	creator string // the identity that created it (Identity.owner), "" without one
 
 	mu       sync.Mutex
 	promoted bool // answered with a CreateTaskResult: questions now wait here
@@ -479,8 +480,10 @@ func (s *Server) detailedTask(t *task) []byte {
 	return append(b, '}')
 }
 
-// taskRequest answers tasks/get, tasks/update and tasks/cancel.
-func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMeta) ([]byte, *rpcError) {
+// taskRequest answers tasks/get, tasks/update and tasks/cancel. A task is
+// its creator's: for a caller of another identity it does not exist, and
+// the answer is the one an unknown id gets.
+func (s *Server) taskRequest(ctx context.Context, method string, params json.RawMessage, m *requestMeta) ([]byte, *rpcError) {
 	if m == nil || !clientHasTasks(m.ClientCapabilities) {
 		return nil, errNeedTasks()
 	}
@@ -494,13 +497,12 @@ func (s *Server) taskRequest(method string, params json.RawMessage, m *requestMe
 	if p.TaskID == nil {
 		return nil, errorf(codeInvalidParams, "Invalid params: missing taskId")
 	}
-	// Anyone who holds a task's id may read, update or cancel it: this
-	// lookup is where a task is to be checked against its creator once
-	// requests carry an identity.
 	t := s.tasks.get(*p.TaskID)
-	if t == nil && s.fleet != nil {
+	if t != nil && t.creator != IdentityFrom(ctx).owner() {
+		t = nil
+	} else if t == nil && s.fleet != nil {
 		// Another replica's task, or one that outlived its replica.
-		return s.fleet.taskRequest(method, *p.TaskID, p.InputResponses)
+		return s.fleet.taskRequest(method, *p.TaskID, p.InputResponses, IdentityFrom(ctx).owner())
 	}
 	if t == nil {
 		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")

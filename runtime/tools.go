@@ -35,6 +35,13 @@ type Tool struct {
 	Annotations *ToolAnnotations
 	// Handler runs a call of the tool. It must not be nil.
 	Handler Handler
+	// Scopes are the OAuth scopes a caller's token must all grant to see
+	// and call the tool (checked when the request has an [Identity]: over
+	// HTTP with [WithAuthorization]). A call without them is refused
+	// before its arguments are read, over HTTP with 403 and a scope
+	// challenge; tools/list leaves the tool out. Generated code sets them
+	// from the option scope= of //mcp:tool.
+	Scopes []string
 	// TaskSupport says whether calls of the tool may run as tasks
 	// (protocol 2026-07-28, extension io.modelcontextprotocol/tasks): a
 	// call that runs longer than TaskGrace is then answered with a task
@@ -94,6 +101,9 @@ func (t *tool) validator() *validate.Validator {
 // name is invalid or already taken, the handler is nil, or a schema is not a
 // JSON object or does not compile.
 func (s *Server) AddTool(t Tool) error {
+	s.mu.Lock()
+	t.Name = s.toolPrefix + t.Name
+	s.mu.Unlock()
 	rt, err := newTool(t)
 	if err != nil {
 		return err
@@ -101,13 +111,35 @@ func (s *Server) AddTool(t Tool) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.names[t.Name] {
-		return fmt.Errorf("runtime: tool %q: duplicate tool name", t.Name)
+		return fmt.Errorf("runtime: tool %q: duplicate tool name: a tool of that name is registered already (by another package's RegisterTools?); register one package's tools under a prefix, as in srv.PrefixTools(\"pkg_\", func() { pkg.RegisterTools(srv) }), or give one tool another name with name= in its //mcp:tool", t.Name)
 	}
 	s.names[t.Name] = true
 	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
 	return nil
+}
+
+// PrefixTools calls register, and puts prefix before the name of every
+// tool added to s while it runs: two packages that both have a tool
+// "info" are registered side by side as
+//
+//	srv.PrefixTools("host_", func() { host.RegisterTools(srv) })
+//	srv.PrefixTools("cpu_", func() { cpu.RegisterTools(srv) })
+//
+// which serves host_info and cpu_info. Calls nest (the prefixes join);
+// register tools from one goroutine while it runs.
+func (s *Server) PrefixTools(prefix string, register func()) {
+	s.mu.Lock()
+	outer := s.toolPrefix
+	s.toolPrefix = outer + prefix
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.toolPrefix = outer
+		s.mu.Unlock()
+	}()
+	register()
 }
 
 // MustAddTool is like [Server.AddTool] but panics if the tool cannot be
@@ -141,6 +173,9 @@ func newTool(t Tool) (*tool, error) {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
 	rt := &tool{Tool: t, input: input}
+	if rt.Scopes, err = cleanScopes(fmt.Sprintf("tool %q", t.Name), t.Scopes); err != nil {
+		return nil, err
+	}
 	if t.OutputSchema != "" {
 		if rt.output, err = compactSchema(t.OutputSchema, false); err != nil {
 			return nil, fmt.Errorf("runtime: tool %q: output schema: %v", t.Name, err)
@@ -185,6 +220,17 @@ type catalog struct {
 	byName map[string]*tool
 	list   pagedList
 
+	// What the access checks need (identity.go): the items of each list,
+	// in list order, and the lists already built for a set of visible
+	// items. restricted says whether any item needs a scope; with no
+	// Filter either, every caller sees the full lists.
+	tools                                             []*tool // in registration order
+	promptEnc, resourceEnc, templateEnc               [numProtocols][][]byte
+	restricted                                        bool
+	scopes                                            []string // every scope an item needs, sorted
+	toolItems, promptItems, resourceItems, tmplItems  []Item
+	toolLists, promptLists, resourceLists, templLists filteredLists
+
 	promptByName  map[string]*prompt
 	resourceByURI map[string]*resource // fixed URIs
 	templateByURI map[string]*resource // templates, by their template text
@@ -223,8 +269,10 @@ func (s *Server) snapshot() *catalog {
 	for _, t := range s.tools {
 		ts.byName[t.Name] = t
 	}
+	ts.tools = s.tools[:len(s.tools):len(s.tools)]
 	ts.list = s.buildList(s.tools)
 	s.buildPrimitives(ts)
+	s.buildAccess(ts)
 	s.buildCapabilities(ts)
 	s.snap.Store(ts)
 	return ts

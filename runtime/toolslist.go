@@ -33,6 +33,10 @@ type listPages struct {
 	write func(b []byte, i int, p protocol) []byte // appends item i as sent under p
 	size  func(i int) int                          // about the length of item i
 
+	// private is set when the list depends on who asks (scopes, a
+	// Filter): its pages then say cacheScope "private".
+	private bool
+
 	mu        sync.Mutex                             // held while a version's pages are written
 	byVersion [numProtocols]atomic.Pointer[[][]byte] // result object per page, once written
 }
@@ -123,7 +127,7 @@ func (l *pagedList) version(p protocol) [][]byte {
 			b = append(b, '"')
 		}
 		if p.modern() {
-			b = lp.srv.appendCaching(b)
+			b = lp.srv.appendCaching(b, lp.private)
 			b = lp.srv.appendModern(b, true)
 		} else {
 			b = append(b, '}')

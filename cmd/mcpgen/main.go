@@ -76,7 +76,8 @@ import (
 
 // usageText is what -h prints to standard output, before the flags; every
 // line fits 80 columns (TestUsageGolden).
-const usageText = `usage: mcpgen [-o file] [-check] [-v] [-tags list] [-profile name] [packages]
+const usageText = `usage: mcpgen [-o file] [-check] [-v] [-catalog] [-budget tokens]
+              [-tags list] [-profile name] [packages]
        mcpgen -version
 
 mcpgen writes the MCP registration file (mcp_gen.go) of each package that
@@ -203,6 +204,8 @@ type options struct {
 	tags     []string
 	profile  schema.Profile
 	verbose  bool
+	catalog  bool // print what each tool's tools/list entry costs
+	budget   int  // tokens a package's catalog may cost; 0: no bound
 	patterns []string
 }
 
@@ -218,6 +221,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra\ngenerated file and exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
 	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line:\neach parameter without a description, each method that\n//mcp:tools leaves out")
+	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: per tool, largest\nfirst, the bytes of its entry, an estimate of its tokens and\nthe part that costs most")
+	fset.IntVar(&opts.budget, "budget", 0, "warn when a package's tools/list is estimated at more than `tokens`\n(with -check: fail)")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied\nwhile loading packages")
 	profile := fset.String("profile", "portable", "the `name` of the JSON Schema subset of the input schemas:\nportable (every provider and host), openai-strict, gemini or\nanthropic-strict (one provider's strict mode)")
 	bad := func(err error) (*options, error) {
@@ -240,6 +245,9 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	opts.profile = p
 	if err := validOutput(opts.output); err != nil {
 		return bad(fmt.Errorf("-o: %w", err))
+	}
+	if opts.budget < 0 {
+		return bad(fmt.Errorf("-budget: %d is not a number of tokens", opts.budget))
 	}
 	opts.tags = strings.FieldsFunc(*tags, func(r rune) bool { return r == ',' || r == ' ' })
 	opts.patterns = fset.Args()
@@ -423,6 +431,17 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 				continue
 			}
 		}
+		if len(pkg.Tools) > 0 && (opts.catalog || opts.budget > 0) {
+			costs := catalogCosts(pkg)
+			if opts.catalog {
+				warnings = append(warnings, catalogReport(pkg.PkgPath, costs)...)
+			}
+			if msg := overBudget(pkg.PkgPath, costs, opts.budget); msg != "" && opts.check {
+				problems = append(problems, "mcpgen: "+msg)
+			} else if msg != "" {
+				warnings = append(warnings, "mcpgen: warning: "+msg)
+			}
+		}
 		outs = append(outs, out)
 	}
 	return outs, problems, warnings, nil
@@ -436,7 +455,7 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 func plan(dir string, opts *options) (_ []change, problems, warnings []string, note string, err error) {
 	outs, problems, warnings, err := generate(dir, opts)
 	if err != nil || len(problems) > 0 {
-		return nil, problems, nil, "", err
+		return nil, problems, warnings, "", err
 	}
 	note = noToolsNote(outs, opts.patterns)
 	var changes []change

@@ -130,7 +130,7 @@ func TestUsage(t *testing.T) {
 			t.Errorf("usage line %d is %d columns wide (tabs at 8), more than 80:\n%s", i+1, w, line)
 		}
 	}
-	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-v] [-tags list] [-profile name] [packages]", "mcpgen -version",
+	for _, want := range []string{"usage: mcpgen [-o file] [-check] [-v] [-catalog] [-budget tokens]\n              [-tags list] [-profile name] [packages]", "mcpgen -version",
 		"-o file", "mcp_gen.go", "-check", "-tags list", "-version", "Exit status",
 		"-profile name", "openai-strict", "gemini", "anthropic-strict",
 		// What main must call: the functions the generated file declares.

@@ -310,6 +310,7 @@ func randomInstance(r *rand.Rand, depth int) string {
 }
 
 func TestValidateAgainstReference(t *testing.T) {
+	t.Parallel()
 	// The reference must assert formats and content, or the comparison is moot.
 	if refFormatOK("date-time", "yesterday") {
 		t.Fatal("reference does not assert formats")
@@ -574,6 +575,7 @@ var formatSamples = map[string][]string{
 }
 
 func TestValidateAgainstReferenceShaped(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	compared, skipped, invalid := 0, 0, 0
 	for _, schema := range diffSchemas {

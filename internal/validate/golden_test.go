@@ -19,6 +19,7 @@ import (
 // servers): a schema the generator emits must compile, or registration would
 // fail, and must accept exactly what the reference accepts.
 func TestValidateGeneratedSchemas(t *testing.T) {
+	t.Parallel()
 	var files []string
 	for _, root := range []string{"../../testdata", "../../examples", "../../e2e"} {
 		filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

@@ -281,6 +281,7 @@ func TestValidateCombinators(t *testing.T) {
 }
 
 func TestValidateSyntaxAndLimits(t *testing.T) {
+	t.Parallel()
 	runValCases(t, []valCase{
 		{`{}`, `{`, `invalid JSON at byte 1`},
 		{`{}`, ``, `invalid JSON at byte 0: unexpected end of input`},
@@ -352,6 +353,7 @@ func TestCompileSchemaErrors(t *testing.T) {
 }
 
 func TestClassRunMatcher(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(13, 14))
 	const alphabet = "azAZ09_-. é日\n"
 	patterns := []string{`^[a-z]+$`, `^[a-z0-9_-]*$`, `^[0-9]{1,3}$`, `^[^a-z]{2}$`, `^(?i)[a-c]+$`, `^[\p{L}]+$`,
@@ -383,6 +385,7 @@ func TestClassRunMatcher(t *testing.T) {
 }
 
 func TestFastPatterns(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(7, 8))
 	const alphabet = "Ab0+/=\n\r-_ \x80"
 	for pat, fast := range fastPatterns {
@@ -443,6 +446,7 @@ const decodeProbeSchema = `{
 // TestDecodeAcceptedArguments checks the promise of validation: what the
 // schema accepts decodes into the Go type, and to the same JSON value.
 func TestDecodeAcceptedArguments(t *testing.T) {
+	t.Parallel()
 	v, err := Compile(decodeProbeSchema)
 	if err != nil {
 		t.Fatal(err)

@@ -55,3 +55,23 @@ func Spaced() {}
 //
 //mcp:tool task=always
 func BadTask() {}
+
+// Scopes: empty, with an empty element, a space, twice the same, no value.
+//
+//mcp:tool scope= name=empty_scope
+func EmptyScope() {}
+
+//mcp:tool scope=a,,b
+func DoubleComma() {}
+
+//mcp:tool scope="files read"
+func SpacedScope() {}
+
+//mcp:tool scope=a,b,a
+func RepeatedScope() {}
+
+//mcp:tool scope
+func ScopeAlone() {}
+
+//mcp:tool scopes=a
+func Scopes() {}

@@ -1,0 +1,129 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/examples/units"
+	mcpparser "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+// TestCatalogBytes: the bytes -catalog reports for each tool are those of
+// its entry in the tools/list that the server really sends (protocol
+// 2026-07-28, over HTTP).
+func TestCatalogBytes(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "examples", "units"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, diags, err := mcpparser.Load(dir, nil, ".")
+	if err != nil || len(mcpparser.Errors(diags)) > 0 || len(pkgs) != 1 {
+		t.Fatalf("Load: %v %v", err, diags)
+	}
+	costs := catalogCosts(pkgs[0])
+
+	srv := runtime.NewServer("units", "1")
+	units.RegisterTools(srv)
+	h := httptest.NewServer(srv.HTTPHandler())
+	defer h.Close()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+	req, _ := http.NewRequest("POST", h.URL+"/mcp", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+	req.Header.Set("Mcp-Method", "tools/list")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	raw, _ := io.ReadAll(resp.Body)
+	var list struct {
+		Result struct {
+			Tools []json.RawMessage `json:"tools"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(raw, &list); err != nil || len(list.Result.Tools) == 0 {
+		t.Fatalf("tools/list: %v: %.300s", err, raw)
+	}
+	sent := map[string]int{}
+	for _, e := range list.Result.Tools {
+		var name struct{ Name string }
+		if err := json.Unmarshal(e, &name); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := json.Compact(&b, e); err != nil {
+			t.Fatal(err)
+		}
+		sent[name.Name] = b.Len()
+	}
+	if len(costs) != len(sent) {
+		t.Fatalf("%d tools in the report, %d in tools/list", len(costs), len(sent))
+	}
+	for i, c := range costs {
+		if c.bytes != sent[c.name] {
+			t.Errorf("%s: %d bytes reported, %d sent", c.name, c.bytes, sent[c.name])
+		}
+		if i > 0 && c.bytes > costs[i-1].bytes {
+			t.Errorf("%s after %s: not largest first", c.name, costs[i-1].name)
+		}
+	}
+}
+
+// TestRepeatedBytes counts the copies after the first of a subschema of
+// at least minRepeated bytes, the outermost only.
+func TestRepeatedBytes(t *testing.T) {
+	big := `{"type":"object","description":"` + strings.Repeat("x", minRepeated) + `","properties":{"in":{"type":"object","description":"` + strings.Repeat("y", minRepeated) + `"}}}`
+	schema := `{"type":"object","properties":{"a":` + big + `,"b":` + big + `,"c":` + big + `}}`
+	// The two copies after the first, each counted whole (its inner
+	// object, as long as the bound, with it).
+	if got, want := repeatedBytes(json.RawMessage(schema)), 2*len(remarshal(t, big)); got != want {
+		t.Errorf("repeatedBytes = %d, want %d", got, want)
+	}
+	if got := repeatedBytes(json.RawMessage(big)); got != 0 {
+		t.Errorf("repeatedBytes of a schema without repeats = %d, want 0", got)
+	}
+}
+
+func remarshal(t *testing.T, s string) []byte {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestBudget: -catalog prints each tool with its cost, largest first;
+// a catalog over -budget is a warning, and with -check a failure.
+func TestBudget(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "examples", "calculator"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := mcpgen(t, dir, "-check", "-catalog")
+	if code != 0 || !strings.Contains(stderr, "mcpgen: catalog of github.com/mcpgen/mcpgen/examples/calculator: 4 tools, ") ||
+		!strings.Contains(stderr, "  divide ") || !strings.Contains(stderr, "estimated as bytes / 4") {
+		t.Errorf("-catalog: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, _, stderr = mcpgen(t, dir, "-check", "-budget", "100")
+	if code != 1 || !strings.Contains(stderr, "over the budget of 100 (-budget); the largest: divide (~") {
+		t.Errorf("-check -budget 100: exit %d, stderr:\n%s", code, stderr)
+	}
+	code, _, stderr = mcpgen(t, dir, "-check", "-budget", "100000")
+	if code != 0 || stderr != "" {
+		t.Errorf("-check -budget 100000: exit %d, stderr:\n%s", code, stderr)
+	}
+}
