@@ -565,13 +565,14 @@ func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context
 	x := newExchange(w, parseAccept(r.Header))
 	// The server's requests to the client (askLegacy) travel on the event
 	// stream of this POST, when it accepts one and is still open.
-	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, x.notify)
+	// A call that its client cancels frees the POST through it too.
+	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, x)
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
-		done := make(chan []byte, 1)
+		done := x.replies()
 		lease.hold()
 		h.workers.do(func() {
-			done <- run()
+			x.reply(run())
 			lease.release()
 		})
 		select {
