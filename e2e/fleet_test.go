@@ -33,37 +33,32 @@ import (
 // killed replica fails soon.
 const fleetLease = 2 * time.Second
 
-// nginxConf is the balancer's configuration; %s are the folder, the
-// balancer's port and the upstream servers.
-const nginxConf = `# nginx in front of mcpgen replicas: round robin, nothing sticky.
-daemon off;
-master_process off;
-pid %[1]s/nginx.pid;
-error_log %[1]s/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path %[1]s/body;
-  proxy_temp_path %[1]s/proxy;
-  fastcgi_temp_path %[1]s/fastcgi;
-  uwsgi_temp_path %[1]s/uwsgi;
-  scgi_temp_path %[1]s/scgi;
-  upstream mcp {
-%[3]s  }
-  server {
-    listen 127.0.0.1:%[2]s;
-    location /mcp {
-      proxy_pass http://mcp;
-      proxy_http_version 1.1;
-      proxy_set_header Host $http_host;   # the replicas check Host
-      proxy_buffering off;                # event streams flow as they are written
-      proxy_request_buffering off;
-      proxy_read_timeout 1h;              # long calls and GET streams
-      proxy_next_upstream error timeout;  # a dead replica: the next one (never a POST it received)
-    }
-  }
+// nginxConf is the balancer's configuration that docs/fleet.md shows,
+// examples/fleet/nginx.conf, with the test's ports and folder.
+func nginxConf(t testing.TB, dir, port string, replicas []*fleetReplica) []byte {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(e2eDir, "..", "examples", "fleet", "nginx.conf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	conf := string(b)
+	var upstream strings.Builder
+	for _, r := range replicas {
+		fmt.Fprintf(&upstream, "    server %s;\n", r.addr)
+	}
+	for old, new := range map[string]string{
+		"    server 127.0.0.1:8081;\n    server 127.0.0.1:8082;\n    server 127.0.0.1:8083;\n": upstream.String(),
+		"listen 127.0.0.1:8080;": "listen 127.0.0.1:" + port + ";",
+		"/tmp/mcp-fleet-nginx-":  dir + "/",
+		"error_log stderr warn;": "error_log " + dir + "/error.log warn;",
+	} {
+		if !strings.Contains(conf, old) {
+			t.Fatalf("examples/fleet/nginx.conf has no %q", old)
+		}
+		conf = strings.ReplaceAll(conf, old, new)
+	}
+	return []byte(conf)
 }
-`
 
 type fleetReplica struct {
 	addr string
@@ -71,14 +66,14 @@ type fleetReplica struct {
 }
 
 type fleetRig struct {
-	t        *testing.T
+	t        testing.TB
 	bin      string
 	redis    *redistest.Server
 	replicas []*fleetReplica
 	url      string // the balancer's
 }
 
-func freePort(t *testing.T) string {
+func freePort(t testing.TB) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -90,7 +85,7 @@ func freePort(t *testing.T) string {
 }
 
 // waitHTTP waits until url answers an HTTP request at all.
-func waitHTTP(t *testing.T, url string) {
+func waitHTTP(t testing.TB, url string) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
@@ -106,7 +101,12 @@ func waitHTTP(t *testing.T, url string) {
 	}
 }
 
-func startFleet(t *testing.T) *fleetRig {
+// startFleet starts three replicas on Redis behind nginx.
+func startFleet(t testing.TB) *fleetRig { return startFleetOf(t, 3, true) }
+
+// startFleetOf starts n replicas behind nginx, on Redis or each with its
+// own memory.
+func startFleetOf(t testing.TB, n int, withRedis bool) *fleetRig {
 	t.Helper()
 	nginx, err := exec.LookPath("nginx")
 	if err != nil {
@@ -115,23 +115,23 @@ func startFleet(t *testing.T) *fleetRig {
 		}
 		t.Skip("nginx is not installed (apt-get install nginx)")
 	}
-	rig := &fleetRig{t: t, bin: filepath.Join(t.TempDir(), "fleet"), redis: redistest.Start(t)}
+	rig := &fleetRig{t: t, bin: filepath.Join(t.TempDir(), "fleet")}
+	if withRedis {
+		rig.redis = redistest.Start(t)
+	}
 	build := exec.Command("go", "build", "-o", rig.bin, ".")
 	build.Dir = filepath.Join(e2eDir, "..", "examples", "fleet")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("building examples/fleet: %v\n%s", err, out)
 	}
-	var upstream strings.Builder
-	for i := range 3 {
-		r := &fleetReplica{addr: "127.0.0.1:" + freePort(t)}
-		rig.replicas = append(rig.replicas, r)
-		fmt.Fprintf(&upstream, "    server %s;\n", r.addr)
+	for i := range n {
+		rig.replicas = append(rig.replicas, &fleetReplica{addr: "127.0.0.1:" + freePort(t)})
 		rig.start(i)
 	}
 	dir := t.TempDir()
 	port := freePort(t)
 	conf := filepath.Join(dir, "nginx.conf")
-	if err := os.WriteFile(conf, fmt.Appendf(nil, nginxConf, dir, port, upstream.String()), 0o644); err != nil {
+	if err := os.WriteFile(conf, nginxConf(t, dir, port, rig.replicas), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(nginx, "-p", dir, "-c", conf, "-e", filepath.Join(dir, "error.log"))
@@ -158,8 +158,11 @@ func startFleet(t *testing.T) *fleetRig {
 // start starts replica i.
 func (rig *fleetRig) start(i int) {
 	r := rig.replicas[i]
-	r.cmd = exec.Command(rig.bin, "-http", r.addr, "-redis", rig.redis.URL(0), "-name", "r"+strconv.Itoa(i),
-		"-task-lease", fleetLease.String())
+	args := []string{"-http", r.addr, "-name", "r" + strconv.Itoa(i), "-task-lease", fleetLease.String()}
+	if rig.redis != nil {
+		args = append(args, "-redis", rig.redis.URL(0))
+	}
+	r.cmd = exec.Command(rig.bin, args...)
 	r.cmd.Stderr = stderrLog(rig.t, "fleet-r"+strconv.Itoa(i))
 	if err := r.cmd.Start(); err != nil {
 		rig.t.Fatal(err)

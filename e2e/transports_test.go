@@ -127,7 +127,7 @@ func httpEndpointFor(t *testing.T, bin string) *endpoint {
 
 // stderrLog returns a writer that keeps a process's stderr and prints it in
 // the test log when the test fails (stdout carries the protocol).
-func stderrLog(t *testing.T, who string) *lockedBuffer {
+func stderrLog(t testing.TB, who string) *lockedBuffer {
 	t.Helper()
 	b := &lockedBuffer{}
 	t.Cleanup(func() {

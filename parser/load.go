@@ -367,8 +367,12 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 			continue // no valid name: already reported
 		}
 		if first, dup := firstByName[t.Name]; dup {
-			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; set another with name=",
-				t.Name, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column)
+			how := "set another with name="
+			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
+				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
+			}
+			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; %s",
+				t.Name, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
 			t.bad = true
 			continue
 		}
@@ -635,4 +639,12 @@ func upper(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// lowerFirst returns name with its first letter in lower case.
+func lowerFirst(name string) string {
+	if name == "" {
+		return name
+	}
+	return strings.ToLower(name[:1]) + name[1:]
 }

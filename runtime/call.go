@@ -32,6 +32,7 @@ type call struct {
 	local    *CallOptions    // set for an in-process call (Server.Call)
 	input    *roundInput     // modern: the questions and answers of this round
 	task     *task           // a call that may become a task (see runTask)
+	post     *exchange       // legacy HTTP: the POST that carries the call
 	panicked bool            // the handler panicked
 	t        *tool           // with middleware: the tool
 	args     json.RawMessage // with middleware: the arguments
@@ -71,12 +72,16 @@ func (c *call) finish() bool {
 	return true
 }
 
-// cancelByClient handles notifications/cancelled for this call.
+// cancelByClient handles notifications/cancelled for this call. On HTTP the
+// call's POST ends at once, whether or not the tool heeds its context.
 func (c *call) cancelByClient() {
 	c.mu.Lock()
 	c.done = true
 	c.mu.Unlock()
 	c.cancel()
+	if c.post != nil {
+		c.post.free()
+	}
 }
 
 // send sends a notification that belongs to the call, unless the call

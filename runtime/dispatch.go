@@ -429,6 +429,11 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
 	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
+	if !proto.modern() {
+		// notifications/cancelled frees the POST (modern calls end with
+		// their requests).
+		cl.post, _ = ctx.Value(questionOutKey{}).(*exchange)
+	}
 	if proto.modern() {
 		if cl.input, e = c.srv.newRoundInput(parseClientCaps(meta.ClientCapabilities), t.Name, args, responses, state); e != nil {
 			return errorReply(id, e), nil

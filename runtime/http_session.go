@@ -67,12 +67,24 @@ func (st *sessionStore) create(c *conn, owner string) *httpSession {
 func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSession {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if old := st.sessions[id]; old != nil {
+		old.mu.Lock()
+		closed := old.closed
+		if !closed {
+			// Made a moment ago by another request of the session.
+			old.busy++
+			if old.timer != nil {
+				old.timer.Stop()
+			}
+		}
+		old.mu.Unlock()
+		if !closed {
+			return old
+		}
+		delete(st.sessions, id) // closing: it is being forgotten
+	}
 	if st.max > 0 && len(st.sessions) >= st.max {
 		return nil
-	}
-	if old := st.sessions[id]; old != nil {
-		// A copy that is closing: it is being forgotten.
-		delete(st.sessions, id)
 	}
 	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())

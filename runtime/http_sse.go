@@ -79,6 +79,45 @@ type exchange struct {
 	mu     sync.Mutex
 	stream bool // the SSE stream has started
 	done   bool // finish was called, or the stream broke
+
+	// The reply of the call the POST carries, or nil when its client
+	// cancelled it (free): whichever comes first ends the POST, so that a
+	// cancelled call whose tool ignores its context does not hold up its
+	// caller; the tool's late reply is dropped.
+	answers chan []byte
+	freed   bool // free was called
+}
+
+// replies returns the channel that the POST's reply comes on.
+func (x *exchange) replies() chan []byte {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	// Room for the reply and a cancellation, so neither ever waits.
+	x.answers = make(chan []byte, 2)
+	if x.freed {
+		x.answers <- nil
+	}
+	return x.answers
+}
+
+// reply hands over the call's reply, unless a cancellation came first.
+func (x *exchange) reply(b []byte) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.freed {
+		x.answers <- b
+	}
+}
+
+// free ends the POST of a call that its client cancelled, as if the call
+// had been answered with nothing (202 Accepted, or the end of its stream).
+func (x *exchange) free() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.freed && x.answers != nil {
+		x.answers <- nil
+	}
+	x.freed = true
 }
 
 func newExchange(w http.ResponseWriter, accept acceptance) *exchange {

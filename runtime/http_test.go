@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -22,13 +23,16 @@ type httpFixture struct {
 	srv *httptest.Server
 	url string
 
-	started   chan string // name of a blocking tool that started
-	cancelled chan string // name of a blocking tool whose context ended
+	started   chan string   // name of a blocking tool that started
+	cancelled chan string   // name of a blocking tool whose context ended
+	release   chan struct{} // lets the stubborn tool return (closed at cleanup)
+	returned  chan string   // name of a stubborn tool that returned
 }
 
 func newHTTPFixture(t *testing.T, sopts []Option, hopts ...HTTPOption) *httpFixture {
 	t.Helper()
-	f := &httpFixture{t: t, started: make(chan string, 8), cancelled: make(chan string, 8)}
+	f := &httpFixture{t: t, started: make(chan string, 8), cancelled: make(chan string, 8),
+		release: make(chan struct{}), returned: make(chan string, 8)}
 	sopts = append([]Option{WithLogger(slog.New(slog.DiscardHandler))}, sopts...)
 	s := NewServer("http-test", "1.0.0", sopts...)
 	s.MustAddTool(Tool{
@@ -66,9 +70,19 @@ func newHTTPFixture(t *testing.T, sopts []Option, hopts ...HTTPOption) *httpFixt
 		InputSchema: routeSchema(`,"x-mcp-header":"Region"`, `,"x-mcp-header":"Count"`, `,"x-mcp-header":"Dry"`, ""),
 		Handler:     func(ctx context.Context, args json.RawMessage) (*Result, error) { return EmptyResult(), nil },
 	})
+	s.MustAddTool(Tool{
+		Name: "stubborn", Description: "Ignores its context until released.",
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			f.started <- "stubborn"
+			<-f.release
+			f.returned <- "stubborn"
+			return TextResult("late"), nil
+		},
+	})
 	h := s.HTTPHandler(hopts...)
 	f.srv = httptest.NewServer(h)
 	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() { close(f.release) }) // before the server closes
 	f.url = f.srv.URL + "/mcp"
 	return f
 }
@@ -226,8 +240,8 @@ func TestHTTPStatelessCurl(t *testing.T) {
 		t.Errorf("stateless answer minted session %q", id)
 	}
 	tools := r.rpc(t)["result"].(map[string]any)["tools"].([]any)
-	if len(tools) != 4 {
-		t.Errorf("got %d tools, want 4", len(tools))
+	if len(tools) != 5 {
+		t.Errorf("got %d tools, want 5", len(tools))
 	}
 
 	r = f.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`, nil)
@@ -832,6 +846,39 @@ func TestHTTPLegacyNotificationCancels(t *testing.T) {
 	wantStatus(t, r, http.StatusAccepted)
 	if r.body != "" {
 		t.Errorf("cancelled call answered: %s", r.body)
+	}
+}
+
+// TestHTTPLegacyCancelFreesPOST: a call cancelled with
+// notifications/cancelled ends its POST at once (202, no reply) although
+// its tool ignores its context; the tool's late result goes nowhere, and
+// the session goes on.
+func TestHTTPLegacyCancelFreesPOST(t *testing.T) {
+	f := newHTTPFixture(t, nil)
+	id := f.initialize("2025-11-25")
+	h := sessionHeaders(id, "2025-11-25")
+	replied := make(chan *httpReply, 1)
+	go func() {
+		replied <- f.post(`{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":"stubborn"}}`, h)
+	}()
+	waitFor(t, f.started, "the call to start")
+	wantStatus(t, f.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"s"}}`, h), http.StatusAccepted)
+	var r *httpReply
+	select {
+	case r = <-replied:
+	case <-f.returned:
+		t.Fatal("the POST waited for the tool")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the cancelled call's POST is still open")
+	}
+	wantStatus(t, r, http.StatusAccepted)
+	if r.body != "" {
+		t.Errorf("cancelled call answered: %s", r.body)
+	}
+	f.release <- struct{}{} // the tool returns, its result dropped
+	waitFor(t, f.returned, "the tool to return")
+	if got := f.post(`{"jsonrpc":"2.0","id":"e","method":"tools/call","params":{"name":"echo","arguments":{"text":"on"}}}`, h).rpc(t); got["id"] != "e" || !strings.Contains(fmt.Sprint(got["result"]), "on") {
+		t.Errorf("the session after the cancelled call: %v", got)
 	}
 }
 

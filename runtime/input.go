@@ -69,9 +69,10 @@ func (e *ClientError) Error() string {
 // has) text/event-stream, and its session has no GET stream open.
 var ErrNoStream = errors.New("the client cannot receive the question: no event stream (its request does not accept text/event-stream and its session has no GET stream)")
 
-// questionOutKey is the context key of the function that sends a question
-// on the event stream of the call's HTTP request; it reports false when
-// that stream cannot carry it.
+// questionOutKey is the context key of the exchange of the call's HTTP
+// request: its notify sends a question on the request's event stream (and
+// reports false when that stream cannot carry it), its free ends the
+// request of a cancelled call.
 type questionOutKey struct{}
 
 // An InputOption configures one question to the client.

@@ -101,10 +101,10 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 		return nil, &MissingCapabilityError{Capability: cp.String()}
 	}
 	send := func(msg []byte) bool { c.out(msg); return true } // stdio
-	if onRequest, ok := ctx.Value(questionOutKey{}).(func([]byte) bool); ok {
+	if post, ok := ctx.Value(questionOutKey{}).(*exchange); ok {
 		// HTTP: the POST's event stream, else the session's GET stream.
 		send = func(msg []byte) bool {
-			if onRequest(msg) {
+			if post.notify(msg) {
 				return true
 			}
 			c.conn.mu.Lock()

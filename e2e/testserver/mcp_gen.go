@@ -507,6 +507,7 @@ const (
     },
     "dimensions": {
       "type": "object",
+      "description": "Dimensions of an item, in millimetres.",
       "properties": {
         "width_mm": {
           "type": "integer",
@@ -533,6 +534,7 @@ const (
     },
     "supplier": {
       "type": "object",
+      "description": "Supplier is who delivers an item.",
       "properties": {
         "name": {
           "type": "string",
@@ -612,6 +614,7 @@ const (
     },
     "dimensions": {
       "type": "object",
+      "description": "Dimensions of an item, in millimetres.",
       "properties": {
         "width_mm": {
           "type": "integer",
@@ -638,6 +641,7 @@ const (
     },
     "supplier": {
       "type": "object",
+      "description": "Supplier is who delivers an item.",
       "properties": {
         "name": {
           "type": "string",
@@ -730,6 +734,7 @@ const (
     },
     "dimensions": {
       "type": "object",
+      "description": "Dimensions of an item, in millimetres.",
       "properties": {
         "width_mm": {
           "type": "integer",
@@ -756,6 +761,7 @@ const (
     },
     "supplier": {
       "type": "object",
+      "description": "Supplier is who delivers an item.",
       "properties": {
         "name": {
           "type": "string",
@@ -864,6 +870,7 @@ const (
               },
               "dimensions": {
                 "type": "object",
+                "description": "Dimensions of an item, in millimetres.",
                 "properties": {
                   "width_mm": {
                     "type": "integer",
@@ -890,6 +897,7 @@ const (
               },
               "supplier": {
                 "type": "object",
+                "description": "Supplier is who delivers an item.",
                 "properties": {
                   "name": {
                     "type": "string",

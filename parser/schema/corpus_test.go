@@ -86,6 +86,7 @@ type loaded struct {
 
 	enumsOnce sync.Once
 	enums     map[string]bool
+	typeDocs  map[string]bool // the doc comments of the named types, as schemas write them
 }
 
 var loadCorpus = sync.OnceValues(func() (*loaded, error) {
@@ -296,6 +297,7 @@ func TestInvariant(t *testing.T) {
 //	{} for any value, never true     TestDeviationAny
 //	integer enum names               TestDeviationEnums
 //	optional pointers and untagged   TestDeviationOptional
+//	a field described by its type    TestDeviationFieldTypeDoc
 func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 	switch o := ours.(type) {
 	case []any:
@@ -359,6 +361,12 @@ func (l *loaded) undoImprovements(ours, theirs any, output bool) {
 		if _, ok := t["pattern"]; !ok && o["pattern"] == base64Pattern {
 			delete(o, "pattern")
 		}
+		if d, ok := o["description"].(string); ok && t["description"] == nil && t["type"] != nil {
+			l.autoEnums()
+			if l.typeDocs[d] {
+				delete(o, "description") // a field described by its type's doc comment
+			}
+		}
 		if td, ok := t["description"].(string); ok && o["description"] != td && o["description"] == doctext.Join(td) {
 			o["description"] = td
 		}
@@ -403,6 +411,7 @@ func isAnyValue(ours, theirs any) bool {
 func (l *loaded) autoEnums() map[string]bool {
 	l.enumsOnce.Do(func() {
 		l.enums = map[string]bool{}
+		l.typeDocs = map[string]bool{}
 		seen := map[*types.Package]bool{}
 		var visit func(p *types.Package)
 		visit = func(p *types.Package) {
@@ -415,6 +424,9 @@ func (l *loaded) autoEnums() map[string]bool {
 					if n, ok := tn.Type().(*types.Named); ok {
 						if vals := l.builder.enumValues(n); vals != nil {
 							l.enums[fmt.Sprint(vals)] = true
+						}
+						if doc := l.builder.typeDoc(tn); doc != "" {
+							l.typeDocs[doc] = true
 						}
 					}
 				}

@@ -121,7 +121,9 @@ func TestDeviationEnums(t *testing.T) {
 	wantJSON(t, "color", at(t, ours, "properties/color"), `{"type":"string","enum":["red","green","blue"]}`)
 	wantJSON(t, "priority", at(t, ours, "properties/priority"),
 		`{"type":"integer","enum":[0,1,2],"description":"Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."}`)
-	wantJSON(t, "unit from another package", at(t, ours, "properties/unit"), `{"type":"string","enum":["c","f","k"]}`)
+	// A string enum lists its values with their comments when one has one.
+	wantJSON(t, "unit from another package", at(t, ours, "properties/unit"),
+		`{"type":"string","enum":["c","f","k"],"description":"Values:\n- c: Celsius is the default.\n- f\n- k"}`)
 	wantJSON(t, "optional", at(t, ours, "properties/optional/enum"), `[0,1,2]`)
 	// Results are not held to the constants.
 	wantJSON(t, "output color", at(t, l.ours(t, "schema_enums.Paint", true), "properties/color"), `{"type":"string"}`)
@@ -510,5 +512,21 @@ func TestDeviationOptional(t *testing.T) {
 	}
 	if at(t, theirs(t, schema_omit.Untagged{}), "required") == nil {
 		t.Error("invopop requires nothing of schema_omit.Untagged")
+	}
+}
+
+// TestDeviationFieldTypeDoc: a field without a comment of its own is
+// described by its named type's doc comment, as a plain parameter is;
+// invopop leaves it undescribed.
+func TestDeviationFieldTypeDoc(t *testing.T) {
+	l := corpusLoaded(t)
+	for _, output := range []bool{false, true} {
+		ours := l.ours(t, "schema_comments.Commented", output)
+		if d := at(t, ours, "properties/plain/description"); d != "Item is a named struct with a doc comment." {
+			t.Errorf("output %v: plain is described by %v", output, d)
+		}
+	}
+	if d := at(t, theirs(t, schema_comments.Commented{}), "properties/plain/description"); d != nil {
+		t.Errorf("invopop describes plain: %v", d)
 	}
 }

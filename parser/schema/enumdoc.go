@@ -16,13 +16,14 @@ import (
 //	- 0 = Low: Low waits.
 //	- 1 = High
 //
-// It is "" when n has no enum values or they are strings (which name
-// themselves). The names go into the description because a keyword of our
+// A string enum's values name themselves: its lines are the values and
+// their comments ("- open: not started"), and it is "" when no constant
+// has a comment. It is "" when n has no enum values. The names go into the description because a keyword of our
 // own (x-enumNames and the like) is rejected by Gemini and dropped by most
 // hosts, while every model reads the description.
 func (b *Builder) enumDoc(n *types.Named) string {
 	basic, ok := n.Underlying().(*types.Basic)
-	if !ok || basic.Info()&types.IsInteger == 0 {
+	if !ok || basic.Info()&(types.IsInteger|types.IsString) == 0 {
 		return ""
 	}
 	if doc, ok := b.enumDocs.Load(n.Obj()); ok {
@@ -40,30 +41,45 @@ func (b *Builder) describeEnum(n *types.Named) string {
 		return ""
 	}
 	obj := n.Obj()
+	str := n.Underlying().(*types.Basic).Info()&types.IsString != 0
 	first := map[string]*types.Const{} // exact value -> its first constant
 	scope := obj.Pkg().Scope()
 	for _, name := range scope.Names() {
 		c, ok := scope.Lookup(name).(*types.Const)
-		if !ok || !types.Identical(c.Type(), n) || c.Val().Kind() != constant.Int {
+		if !ok || !types.Identical(c.Type(), n) || c.Val().Kind() != constant.Int && c.Val().Kind() != constant.String {
 			continue
 		}
 		key := c.Val().ExactString()
+		if str {
+			key = constant.StringVal(c.Val())
+		}
 		if prev := first[key]; prev == nil || declaredBefore(b, c, prev) {
 			first[key] = c
 		}
 	}
 	var sb strings.Builder
 	sb.WriteString("Values:")
+	documented := false
 	for _, v := range vals {
 		key := toString(v)
 		c := first[key]
 		if c == nil {
 			return ""
 		}
-		sb.WriteString("\n- " + key + " = " + c.Name())
-		if doc := b.constDoc(c); doc != "" {
+		doc := b.constDoc(c)
+		documented = documented || doc != ""
+		if str {
+			// A string value names itself: its comment is what it adds.
+			sb.WriteString("\n- " + key)
+		} else {
+			sb.WriteString("\n- " + key + " = " + c.Name())
+		}
+		if doc != "" {
 			sb.WriteString(": " + doc)
 		}
+	}
+	if str && !documented {
+		return ""
 	}
 	return sb.String()
 }

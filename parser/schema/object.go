@@ -93,6 +93,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 			lo, hi = "", ""
 			note = prop.Description // the range of an integer written as a string
 		}
+		typeDoc := prop.Description // the doc comment of the field's named type, if any
 		prop.Description = f.tag.Get("jsonschema_description")
 		var items *keywordTarget
 		if it, ok := c.itemsTarget(f.v.Type(), prop); ok {
@@ -104,6 +105,11 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		}
 		if prop.Description == "" {
 			prop.Description = c.b.fieldDoc(f.v)
+		}
+		if prop.Description == "" {
+			// A field without a comment of its own is described by its
+			// type, as a plain parameter is.
+			prop.Description = typeDoc
 		}
 		prop.Description = withNote(prop.Description, note)
 

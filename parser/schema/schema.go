@@ -42,7 +42,11 @@
 //     generic struct types;
 //   - every object schema has "properties", empty if there are none, and an
 //     unconstrained value is {} where invopop writes true;
-//   - the names of an integer enum's values are in the description;
+//   - the names of an integer enum's values are in the description, and a
+//     string enum's values with their constants' comments when one has
+//     one;
+//   - a struct field without a comment of its own is described by its
+//     named type's doc comment (invopop leaves it undescribed);
 //   - only recursive types go to "$defs", and in an output schema the
 //     struct types used more than once (shareRepeated; TestInvariant
 //     writes them out again before comparing);

@@ -173,7 +173,7 @@ func TestLazyComments(t *testing.T) {
 	s, _ := b.Struct(n, "", n.Obj().Pos())
 	m := generic(t, s)
 	wantJSON(t, "value", at(t, m, "properties/reading/properties/value/description"), `"Value is the temperature."`)
-	wantJSON(t, "unit", at(t, m, "properties/reading/properties/unit/description"), `"Unit of Value."`)
+	wantJSON(t, "unit", at(t, m, "properties/reading/properties/unit/description"), `"Unit of Value.\n\nValues:\n- c: Celsius is the default.\n- f\n- k"`)
 	var parsed []string
 	for name := range b.fileDocs {
 		if b.syntax[name] == nil {

@@ -55,3 +55,18 @@ type Stated struct {
 //
 //mcp:tool
 func Fetch(ctx context.Context) (*Stated, error) { return nil, nil }
+
+//mcp:tools Alpha
+//mcp:tools Beta
+
+// Alpha is a service.
+type Alpha struct{}
+
+// Ping pings alpha.
+func (a *Alpha) Ping() string { return "alpha" }
+
+// Beta is another service with a method of the same name.
+type Beta struct{}
+
+// Ping pings beta.
+func (b *Beta) Ping() string { return "beta" }

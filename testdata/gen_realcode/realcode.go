@@ -25,12 +25,12 @@ type Point struct {
 	X, Y float64
 }
 
-// Mirror mirrors p at the origin, in place.
+// Mirror mirrors p at the origin, in place, on a map a million wide.
 //
 //mcp:tool result=p
 func Mirror(p *Point) error {
-	if p.X == 0 && p.Y == 0 {
-		return errors.New("the origin is its own mirror")
+	if p.X > 1e6 || p.X < -1e6 || p.Y > 1e6 || p.Y < -1e6 {
+		return errors.New("off the map")
 	}
 	p.X, p.Y = -p.X, -p.Y
 	return nil

@@ -24,7 +24,7 @@ func TestServeGenerated(t *testing.T) {
 		// result=PARAM: what the function did to its argument is the result.
 		{"sort_words", `{"words":["b","c","a"]}`, []string{`"structuredContent":{"result":["a","b","c"]}`}},
 		{"mirror", `{"X":1,"Y":-2}`, []string{`"structuredContent":{"result":{"X":-1,"Y":2}}`}},
-		{"mirror", `{}`, []string{`"isError":true`, `the origin is its own mirror`}},
+		{"mirror", `{"X":2e6}`, []string{`"isError":true`, `off the map`}},
 		{"remember", `{"words":["x"]}`, []string{`"content":[]`}},
 		// Integers in untyped positions are ints, exactly; other numbers float64.
 		{"kinds", `{"env":{"x":7,"big":9007199254740993,"f":2.5,"l":[1,1.5]}}`, []string{

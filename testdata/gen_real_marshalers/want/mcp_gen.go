@@ -107,6 +107,7 @@ const (
     },
     "price": {
       "type": "object",
+      "description": "Money is written as \"12.34 EUR\" but read from its fields.",
       "properties": {
         "cents": {
           "type": "integer"

@@ -32,7 +32,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "mirror",
-		Description:  "Mirror mirrors p at the origin, in place.",
+		Description:  "Mirror mirrors p at the origin, in place, on a map a million wide.",
 		InputSchema:  mirrorInputSchema,
 		OutputSchema: mirrorOutputSchema,
 		Handler:      mirrorHandler,
@@ -319,7 +319,7 @@ const (
   "properties": {
     "Status": {
       "type": "string",
-      "description": "Status is the state the tasks are in.",
+      "description": "Status is the state the tasks are in.\n\nValues:\n- open: not started\n- closed: done",
       "enum": [
         "open",
         "closed"

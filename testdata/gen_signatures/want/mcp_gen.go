@@ -320,6 +320,7 @@ const (
       "properties": {
         "min": {
           "type": "array",
+          "description": "Point is a position on the plane, as [x, y].",
           "items": {
             "type": "number"
           },
@@ -328,6 +329,7 @@ const (
         },
         "max": {
           "type": "array",
+          "description": "Point is a position on the plane, as [x, y].",
           "items": {
             "type": "number"
           },
@@ -357,6 +359,7 @@ const (
   "properties": {
     "min": {
       "type": "array",
+      "description": "Point is a position on the plane, as [x, y].",
       "items": {
         "type": "number"
       },
@@ -365,6 +368,7 @@ const (
     },
     "max": {
       "type": "array",
+      "description": "Point is a position on the plane, as [x, y].",
       "items": {
         "type": "number"
       },

@@ -555,6 +555,7 @@ const (
   "properties": {
     "item": {
       "type": "object",
+      "description": "Item is an element of collections.",
       "properties": {
         "id": {
           "type": "integer",
@@ -571,6 +572,7 @@ const (
     },
     "maybe": {
       "type": "object",
+      "description": "Item is an element of collections.",
       "properties": {
         "id": {
           "type": "integer",
@@ -608,10 +610,12 @@ const (
   "type": "object",
   "properties": {
     "item": {
-      "$ref": "#/$defs/Item"
+      "$ref": "#/$defs/Item",
+      "description": "Item is an element of collections."
     },
     "maybe": {
-      "$ref": "#/$defs/Item"
+      "$ref": "#/$defs/Item",
+      "description": "Item is an element of collections."
     },
     "inner": {
       "type": "object",

@@ -160,6 +160,7 @@ const (
     },
     "plain": {
       "type": "object",
+      "description": "Item is a named struct with a doc comment.",
       "properties": {
         "name": {
           "type": "string",
@@ -240,7 +241,8 @@ const (
       ]
     },
     "plain": {
-      "$ref": "#/$defs/Item"
+      "$ref": "#/$defs/Item",
+      "description": "Item is a named struct with a doc comment."
     }
   },
   "additionalProperties": false,

@@ -92,6 +92,7 @@ const (
     },
     "meta": {
       "type": "object",
+      "description": "Meta is embedded with a json tag, so it is one property.",
       "properties": {
         "version": {
           "type": "integer"
@@ -133,6 +134,7 @@ const (
     },
     "meta": {
       "type": "object",
+      "description": "Meta is embedded with a json tag, so it is one property.",
       "properties": {
         "version": {
           "type": "integer"

@@ -62,6 +62,7 @@ const (
     },
     "unit": {
       "type": "string",
+      "description": "Values:\n- c: Celsius is the default.\n- f\n- k",
       "enum": [
         "c",
         "f",
@@ -105,7 +106,7 @@ const (
         },
         "unit": {
           "type": "string",
-          "description": "Unit of Value.",
+          "description": "Unit of Value.\n\nValues:\n- c: Celsius is the default.\n- f\n- k",
           "enum": [
             "c",
             "f",
@@ -141,7 +142,8 @@ const (
       "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."
     },
     "unit": {
-      "type": "string"
+      "type": "string",
+      "description": "Values:\n- c: Celsius is the default.\n- f\n- k"
     },
     "colors": {
       "anyOf": [
@@ -184,7 +186,7 @@ const (
         },
         "unit": {
           "type": "string",
-          "description": "Unit of Value."
+          "description": "Unit of Value.\n\nValues:\n- c: Celsius is the default.\n- f\n- k"
         }
       },
       "additionalProperties": false,

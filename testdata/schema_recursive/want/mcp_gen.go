@@ -210,6 +210,7 @@ const (
         },
         "dept": {
           "type": "object",
+          "description": "Dept and Person refer to each other.",
           "properties": {
             "name": {
               "type": "string"
@@ -346,6 +347,7 @@ const (
         },
         "dept": {
           "type": "object",
+          "description": "Dept and Person refer to each other.",
           "properties": {
             "name": {
               "type": "string"

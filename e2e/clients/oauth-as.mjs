@@ -1,0 +1,37 @@
+// oauth-as.mjs runs a real OAuth 2.0 authorization server (oauth2-mock-server)
+// on loopback for the authorization tests: OpenID metadata, a JWKS of one
+// RS256 key, and a token endpoint that issues JWT access tokens for the
+// client credentials grant. As a real server does (RFC 8707), a token's
+// audience is the resource the client names; its subject and client_id are
+// the client's id. A request that names no resource gets the audience
+// given with --default-audience, as authorization servers configure per
+// client or API (the official Go SDK's client credentials handler sends
+// no resource). It prints {"issuer": URL} on a line, then serves until it
+// is killed.
+import { parseArgs } from "node:util";
+import { OAuth2Server } from "oauth2-mock-server";
+
+const { values: opt } = parseArgs({ options: { "default-audience": { type: "string" } } });
+
+const server = new OAuth2Server();
+await server.issuer.keys.generate("RS256");
+server.service.on("beforeTokenSigning", (token, req) => {
+  const body = req.body ?? {};
+  const aud = body.resource ?? opt["default-audience"];
+  if (aud) token.payload.aud = aud;
+  let client = body.client_id;
+  const auth = req.headers.authorization ?? "";
+  if (auth.startsWith("Basic ")) {
+    client = decodeURIComponent(Buffer.from(auth.slice(6), "base64").toString().split(":")[0]);
+  }
+  if (client) {
+    token.payload.client_id = client;
+    token.payload.sub = client;
+  }
+  console.error(`token for ${client}: scope=${body.scope ?? ""} resource=${body.resource ?? ""}`);
+});
+await server.start(0, "127.0.0.1");
+console.log(JSON.stringify({ issuer: server.issuer.url }));
+const stop = async () => { await server.stop(); process.exit(0); };
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

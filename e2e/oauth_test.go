@@ -1,0 +1,229 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth/extauth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/modelcontextprotocol/go-sdk/oauthex"
+)
+
+// TestOAuth runs the example server of examples/oauth (the notes tools,
+// whose scopes come from their //mcp:tool options, behind
+// runtime.WithAuthorization and the auth/jwt verifier) against a real
+// authorization server, oauth2-mock-server on loopback
+// (clients/oauth-as.mjs): the official TypeScript SDK completes the whole
+// flow and a step-up (clients/ts-oauth.mjs); a token issued for another
+// resource is refused; no token reaches the server's logs.
+func TestOAuth(t *testing.T) {
+	needNode(t)
+	t.Parallel() // its processes wait on each other, not on the CPU
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	srvURL := "http://" + addr + "/mcp"
+	issuer := startAS(t, srvURL)
+	logs := startOAuthExample(t, addr, srvURL, issuer)
+
+	for _, c := range []struct{ sdk, era string }{{"v2", "legacy"}, {"v2", "modern"}, {"v1", "legacy"}} {
+		t.Run(c.sdk+"-"+c.era, func(t *testing.T) {
+			var expected map[string]string
+			if c.sdk == "v1" {
+				// @modelcontextprotocol/sdk 1.32's fetchToken asks for the
+				// client's configured scope, not the challenge's, in a
+				// client credentials token request: it cannot step up.
+				why := "sdk v1 sends no challenge scope in a client credentials token request"
+				expected = map[string]string{
+					"tools/list shows what notes:read may call":                                           why,
+					"step-up: add_note (notes:write) gets 403 insufficient_scope, a new token, then runs": why,
+					"the stepped-up token reads what it wrote":                                            why,
+				}
+			}
+			runTSScript(t, "clients/ts-oauth.mjs", c.sdk, c.era, "", []string{"--url", srvURL, "--issuer", issuer}, expected)
+		})
+	}
+
+	t.Run("go-sdk", func(t *testing.T) { goSDKOAuth(t, srvURL, issuer) })
+
+	// Tokens from the real server, asked for as a client would.
+	good := asToken(t, issuer, "notes:read notes:write", srvURL)
+	other := asToken(t, issuer, "notes:read notes:write", "https://other.example/mcp")
+	call := func(token string) (int, string, string) {
+		body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_note","arguments":{"text":"from Go"}}}`
+		req, _ := http.NewRequest("POST", srvURL, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, resp.Header.Get("WWW-Authenticate"), string(b)
+	}
+	if status, _, body := call(good); status != 200 || !strings.Contains(body, `"result"`) {
+		t.Errorf("a good token: %d %s", status, body)
+	}
+	if status, challenge, body := call(other); status != 401 || !strings.Contains(challenge, `error="invalid_token"`) {
+		t.Errorf("a token for another resource: %d %q %s", status, challenge, body)
+	}
+	if status, _, _ := call(good[:len(good)-4] + "AAAA"); status != 401 {
+		t.Errorf("a tampered token: %d", status)
+	}
+	for _, tok := range []string{good, other} {
+		if strings.Contains(logs(), tok[strings.LastIndex(tok, ".")+1:]) {
+			t.Errorf("the server's log holds a token:\n%s", logs())
+		}
+	}
+}
+
+// goSDKOAuth drives the server with the official Go SDK's client and its
+// client credentials handler (auth/extauth): the same flow, and the same
+// step-up from notes:read to notes:write on a 403.
+func goSDKOAuth(t *testing.T, srvURL, issuer string) {
+	h, err := extauth.NewClientCredentialsHandler(&extauth.ClientCredentialsHandlerConfig{
+		Credentials: &oauthex.ClientCredentials{ClientID: "notes-agent-go", ClientSecretAuth: &oauthex.ClientSecretAuth{ClientSecret: "s"}, Issuer: issuer},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := mcp.NewClient(&mcp.Implementation{Name: "mcpgen-e2e-go-oauth", Version: "1.0.0"}, nil)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srvURL, OAuthHandler: h}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer cs.Close()
+	var names []string
+	for tl, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, tl.Name)
+	}
+	if got := strings.Join(names, " "); got != "who_am_i list_notes" {
+		t.Errorf("tools with notes:read: %s", got)
+	}
+	who, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "who_am_i", Arguments: map[string]any{}})
+	if err != nil || who.IsError || !strings.Contains(dump(who.StructuredContent), `"notes-agent-go"`) {
+		t.Errorf("who_am_i: %v %s", err, dump(who))
+	}
+	add, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "add_note", Arguments: map[string]any{"text": "from the Go SDK"}})
+	if err != nil || add.IsError {
+		t.Fatalf("add_note after a step-up: %v %s", err, dump(add))
+	}
+	list, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_notes", Arguments: map[string]any{}})
+	if err != nil || !strings.Contains(dump(list.StructuredContent), "from the Go SDK") {
+		t.Errorf("list_notes: %v %s", err, dump(list))
+	}
+}
+
+// startAS starts clients/oauth-as.mjs, whose tokens that name no resource
+// are for audience, and returns its issuer URL.
+func startAS(t *testing.T, audience string) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, nodeBin, "clients/oauth-as.mjs", "--default-audience", audience)
+	cmd.Dir = e2eDir
+	cmd.Stderr = stderrLog(t, "oauth-as.mjs")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	var m struct{ Issuer string }
+	if err != nil || json.Unmarshal([]byte(line), &m) != nil || m.Issuer == "" {
+		t.Fatalf("oauth-as.mjs: %v %q", err, line)
+	}
+	return m.Issuer
+}
+
+// startOAuthExample builds and starts examples/oauth at addr, as mcpURL,
+// for issuer, and returns a function that returns its log so far.
+func startOAuthExample(t *testing.T, addr, mcpURL, issuer string) func() string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "oauth")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = filepath.Join(e2eDir, "..", "examples", "oauth")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building examples/oauth: %v\n%s", err, out)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cmd := exec.CommandContext(ctx, bin, "-http", addr, "-issuer", issuer, "-resource", mcpURL)
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); _ = cmd.Wait() })
+	logs := stderrLog(t, "examples/oauth")
+	ready := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			logs.Write([]byte(sc.Text() + "\n"))
+			if strings.Contains(sc.Text(), "serving MCP") {
+				select {
+				case ready <- true:
+				default:
+				}
+			}
+		}
+		close(ready)
+	}()
+	select {
+	case ok := <-ready:
+		if !ok {
+			t.Fatalf("examples/oauth ended:\n%s", logs.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("examples/oauth did not start within a minute")
+	}
+	return logs.String
+}
+
+// asToken gets an access token from the authorization server with the
+// client credentials grant, for resource.
+func asToken(t *testing.T, issuer, scope, resource string) string {
+	t.Helper()
+	form := url.Values{"grant_type": {"client_credentials"}, "scope": {scope}, "resource": {resource}}
+	req, _ := http.NewRequest("POST", issuer+"/token", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth("go-client", "secret")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var tok struct {
+		AccessToken string `json:"access_token"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&tok); err != nil || tok.AccessToken == "" {
+		t.Fatalf("token: %d %v", resp.StatusCode, err)
+	}
+	return tok.AccessToken
+}
