@@ -701,9 +701,21 @@ func (c *conv) custom(t types.Type, addressed bool, at site) (*jsonschema.Schema
 		return s, true
 	}
 	if hasMethod(t, textMethod, params, results) {
+		if n, ok := t.(*types.Named); ok && isIntegerType(n) && len(c.b.enumValues(n)) > 0 {
+			// The constants are integers; the JSON form is their text,
+			// which only running MarshalText would give.
+			c.warn(at, fmt.Sprintf("type %s is an integer enum with a %s method: its JSON form is the text of each value, which mcpgen cannot derive from the constants, so its schema is any string; state the texts with //mcp:schema {\"type\":\"string\",\"enum\":[...]} in the type's doc comment (for a type from another package: once per package as //mcp:schema %s {...})",
+				c.typeString(t), textMethod, qualifiedTypeName(t)), "textenum:"+typeKey(t))
+		}
 		return &jsonschema.Schema{Type: "string"}, true
 	}
 	return nil, false
+}
+
+// isIntegerType reports whether the underlying type of t is an integer.
+func isIntegerType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // promotedFrom returns the type of the embedded field from which t's

@@ -102,3 +102,20 @@ type hidden struct{}
 //
 //mcp:tool
 func (h *hidden) Hi() string { return "hi" }
+
+// Level is how loud a message is, written as its name.
+type Level int
+
+// The levels.
+const (
+	Quiet Level = iota // nothing
+	Loud               // everything
+)
+
+// MarshalText writes the level's name.
+func (l Level) MarshalText() ([]byte, error) { return []byte([]string{"quiet", "loud"}[l]), nil }
+
+// Loudest returns the loudest level.
+//
+//mcp:tool
+func Loudest() Level { return Loud }
