@@ -665,6 +665,8 @@ func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
 var (
 	decodeTargetNames = []string{"v", "dst", "dest", "out", "target", "into", "ptr", "result", "obj"}
 	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
+	// decodeSourceNames are the names functions give the data they decode.
+	decodeSourceNames = []string{"input", "in", "data", "src", "source", "from", "raw"}
 	// encodeVerbs are the words of the names of functions whose any
 	// parameter is the value they write out.
 	encodeVerbs = []string{"Marshal", "Encode", "Format", "Print", "Write", "Dump", "Render", "Valid", "Hash", "Convert"}
@@ -690,6 +692,9 @@ func decodeTarget(fn string, p *types.Var, n int) bool {
 	}
 	for _, verb := range decodeVerbs {
 		if strings.Contains(fn, verb) {
+			if slices.Contains(decodeSourceNames, p.Name()) {
+				return false // Decode(input, output any): the data
+			}
 			return n > 1 || slices.Contains(decodeTargetNames, p.Name())
 		}
 	}
