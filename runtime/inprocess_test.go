@@ -326,7 +326,7 @@ func TestValidateSchema(t *testing.T) {
 	listed := `{"type":"object","properties":{"name":{"type":"string","description":"1 to 3 characters"}}}`
 	s.MustAddTool(Tool{Name: "greet", InputSchema: listed,
 		ValidateSchema: `{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":3}}}`,
-		Handler: func(context.Context, json.RawMessage) (*Result, error) { return TextResult("hi"), nil }})
+		Handler:        func(context.Context, json.RawMessage) (*Result, error) { return TextResult("hi"), nil }})
 	if got := s.Tools()[0].InputSchema; got != listed {
 		t.Errorf("listed %s", got)
 	}
