@@ -77,6 +77,8 @@
 //	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
 //	//mcp:output off            leaves out every output schema
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
+//	//mcp:constraints described the option constraints for every tool;
+//	                            //mcp:constraints keywords: keywords only
 //
 // A package-level function is a prompt, a resource or a completer with
 //

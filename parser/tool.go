@@ -607,9 +607,14 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	enforced := in
 	if !bad && in != nil {
-		// Constraints also stated in the descriptions: by constraints=, or
-		// by default under a profile whose hosts drop the keywords.
-		describe := t.constraints == "described" || t.constraints == "" && c.profile.DropsKeywords()
+		// Constraints also stated in the descriptions: by constraints= or
+		// //mcp:constraints, or by default under a profile whose hosts
+		// drop the keywords.
+		choice := t.constraints
+		if choice == "" && c.dirs != nil {
+			choice = c.dirs.constraints
+		}
+		describe := choice == "described" || choice == "" && c.profile.DropsKeywords()
 		r := schema.ProfileInput(c.profile, in, describe)
 		for _, p := range r.Problems {
 			report([]schema.Diagnostic{{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message}})

@@ -176,6 +176,8 @@ whole package (an API client's, say; see docs/apiclients.md):
 	                      //mcp:arg describes
 	//mcp:output max=BYTES  leaves out output schemas longer than BYTES
 	                      (//mcp:output off: all of them)
+	//mcp:constraints described  the option constraints for every tool
+	                      (//mcp:constraints keywords: keywords only)
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed

@@ -1,7 +1,9 @@
 // Package gen_constraints has a tool whose constraints are also stated in
-// its input schema's descriptions (option constraints of //mcp:tool), next
-// to one that states them as keywords only.
+// its input schema's descriptions (//mcp:constraints for the package), next
+// to one that states them as keywords only (its option constraints=keywords).
 package gen_constraints
+
+//mcp:constraints described
 
 import "time"
 
@@ -25,10 +27,10 @@ type Booking struct {
 
 // Book reserves seats.
 //
-//mcp:tool constraints
+//mcp:tool
 func Book(b Booking) (string, error) { return b.Guest, nil }
 
 // Hold holds seats, its constraints stated as keywords only.
 //
-//mcp:tool
+//mcp:tool constraints=keywords
 func Hold(b Booking) (string, error) { return b.Guest, nil }
