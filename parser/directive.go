@@ -135,6 +135,9 @@ type toolDecl struct {
 	decl *ast.FuncDecl
 	pkg  *packages.Package
 	args []*ast.Comment // the //mcp:arg directives
+	// constraints is the option constraints= of //mcp:tool ("described",
+	// "keywords" or "").
+	constraints string
 
 	// Positions for the schema builder's diagnostics.
 	structPos token.Pos // type of the struct parameter

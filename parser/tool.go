@@ -71,6 +71,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Func = fn
 	t.Float64Numbers = opts.Float64
+	t.constraints = opts.Constraints
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
@@ -604,12 +605,16 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			c.warnf(pos, "input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)
 		}
 	}
-	if !bad && in != nil && c.profile != schema.ProfilePortable {
-		s, problems := schema.ApplyProfile(c.profile, in)
-		for _, p := range problems {
+	enforced := in
+	if !bad && in != nil {
+		// Constraints also stated in the descriptions: by constraints=, or
+		// by default under a profile whose hosts drop the keywords.
+		describe := t.constraints == "described" || t.constraints == "" && c.profile.DropsKeywords()
+		r := schema.ProfileInput(c.profile, in, describe)
+		for _, p := range r.Problems {
 			report([]schema.Diagnostic{{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message}})
 		}
-		in = s
+		in, enforced = r.Listed, r.Enforced
 	}
 	if !bad {
 		if in == nil {
@@ -620,6 +625,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
 		}
 		t.InputSchema = text
+		if enforced != in {
+			if t.ValidateSchema, err = schema.Marshal(enforced); err != nil {
+				return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
+			}
+		}
 	}
 	return all, nil
 }

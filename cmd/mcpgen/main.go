@@ -140,6 +140,10 @@ Options, separated by spaces, each at most once:
 	numbers=float64
 	               numbers in positions of type any arrive as float64,
 	               not as int when written as integers
+	constraints    the input schema's descriptions also state bounds,
+	               lengths, patterns, formats ("1 to 100"), for hosts that
+	               drop the keywords (default under -profile openai-strict);
+	               constraints=keywords: as keywords only
 
 Prompts, resources and completers (package-level functions):
 
