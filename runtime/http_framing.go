@@ -151,10 +151,13 @@ func (s *framingScan) feed(p []byte) int {
 			}
 			return 0
 		}
-		s.line = append(s.line, p[:i]...)
+		line := p[:i]
+		if len(s.line) > 0 { // the line began in an earlier read
+			s.line = append(s.line, line...)
+			line = s.line
+		}
 		p = p[i+1:]
-		line := bytes.TrimSuffix(s.line, []byte("\r"))
-		if k := s.lineDone(line); k > 0 {
+		if k := s.lineDone(bytes.TrimSuffix(line, []byte("\r"))); k > 0 {
 			s.state = scanDone
 			return k
 		}
@@ -173,6 +176,9 @@ func (s *framingScan) lineDone(line []byte) int {
 			return 0
 		}
 		if len(line) > 0 {
+			if c := line[0] | 0x20; c != 't' && c != 'c' {
+				return 0 // neither header: skip the line unparsed
+			}
 			name, value, ok := bytes.Cut(line, []byte(":"))
 			if !ok {
 				s.state = scanDone

@@ -98,3 +98,19 @@ func TestHTTPAmbiguousFraming(t *testing.T) {
 		t.Errorf("pipelined requests with one framing each: %v, want 200 200 200", statuses)
 	}
 }
+
+// BenchmarkFramingScan is what a framingConn adds to each request that
+// ListenAndServeHTTP reads: the scan of a tools/call of a modern client,
+// headers and body.
+func BenchmarkFramingScan(b *testing.B) {
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"},"name":"add","arguments":{"a":1,"b":2}}}`
+	req := []byte("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nUser-Agent: Go-http-client/1.1\r\nContent-Length: " + strconv.Itoa(len(body)) +
+		"\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Method: tools/call\r\nMcp-Name: add\r\nMcp-Protocol-Version: 2026-07-28\r\n\r\n" + body)
+	var s framingScan
+	b.SetBytes(int64(len(req)))
+	for b.Loop() {
+		if s.feed(req) != 0 {
+			b.Fatal("flagged")
+		}
+	}
+}
