@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
 )
 
 // Some hosts drop the validation keywords of an input schema before the
@@ -51,6 +52,9 @@ func describe(s *jsonschema.Schema, only keywordSet) *jsonschema.Schema {
 	} else {
 		c.Items = describe(c.Items, only)
 	}
+	if c.Properties != nil && only(untypedWord) {
+		phrases = append(phrases, untypedPhrases(c.Properties)...)
+	}
 	c.Description = withConstraints(c.Description, phrases)
 	if c.Properties != nil {
 		props := newProperties(c.Properties.Len())
@@ -77,6 +81,25 @@ func describe(s *jsonschema.Schema, only keywordSet) *jsonschema.Schema {
 		c.Definitions = defs
 	}
 	return &c
+}
+
+// untypedWord selects, in a keywordSet, the restating of the descriptions
+// of an object's properties of any type: Codex drops the description of a
+// property without "type" ({"description": "..."} becomes {}), so the
+// object that holds it states it too ("extra (any JSON value): ...").
+const untypedWord = "untyped"
+
+// untypedPhrases returns the phrases that restate the descriptions of the
+// properties of any type among props.
+func untypedPhrases(props *orderedmap.OrderedMap[string, *jsonschema.Schema]) []string {
+	var out []string
+	for p := props.Oldest(); p != nil; p = p.Next() {
+		v := p.Value
+		if v.Description != "" && v.Type == "" && v.Ref == "" && v.AnyOf == nil && v.AllOf == nil && v.OneOf == nil && v.Enum == nil && v.Const == nil {
+			out = append(out, p.Key+" (any JSON value): "+strings.TrimSuffix(v.Description, "."))
+		}
+	}
+	return out
 }
 
 // withConstraints returns the description desc followed by the constraint

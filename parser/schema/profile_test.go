@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
 
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/mcpgen/mcpgen/testdata/schema_omit"
@@ -170,6 +171,12 @@ func TestDescribe(t *testing.T) {
 		{jsonschema.Schema{Type: "string", Pattern: "^v[0-9]+$"}, "matching ^v[0-9]+$"},
 		{jsonschema.Schema{Type: "object", MaxProperties: u(3)}, "at most 3 entries"},
 		{jsonschema.Schema{Type: "string"}, ""},
+		{jsonschema.Schema{Type: "object", Properties: func() *orderedmap.OrderedMap[string, *jsonschema.Schema] {
+			p := newProperties(1)
+			p.Set("extra", &jsonschema.Schema{Description: "Extra is anything."})
+			p.Set("n", &jsonschema.Schema{Type: "integer", Description: "N."})
+			return p
+		}()}, "extra (any JSON value): Extra is anything"},
 	} {
 		if got := Describe(&c.s, nil).Description; got != c.want {
 			t.Errorf("%+v: %q, want %q", c.s, got, c.want)

@@ -23,6 +23,8 @@ type Booking struct {
 	Note []byte `json:"note,omitempty"`
 	// Share is the part paid, above 0.
 	Share float64 `json:"share,omitempty" jsonschema:"exclusiveMinimum=0,maximum=1,multipleOf=0.25"`
+	// Extra is kept with the booking as sent.
+	Extra any `json:"extra,omitempty"`
 }
 
 // Book reserves seats.

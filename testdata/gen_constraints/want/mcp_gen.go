@@ -61,6 +61,7 @@ func holdHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 const (
 	bookInputSchema = `{
   "type": "object",
+  "description": "extra (any JSON value): Extra is kept with the booking as sent",
   "properties": {
     "guest": {
       "type": "string",
@@ -106,6 +107,9 @@ const (
       "exclusiveMinimum": 0,
       "maximum": 1,
       "multipleOf": 0.25
+    },
+    "extra": {
+      "description": "Extra is kept with the booking as sent."
     }
   },
   "additionalProperties": false,
@@ -162,6 +166,9 @@ const (
       "exclusiveMinimum": 0,
       "maximum": 1,
       "multipleOf": 0.25
+    },
+    "extra": {
+      "description": "Extra is kept with the booking as sent."
     }
   },
   "additionalProperties": false,
