@@ -274,6 +274,7 @@ func (a *applier) openAI(s *jsonschema.Schema, path string) {
 		set  bool
 	}{
 		{"propertyNames", s.PropertyNames != nil}, {"patternProperties", s.PatternProperties != nil},
+		{"allOf", s.AllOf != nil}, {"oneOf", s.OneOf != nil}, {"not", s.Not != nil}, {"if", s.If != nil},
 	} {
 		if kw.set {
 			a.bad(path, "strict mode does not support %q; remove the jsonschema keyword or the type that needs it", kw.name)
@@ -337,6 +338,7 @@ func (a *applier) gemini(s *jsonschema.Schema, path string) {
 		set  bool
 	}{
 		{"propertyNames", s.PropertyNames != nil}, {"patternProperties", s.PatternProperties != nil},
+		{"allOf", s.AllOf != nil}, {"oneOf", s.OneOf != nil}, {"not", s.Not != nil}, {"if", s.If != nil},
 	} {
 		if kw.set {
 			a.bad(path, "Gemini's Schema has no %q; remove the jsonschema keyword or the type that needs it", kw.name)

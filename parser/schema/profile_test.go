@@ -325,3 +325,27 @@ func eachSubschema(s *jsonschema.Schema, f func(*jsonschema.Schema)) {
 		}
 	}
 }
+
+// TestProfileRefusesComposition: a stated schema's allOf, oneOf, not and
+// if stay errors under openai-strict and gemini, which cannot express them.
+func TestProfileRefusesComposition(t *testing.T) {
+	for _, p := range []Profile{ProfileOpenAIStrict, ProfileGemini} {
+		for _, kw := range []string{"allOf", "oneOf", "not", "if"} {
+			s, err := parseStated(map[string]string{
+				"allOf": `{"type":"string","allOf":[{"minLength":1}]}`,
+				"oneOf": `{"oneOf":[{"type":"integer"},{"type":"string"}]}`,
+				"not":   `{"type":"string","not":{"const":"x"}}`,
+				"if":    `{"type":"string","if":{"pattern":"^k"},"then":{"maxLength":3}}`,
+			}[kw])
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := &jsonschema.Schema{Type: "object", Properties: newProperties(1), Required: []string{"v"}, AdditionalProperties: jsonschema.FalseSchema}
+			root.Properties.Set("v", s)
+			r := ProfileInput(p, root, false)
+			if m := problemsAt(r.Problems)["/properties/v"]; !strings.Contains(m, `"`+kw+`"`) {
+				t.Errorf("%s %s: problems %v", p, kw, r.Problems)
+			}
+		}
+	}
+}
