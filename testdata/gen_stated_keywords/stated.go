@@ -24,7 +24,7 @@ type Place struct {
 // Ship sends an order.
 //
 //mcp:tool
-func Ship(in Delivery) (Receipt, error) { return Receipt{}, nil }
+func Ship(in Delivery) (Receipt, error) { return Receipt{ID: "R1"}, nil }
 
 // Receipt is what Ship answers: an object, so the output schema is the
 // stated one, unwrapped, and its $ref holds.
