@@ -71,8 +71,8 @@ if [ -d e2e ]; then
   )
 fi
 
-step "adapter, store and auth/jwt modules and their examples (own modules): vet, tests"
-for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt examples/oauth; do
+step "adapter, store, auth/jwt and otel modules and their examples (own modules): vet, tests"
+for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt examples/oauth otel examples/otel; do
   (cd "$m" && go vet ./... && go test -race -count=1 ./...)
 done
 

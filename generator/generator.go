@@ -98,6 +98,7 @@ type group struct {
 // toolNames are the identifiers generated for one tool.
 type toolNames struct {
 	input, output string // schema constants
+	validate      string // the schema constant arguments are validated with, when not input
 	handler       string // handler function
 }
 
@@ -176,6 +177,9 @@ func (g *gen) file() ([]jen.Code, error) {
 			n := toolNames{input: uniqueName(base, "InputSchema", used)}
 			if t.OutputSchema != "" {
 				n.output = uniqueName(base, "OutputSchema", used)
+			}
+			if t.ValidateSchema != "" {
+				n.validate = uniqueName(base, "ValidateSchema", used)
 			}
 			names[t] = n
 		}
@@ -294,6 +298,9 @@ func (g *gen) file() ([]jen.Code, error) {
 	for _, gr := range groups {
 		for _, t := range gr.tools {
 			texts, ids = append(texts, t.InputSchema), append(ids, names[t].input)
+			if n := names[t]; n.validate != "" {
+				texts, ids = append(texts, t.ValidateSchema), append(ids, n.validate)
+			}
 			if n := names[t]; n.output != "" {
 				texts, ids = append(texts, t.OutputSchema), append(ids, n.output)
 			}

@@ -119,6 +119,9 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		fields = append(fields, field("Description", jen.Lit(t.Description)))
 	}
 	fields = append(fields, field("InputSchema", jen.Id(n.input)))
+	if n.validate != "" {
+		fields = append(fields, field("ValidateSchema", jen.Id(n.validate)))
+	}
 	if n.output != "" {
 		fields = append(fields, field("OutputSchema", jen.Id(n.output)))
 	}

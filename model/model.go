@@ -202,6 +202,11 @@ type Tool struct {
 	// Schemas, as indented JSON text ready to embed in the generated file.
 	InputSchema  string
 	OutputSchema string // empty unless Result is ResultStructured or ResultWrapped
+	// ValidateSchema is the schema the server validates arguments with
+	// when it differs from InputSchema: under a profile, InputSchema
+	// leaves out the keywords the provider refuses (stating them in the
+	// descriptions), which ValidateSchema keeps. Empty otherwise.
+	ValidateSchema string
 }
 
 // Receiver describes the receiver of a method tool.

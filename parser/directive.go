@@ -53,13 +53,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return schemaDirective, ""
 		case "prompt", "resource", "complete":
 			return primitiveDirective, ""
-		case "result", "param", "output", "tools":
+		case "result", "param", "output", "tools", "constraints":
 			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools", "constraints"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -135,6 +135,9 @@ type toolDecl struct {
 	decl *ast.FuncDecl
 	pkg  *packages.Package
 	args []*ast.Comment // the //mcp:arg directives
+	// constraints is the option constraints= of //mcp:tool ("described",
+	// "keywords" or "").
+	constraints string
 
 	// Positions for the schema builder's diagnostics.
 	structPos token.Pos // type of the struct parameter

@@ -39,6 +39,11 @@
 //	numbers=float64   numbers in positions of type any arrive as float64,
 //	                  as encoding/json decodes them (runtime.DecodeFloat64),
 //	                  not as int when written as integers
+//	constraints       the input schema's descriptions also state each
+//	                  property's bounds, length, pattern, format and
+//	                  encoding ("1 to 100"), for hosts that drop those
+//	                  keywords (the default under -profile openai-strict);
+//	                  constraints=keywords: as keywords only
 //	scope=NAME        the OAuth scope a caller's token must grant to see and
 //	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
 //	                  them; each an RFC 6749 scope-token, bare or quoted
@@ -72,6 +77,8 @@
 //	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
 //	//mcp:output off            leaves out every output schema
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
+//	//mcp:constraints described the option constraints for every tool;
+//	                            //mcp:constraints keywords: keywords only
 //
 // A package-level function is a prompt, a resource or a completer with
 //

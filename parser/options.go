@@ -150,6 +150,7 @@ func toolSpec() *directiveSpec {
 		{key: "task", kind: choiceValue, choices: []string{"optional", "required", "forbidden"}},
 		{key: "result", kind: textValue, example: "result=PARAM (the parameter sent back as the result) or result=none"},
 		{key: "numbers", kind: choiceValue, choices: []string{"int", "float64"}},
+		{key: "constraints", kind: choiceValue, choices: []string{"described", "keywords"}},
 		scopeRule(),
 	}}
 }
@@ -361,8 +362,13 @@ type toolOptions struct {
 	// result=none; ResultOff is the offset of its value.
 	Result    string
 	ResultOff int
-	Float64   bool     // numbers=float64
-	Scopes    []string // option scope=, in the order written
+	Float64   bool // numbers=float64
+	// Constraints is "described" for constraints= (also stated in the
+	// input schema's descriptions), "keywords" for constraints=keywords
+	// (only as keywords, even under a profile whose hosts drop them), ""
+	// when not given.
+	Constraints string
+	Scopes      []string // option scope=, in the order written
 }
 
 // parseOptions checks the options of a //mcp:tool directive. It reports
@@ -377,6 +383,7 @@ func parseOptions(text string) (toolOptions, []optionError) {
 		res.Result, res.ResultOff = o.Value, o.ValueOff
 	}
 	res.Float64 = good["numbers"].Value == "float64"
+	res.Constraints = good["constraints"].Value
 	for key, field := range map[string]**bool{"readonly": &res.Hints.ReadOnly, "destructive": &res.Hints.Destructive,
 		"idempotent": &res.Hints.Idempotent, "openworld": &res.Hints.OpenWorld} {
 		if o, ok := good[key]; ok {

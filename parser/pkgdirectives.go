@@ -24,6 +24,10 @@ import (
 //	//mcp:output max=BYTES     output schemas longer than BYTES are left out
 //	//mcp:output off           no tool of the package has an output schema
 //	//mcp:tools TYPE [options] every exported method of TYPE is a tool
+//	//mcp:constraints described the input schemas' descriptions also state
+//	                           the constraints (option constraints of
+//	                           //mcp:tool, for every tool of the package);
+//	                           //mcp:constraints keywords: as keywords only
 //
 // They are read before any tool is checked (pkgDirectives), so a
 // directive in mcp.go applies to the tools of api.go.
@@ -36,6 +40,9 @@ type pkgDirs struct {
 	// ones are left out; 0 means no bound, -1 that none is kept.
 	outputMax int
 	tools     []*toolsRule
+	// constraints is the default of the //mcp:tool option constraints=
+	// ("described", "keywords" or "" when not given).
+	constraints string
 }
 
 // A resultRule is one //mcp:result directive: what becomes of the results
@@ -95,7 +102,7 @@ func deref(t types.Type) types.Type {
 func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDirs {
 	d := &pkgDirs{params: map[string]string{}}
 	paramLine := map[string]token.Pos{}
-	var outputPos token.Pos
+	var outputPos, constraintsPos token.Pos
 	for _, f := range files {
 		if isMcpgenOutput(f) {
 			continue
@@ -159,6 +166,15 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 						c.errorf(cm.Pos(), "second //mcp:output (the first is at line %d)", c.fset.Position(outputPos).Line)
 					default:
 						outputPos, d.outputMax = cm.Pos(), max
+					}
+				case "constraints":
+					switch {
+					case rest != "described" && rest != "keywords":
+						c.errorf(restPos, "//mcp:constraints takes described (the input schemas' descriptions also state each constraint) or keywords (as keywords only)")
+					case constraintsPos != token.NoPos:
+						c.errorf(cm.Pos(), "second //mcp:constraints (the first is at line %d)", c.fset.Position(constraintsPos).Line)
+					default:
+						constraintsPos, d.constraints = cm.Pos(), rest
 					}
 				case "tools":
 					name, opts, _ := strings.Cut(rest, " ")

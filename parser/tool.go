@@ -71,6 +71,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 	t.Func = fn
 	t.Float64Numbers = opts.Float64
+	t.constraints = opts.Constraints
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
@@ -604,12 +605,21 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			c.warnf(pos, "input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)
 		}
 	}
-	if !bad && in != nil && c.profile != schema.ProfilePortable {
-		s, problems := schema.ApplyProfile(c.profile, in)
-		for _, p := range problems {
+	enforced := in
+	if !bad && in != nil {
+		// Constraints also stated in the descriptions: by constraints= or
+		// //mcp:constraints, or by default under a profile whose hosts
+		// drop the keywords.
+		choice := t.constraints
+		if choice == "" && c.dirs != nil {
+			choice = c.dirs.constraints
+		}
+		describe := choice == "described" || choice == "" && c.profile.DropsKeywords()
+		r := schema.ProfileInput(c.profile, in, describe)
+		for _, p := range r.Problems {
 			report([]schema.Diagnostic{{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message}})
 		}
-		in = s
+		in, enforced = r.Listed, r.Enforced
 	}
 	if !bad {
 		if in == nil {
@@ -620,6 +630,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
 		}
 		t.InputSchema = text
+		if enforced != in {
+			if t.ValidateSchema, err = schema.Marshal(enforced); err != nil {
+				return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
+			}
+		}
 	}
 	return all, nil
 }
@@ -665,6 +680,8 @@ func fieldPositions(list *ast.FieldList) (names, types []token.Pos) {
 var (
 	decodeTargetNames = []string{"v", "dst", "dest", "out", "target", "into", "ptr", "result", "obj"}
 	decodeVerbs       = []string{"Decode", "Unmarshal", "Scan", "Read", "Load", "Parse", "Bind", "Fill", "Into"}
+	// decodeSourceNames are the names functions give the data they decode.
+	decodeSourceNames = []string{"input", "in", "data", "src", "source", "from", "raw"}
 	// encodeVerbs are the words of the names of functions whose any
 	// parameter is the value they write out.
 	encodeVerbs = []string{"Marshal", "Encode", "Format", "Print", "Write", "Dump", "Render", "Valid", "Hash", "Convert"}
@@ -690,6 +707,9 @@ func decodeTarget(fn string, p *types.Var, n int) bool {
 	}
 	for _, verb := range decodeVerbs {
 		if strings.Contains(fn, verb) {
+			if slices.Contains(decodeSourceNames, p.Name()) {
+				return false // Decode(input, output any): the data
+			}
 			return n > 1 || slices.Contains(decodeTargetNames, p.Name())
 		}
 	}

@@ -507,7 +507,10 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 		return
 	}
 	defer sess.release()
-	h.answer(w, r, sess.ctx, sess.conn, body, lease, false)
+	// A session's request ends with the session, not with its POST (a
+	// legacy client cancels with notifications/cancelled), and carries the
+	// values of the POST's context: a trace span, an identity.
+	h.answer(w, r, sessionContext{sess.ctx, r.Context()}, sess.conn, body, lease, false)
 	if h.srv.fleet != nil {
 		if err := h.saveSession(sess, false); err != nil {
 			// The reply is out; the change shows on this replica and is
@@ -738,4 +741,21 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// sessionContext is the context of a legacy session's request: the
+// session's, with the values of the HTTP request's. The session's context
+// answers first, so that a context derived from this one is cancelled with
+// the session (its cancellation is found through Value), never with the
+// HTTP request.
+type sessionContext struct {
+	context.Context                 // the session's
+	request         context.Context // the HTTP request's
+}
+
+func (c sessionContext) Value(key any) any {
+	if v := c.Context.Value(key); v != nil {
+		return v
+	}
+	return c.request.Value(key)
 }

@@ -67,9 +67,6 @@ func (st *sessionStore) create(c *conn, owner string) *httpSession {
 func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSession {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if st.max > 0 && len(st.sessions) >= st.max {
-		return nil
-	}
 	if old := st.sessions[id]; old != nil {
 		old.mu.Lock()
 		closed := old.closed
@@ -85,6 +82,9 @@ func (st *sessionStore) createWithID(id string, c *conn, owner string) *httpSess
 			return old
 		}
 		delete(st.sessions, id) // closing: it is being forgotten
+	}
+	if st.max > 0 && len(st.sessions) >= st.max {
+		return nil
 	}
 	c.session = id
 	ctx, cancel := context.WithCancel(context.Background())

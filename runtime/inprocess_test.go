@@ -317,3 +317,30 @@ func BenchmarkCall(b *testing.B) {
 		}
 	}
 }
+
+// TestValidateSchema: a tool's ValidateSchema is what its arguments are
+// checked with, while tools/list still sends its InputSchema; one that
+// does not compile is refused at registration.
+func TestValidateSchema(t *testing.T) {
+	s := NewServer("t", "1")
+	listed := `{"type":"object","properties":{"name":{"type":"string","description":"1 to 3 characters"}}}`
+	s.MustAddTool(Tool{Name: "greet", InputSchema: listed,
+		ValidateSchema: `{"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":3}}}`,
+		Handler:        func(context.Context, json.RawMessage) (*Result, error) { return TextResult("hi"), nil }})
+	if got := s.Tools()[0].InputSchema; got != listed {
+		t.Errorf("listed %s", got)
+	}
+	res, err := s.Call(t.Context(), "greet", json.RawMessage(`{"name":"Ada"}`), nil)
+	if err != nil || res.IsError {
+		t.Fatalf("valid call: %v %+v", err, res)
+	}
+	res, err = s.Call(t.Context(), "greet", json.RawMessage(`{"name":"Adam"}`), nil)
+	if err != nil || !res.IsError || !strings.Contains(res.Content[0].(*TextContent).Text, "name") {
+		t.Errorf("a name of 4 characters: %v %+v", err, res)
+	}
+	err = s.AddTool(Tool{Name: "bad", InputSchema: listed, ValidateSchema: `{"type":"object","minLength":"x"}`,
+		Handler: func(context.Context, json.RawMessage) (*Result, error) { return nil, nil }})
+	if err == nil || !strings.Contains(err.Error(), "validate schema") {
+		t.Errorf("a ValidateSchema that does not compile: %v", err)
+	}
+}

@@ -28,6 +28,12 @@ type Tool struct {
 	// must be {"type":"object",...}. An empty InputSchema means
 	// {"type":"object"}: any arguments object.
 	InputSchema string
+	// ValidateSchema, when set, is the JSON Schema text the arguments are
+	// validated with in place of InputSchema, which tools/list still
+	// sends. Generated code sets it under a -profile: the listed schema
+	// leaves out the keywords the provider refuses (and states them in
+	// the descriptions), while the server still enforces them.
+	ValidateSchema string
 	// OutputSchema is the JSON Schema text of the tool's structured content,
 	// or "" when the tool returns no structured content.
 	OutputSchema string
@@ -75,6 +81,7 @@ func Bool(b bool) *bool { return &b }
 type tool struct {
 	Tool
 	input    json.RawMessage // compact InputSchema
+	check    string          // ValidateSchema, or "" to validate with input
 	output   json.RawMessage // compact OutputSchema, or nil
 	compiled atomic.Pointer[validate.Validator]
 	chain    RequestHandler // the tool's middleware (WithToolMiddleware), nil if none
@@ -89,7 +96,11 @@ func (t *tool) validator() *validate.Validator {
 	if v := t.compiled.Load(); v != nil {
 		return v
 	}
-	v, err := validate.Compile(string(t.input))
+	src := string(t.input)
+	if t.check != "" {
+		src = t.check
+	}
+	v, err := validate.Compile(src)
 	if err != nil {
 		panic("runtime: tool " + t.Name + ": input schema: " + err.Error()) // checked by AddTool
 	}
@@ -175,6 +186,15 @@ func newTool(t Tool) (*tool, error) {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
 	rt := &tool{Tool: t, input: input}
+	if t.ValidateSchema != "" {
+		if _, err := compactSchema(t.ValidateSchema, true); err != nil {
+			return nil, fmt.Errorf("runtime: tool %q: validate schema: %v", t.Name, err)
+		}
+		if _, err := validate.Compile(t.ValidateSchema); err != nil {
+			return nil, fmt.Errorf("runtime: tool %q: validate schema: %v", t.Name, err)
+		}
+		rt.check = t.ValidateSchema
+	}
 	if rt.Scopes, err = cleanScopes(fmt.Sprintf("tool %q", t.Name), t.Scopes); err != nil {
 		return nil, err
 	}

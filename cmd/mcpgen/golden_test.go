@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/parser/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the goldens testdata/*/want/{mcp_gen.go,errors.txt} from the current output")
@@ -87,7 +89,12 @@ func TestGolden(t *testing.T) {
 	for _, c := range goldenCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			outs, problems, warnings, err := generate(c.dir, &options{output: "mcp_gen.go", patterns: []string{"."}})
+			// want/profile, when present, names the -profile of the case.
+			profile, err := schema.ParseProfile(strings.TrimSpace(string(readOptional(t, filepath.Join(c.dir, "want", "profile")))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs, problems, warnings, err := generate(c.dir, &options{output: "mcp_gen.go", profile: profile, patterns: []string{"."}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -164,7 +171,7 @@ func TestGoldenServes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	for _, name := range []string{"notes", "signatures", "embedded", "real_marshalers", "primitives", "realcode"} {
+	for _, name := range []string{"notes", "signatures", "embedded", "real_marshalers", "primitives", "realcode", "profile_openai"} {
 		t.Run(name, func(t *testing.T) {
 			caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_"+name))
 			if err != nil {

@@ -140,6 +140,10 @@ Options, separated by spaces, each at most once:
 	numbers=float64
 	               numbers in positions of type any arrive as float64,
 	               not as int when written as integers
+	constraints    the input schema's descriptions also state bounds,
+	               lengths, patterns, formats ("1 to 100"), for hosts that
+	               drop the keywords (default under -profile openai-strict);
+	               constraints=keywords: as keywords only
 
 Prompts, resources and completers (package-level functions):
 
@@ -172,6 +176,8 @@ whole package (an API client's, say; see docs/apiclients.md):
 	                      //mcp:arg describes
 	//mcp:output max=BYTES  leaves out output schemas longer than BYTES
 	                      (//mcp:output off: all of them)
+	//mcp:constraints described  the option constraints for every tool
+	                      (//mcp:constraints keywords: keywords only)
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed

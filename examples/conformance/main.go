@@ -21,7 +21,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -39,7 +38,6 @@ func main() {
 	RegisterTools(srv)
 	RegisterPrompts(srv)
 	RegisterResources(srv)
-	srv.MustAddTool(jsonSchema202012Tool)
 	addListChangeTriggers(srv)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -55,35 +53,4 @@ func main() {
 		fmt.Fprintln(os.Stderr, "conformance:", err)
 		os.Exit(1)
 	}
-}
-
-// jsonSchema202012Tool is the fixture of the json-schema-2020-12 scenario.
-// Its input schema uses $schema, $defs and $ref, which a schema derived from
-// a Go type does not (mcpgen inlines nested structs), so it is written by
-// hand and registered directly.
-var jsonSchema202012Tool = runtime.Tool{
-	Name:        "json_schema_2020_12_tool",
-	Description: "Tool with JSON Schema 2020-12 features",
-	InputSchema: `{
-	  "$schema": "https://json-schema.org/draft/2020-12/schema",
-	  "type": "object",
-	  "$defs": {
-	    "address": {
-	      "type": "object",
-	      "properties": {
-	        "street": {"type": "string"},
-	        "city": {"type": "string"}
-	      }
-	    }
-	  },
-	  "properties": {
-	    "name": {"type": "string"},
-	    "address": {"$ref": "#/$defs/address"}
-	  },
-	  "additionalProperties": false
-	}`,
-	Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
-	Handler: func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
-		return runtime.TextResult("Received: " + string(args)), nil
-	},
 }

@@ -26,6 +26,7 @@ var (
 	_ func(context.Context) (string, error)                    = TestInputRequiredResultMultiRound
 	_ func(context.Context) (string, error)                    = TestInputRequiredResultTamperedState
 	_ func(context.Context) (string, error)                    = TestInputRequiredResultCapabilities
+	_ func(context.Context, ContactArgs) (string, error)       = JSONSchema202012Tool
 	_ func(GreetArgs) string                                   = Greet
 	_ func(context.Context, SlowComputeArgs) (string, error)   = SlowCompute
 	_ func(context.Context) error                              = FailingJob
@@ -146,6 +147,13 @@ func RegisterTools(s *runtime.Server) {
 		Description: "TestInputRequiredResultCapabilities asks the user and the model what it can: only questions whose capability the client declared are asked.",
 		InputSchema: testInputRequiredResultCapabilitiesInputSchema,
 		Handler:     testInputRequiredResultCapabilitiesHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "json_schema_2020_12_tool",
+		Description: "JSONSchema202012Tool is the fixture of the json-schema-2020-12 scenario: it echoes the arguments it received.",
+		InputSchema: jsonSchema202012ToolInputSchema,
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:     jsonSchema202012ToolHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "greet",
@@ -395,6 +403,19 @@ func testInputRequiredResultTamperedStateHandler(ctx context.Context, _ json.Raw
 // testInputRequiredResultCapabilitiesHandler is the handler of the tool test_input_required_result_capabilities.
 func testInputRequiredResultCapabilitiesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultCapabilities(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return runtime.TextResult(out), nil
+}
+
+// jsonSchema202012ToolHandler is the handler of the tool json_schema_2020_12_tool.
+func jsonSchema202012ToolHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in ContactArgs
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out, err := JSONSchema202012Tool(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -726,6 +747,82 @@ const (
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`
+	jsonSchema202012ToolInputSchema = `{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": {
+    "name": {
+      "type": "string"
+    },
+    "address": {
+      "$ref": "#/$defs/address"
+    },
+    "contactMethod": {
+      "type": "string",
+      "enum": [
+        "phone",
+        "email"
+      ]
+    },
+    "phone": {
+      "type": "string"
+    },
+    "email": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "allOf": [
+    {
+      "anyOf": [
+        {
+          "required": [
+            "phone"
+          ]
+        },
+        {
+          "required": [
+            "email"
+          ]
+        }
+      ]
+    }
+  ],
+  "if": {
+    "properties": {
+      "contactMethod": {
+        "const": "phone"
+      }
+    },
+    "required": [
+      "contactMethod"
+    ]
+  },
+  "then": {
+    "required": [
+      "phone"
+    ]
+  },
+  "else": {
+    "required": [
+      "email"
+    ]
+  },
+  "$defs": {
+    "address": {
+      "$anchor": "addressDef",
+      "type": "object",
+      "properties": {
+        "street": {
+          "type": "string"
+        },
+        "city": {
+          "type": "string"
+        }
+      }
+    }
+  }
 }`
 	greetInputSchema = `{
   "type": "object",

@@ -73,6 +73,10 @@ type schemaNode struct {
 
 	allOf, anyOf, oneOf []*schemaNode
 	not                 *schemaNode
+
+	// if, then and else; then and else without if are compiled (so that
+	// they are valid schemas) but never applied.
+	ifN, thenN, elseN *schemaNode
 }
 
 type propInfo struct {
@@ -106,6 +110,87 @@ type schemaCompiler struct {
 	root  any
 	nodes map[string]*schemaNode // by JSON Pointer, for $ref
 	refs  []*schemaNode          // nodes with a $ref, for the cycle check
+
+	anchors map[string]anchorAt // by $anchor, for $ref "#name"
+}
+
+// anchorAt is where a $anchor is: the schema's JSON Pointer and the schema.
+type anchorAt struct {
+	ptr    string
+	schema any
+}
+
+// anchorName is the syntax of a plain-name fragment (JSON Schema 2020-12,
+// section 8.2.2).
+var anchorName = regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`)
+
+// collectAnchors records the $anchor of the schema v at ptr and of its
+// subschemas (those of the keywords Compile supports), so that a $ref may
+// name one before the compiler reaches it. An anchor is an error when it
+// is not a plain name or is defined twice.
+func (c *schemaCompiler) collectAnchors(v any, ptr string) error {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	if a, ok := m["$anchor"]; ok {
+		name, _ := a.(string)
+		if !anchorName.MatchString(name) {
+			return &schemaError{fmt.Sprintf("%s: $anchor: must be a name of letters, digits, '-', '_' and '.' that starts with a letter or '_' (got %s)", where(ptr), jsonText(a))}
+		}
+		if prev, dup := c.anchors[name]; dup {
+			return &schemaError{fmt.Sprintf("%s: $anchor: %q is already the anchor of the schema %s", where(ptr), name, where(prev.ptr)[3:])}
+		}
+		if c.anchors == nil {
+			c.anchors = map[string]anchorAt{}
+		}
+		c.anchors[name] = anchorAt{ptr, v}
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys) // the first of two duplicates is the one reported
+	for _, k := range keys {
+		kp := ptr + "/" + escapePointer(k)
+		var err error
+		switch k {
+		case "additionalProperties", "propertyNames", "items", "not", "if", "then", "else":
+			err = c.collectAnchors(m[k], kp)
+		case "$defs", "definitions", "properties", "patternProperties":
+			sub, _ := m[k].(map[string]any)
+			names := make([]string, 0, len(sub))
+			for name := range sub {
+				names = append(names, name)
+			}
+			slices.Sort(names)
+			for _, name := range names {
+				if err = c.collectAnchors(sub[name], kp+"/"+escapePointer(name)); err != nil {
+					break
+				}
+			}
+		case "prefixItems", "allOf", "anyOf", "oneOf":
+			list, _ := m[k].([]any)
+			for i, e := range list {
+				if err = c.collectAnchors(e, kp+"/"+strconv.Itoa(i)); err != nil {
+					break
+				}
+			}
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// jsonText returns the JSON text of v, for messages.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }
 
 // Compile compiles a tool's input schema (JSON text, as mcpgen emits
@@ -131,8 +216,9 @@ type schemaCompiler struct {
 //   - properties, required, patternProperties, additionalProperties,
 //     propertyNames, minProperties, maxProperties
 //   - items, prefixItems, minItems, maxItems, uniqueItems
-//   - $defs (and definitions), $ref (local, recursive), allOf, anyOf,
-//     oneOf, not
+//   - $defs (and definitions), $anchor, $ref (local, recursive: a JSON
+//     Pointer or an anchor's name, "#name"), allOf, anyOf, oneOf, not, if,
+//     then, else
 //   - annotations, ignored: title, description, default, examples, $schema,
 //     $id (root only), $comment, readOnly, writeOnly, deprecated,
 //     contentMediaType
@@ -147,6 +233,9 @@ func Compile(text string) (*Validator, error) {
 		return nil, errors.New("invalid JSON: unexpected data after the top-level value")
 	}
 	c := &schemaCompiler{root: root, nodes: map[string]*schemaNode{}}
+	if err := c.collectAnchors(root, ""); err != nil {
+		return nil, err
+	}
 	n, err := c.compile(root, "")
 	if err != nil {
 		return nil, err
@@ -221,7 +310,7 @@ func (c *schemaCompiler) compileObject(n *schemaNode, m map[string]any, ptr stri
 		n.pattern != nil || n.format != nil || n.base64 || n.props != nil || n.patternProps != nil ||
 		n.additional != nil || n.propertyNames != nil || n.minProps > 0 || n.maxProps >= 0 ||
 		n.prefixItems != nil || n.items != nil || n.minItems > 0 || n.maxItems >= 0 || n.uniqueItems ||
-		n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil
+		n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil
 	if n.props != nil {
 		for name, p := range n.props {
 			if p.schema != nil {
@@ -250,8 +339,12 @@ func (c *schemaCompiler) keyword(n *schemaNode, k string, v any, ptr, kp string)
 		return c.objectKeyword(n, k, v, kp)
 	case "items", "prefixItems", "minItems", "maxItems", "uniqueItems":
 		return c.arrayKeyword(n, k, v, kp)
-	case "allOf", "anyOf", "oneOf", "not":
+	case "allOf", "anyOf", "oneOf", "not", "if", "then", "else":
 		return c.combinatorKeyword(n, k, v, kp)
+	case "$anchor":
+		// Collected before compiling (see collectAnchors); here only
+		// checked.
+		return nil
 	}
 	return errors.New("unsupported keyword")
 }
@@ -523,14 +616,27 @@ func (c *schemaCompiler) combinatorKeyword(n *schemaNode, k string, v any, kp st
 		}
 	case "not":
 		n.not, err = c.compile(v, kp)
+	case "if":
+		n.ifN, err = c.compile(v, kp)
+	case "then":
+		n.thenN, err = c.compile(v, kp)
+	case "else":
+		n.elseN, err = c.compile(v, kp)
 	}
 	return err
 }
 
 // resolve compiles the target of a local $ref: "#" or "#/json/pointer".
 func (c *schemaCompiler) resolve(ref string) (*schemaNode, error) {
+	if name, ok := strings.CutPrefix(ref, "#"); ok && name != "" && !strings.HasPrefix(name, "/") {
+		a, ok := c.anchors[name]
+		if !ok {
+			return nil, fmt.Errorf("%q: no schema has the $anchor %q", ref, name)
+		}
+		return c.compile(a.schema, a.ptr)
+	}
 	if ref != "#" && !strings.HasPrefix(ref, "#/") {
-		return nil, fmt.Errorf("%q: only local references (#/$defs/Name) are supported", ref)
+		return nil, fmt.Errorf("%q: only local references (#/$defs/Name, or #name for a $anchor) are supported", ref)
 	}
 	frag, err := url.PathUnescape(ref[1:])
 	if err != nil {

@@ -66,6 +66,19 @@ var diffSchemas = []string{
 	`{"oneOf":[{"type":"integer"},{"type":"number","minimum":2}]}`,
 	`{"type":"object","properties":{"a":{"allOf":[{"minimum":1},{"multipleOf":2}]},"b":{"not":{"enum":["x",1]}},"c":{"not":{"type":"object","required":["a"]}}}}`,
 	`{"oneOf":[{"required":["a"]},{"required":["b"]}],"properties":{"a":{"type":"string"},"b":{"anyOf":[{"type":"null"},{"$ref":"#"}]}}}`,
+	// The keywords a user may state (//mcp:schema): if/then/else, $anchor
+	// and $ref to it, composition inside composition. The first is the
+	// conformance suite's json-schema-2020-12 fixture.
+	`{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}`,
+	`{"if":{"type":"integer"},"then":{"minimum":3},"else":{"type":"string","maxLength":2}}`,
+	`{"if":{"type":"string"},"then":{"minLength":2}}`,
+	`{"if":{"minimum":5},"else":{"multipleOf":2}}`,
+	`{"then":{"type":"string"},"else":{"type":"integer"}}`,
+	`{"type":"object","properties":{"a":{"if":{"const":1},"then":false,"else":{"if":{"type":"string"},"then":{"pattern":"^x"},"else":true}}}}`,
+	`{"$defs":{"N":{"$anchor":"node","type":"object","properties":{"v":{"type":"integer"},"next":{"$ref":"#node"}},"required":["v"]}},"$ref":"#node"}`,
+	`{"type":"object","properties":{"a":{"$anchor":"A","type":"string","maxLength":2},"b":{"$ref":"#A"},"c":{"items":{"$ref":"#A"}}}}`,
+	`{"$anchor":"top","anyOf":[{"type":"integer"},{"type":"array","items":{"$ref":"#top"}}]}`,
+	`{"allOf":[{"oneOf":[{"required":["a"]},{"required":["b"]}]},{"not":{"required":["c"]}}],"if":{"required":["a"]},"then":{"properties":{"a":{"type":"integer"}}},"else":{"properties":{"b":{"type":"string"}}}}`,
 }
 
 // diffInstances is the corpus of instances; every one is checked against
@@ -95,6 +108,9 @@ var diffInstances = []string{
 	`{"v":1}`, `{"v":1,"kids":[{"v":2,"kids":[{"v":3}]}]}`, `{"v":1,"kids":[{"v":"x"}]}`, `{"v":1,"kids":[{}]}`, `{"v":1.0,"kids":[]}`, `{"v":1,"w":2}`,
 	`{"a":"abc","l":["a","bb"],"r":{"a":"x","r":{}}}`, `{"a":"","l":[]}`, `{"a":"abcd"}`, `{"l":["abcd"]}`, `{"r":{"a":"abcd"}}`, `{"r":{"r":{"l":[1]}}}`, `{"r":[]}`,
 	`{"a":1,"c":2}`, `{"b":{"x":[]},"c":null}`,
+	`{"contactMethod":"phone","phone":"1"}`, `{"contactMethod":"phone","email":"e"}`, `{"contactMethod":"email","email":"e"}`, `{"contactMethod":"email","phone":"1"}`,
+	`{"phone":"1"}`, `{"email":"e"}`, `{"email":"e","address":{"street":"s","city":1}}`, `{"email":"e","address":{"street":"s"},"zip":1}`, `{"contactMethod":"fax","email":"e"}`,
+	`{"v":1,"next":{"v":2,"next":{"v":"x"}}}`, `{"v":1,"next":{"v":2}}`, `{"a":"ab","b":"abc"}`, `{"b":"ab","c":["x","xyz"]}`, `[1,[2,[3]]]`, `[1,["x"]]`, `{"a":1,"b":1}`, `{"a":"x","c":1}`, `{"b":"x"}`, `{"b":1}`,
 	`{"name":"n","tags":["t"]}`, `{"name":"n","tags":[]}`, `{"name":"n"}`, `{"name":"n","tags":[""]}`, `{"name":1,"tags":["t"]}`,
 	`{"name":"n","tags":["t"],"opts":{"color":"red","size":2}}`, `{"name":"n","tags":["t"],"opts":{"color":"blue"}}`, `{"name":"n","tags":["t"],"opts":{"size":0}}`,
 	`{"name":"n","tags":["t"],"opts":{"color":"red","colour":"red"}}`, `{"name":"n","tags":["t"],"data":"aGk=","when":"2026-11-30T11:40:00Z","meta":{"k":"v"},"counts":{"1":2},"any":[1,{"x":null}],"raw":{"a":[]}}`,
@@ -274,7 +290,7 @@ func compareWithReference(ref *jsonschema.Schema, ourErr error, doc any) (skip, 
 // randomInstance returns a random JSON value built from the corpus's
 // property names and values.
 func randomInstance(r *rand.Rand, depth int) string {
-	keys := []string{"a", "b", "c", "d", "e", "v", "kids", "name", "tags", "opts", "color", "size", "qty", "price", "step", "big",
+	keys := []string{"a", "b", "c", "d", "e", "v", "kids", "next", "phone", "email", "contactMethod", "address", "name", "tags", "opts", "color", "size", "qty", "price", "step", "big",
 		"half", "s", "p", "q", "dt", "t", "h", "i4", "u", "id", "1", "20", "-1", "x", "cc", "ddd", "l", "r", "n", "m", "meta", "counts", "data"}
 	scalars := []string{`0`, `1`, `-1`, `2`, `2.5`, `1.0`, `0.1`, `0.3`, `255`, `256`, `1e2`, `-0`, `7.5`, `1e-7`, `18446744073709551615`, `18446744073709551616`,
 		`true`, `false`, `null`, `""`, `"a"`, `"ab"`, `"abcdef"`, `"red"`, `"c"`, `"é"`, `"aGk="`, `"aGk"`, `"2024-02-29"`, `"2006-01-02T15:04:05Z"`,
@@ -353,6 +369,29 @@ func TestValidateAgainstReference(t *testing.T) {
 	t.Logf("compared %d (schema, instance) pairs; skipped:\n%s", compared, strings.Join(lines, "\n"))
 }
 
+// findAnchor returns the schema in v whose $anchor is name, or nil (it
+// looks in every object, which is enough for the corpus).
+func findAnchor(v any, name string) any {
+	switch v := v.(type) {
+	case map[string]any:
+		if v["$anchor"] == name {
+			return v
+		}
+		for _, e := range v {
+			if f := findAnchor(e, name); f != nil {
+				return f
+			}
+		}
+	case []any:
+		for _, e := range v {
+			if f := findAnchor(e, name); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
 // FuzzValidateAgainstReference checks that the validator and the reference
 // agree on arbitrary instances for the corpus schemas.
 //
@@ -418,7 +457,9 @@ func schemaInstance(r *rand.Rand, s, root any, depth, mistake int) string {
 	}
 	if ref, ok := m["$ref"].(string); ok && r.IntN(mistake) != 0 {
 		target := root
-		if ref != "#" {
+		if name, ok := strings.CutPrefix(ref, "#"); ok && name != "" && name[0] != '/' {
+			target = findAnchor(root, name)
+		} else if ref != "#" {
 			for _, tok := range strings.Split(strings.TrimPrefix(ref, "#/"), "/") {
 				tm, _ := target.(map[string]any)
 				target = tm[tok]

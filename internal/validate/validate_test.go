@@ -277,6 +277,14 @@ func TestValidateCombinators(t *testing.T) {
 		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"b"}`, ""},
 		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"a"}`, `"x": must not match the schema in "not" (got "a")`},
 		{`{"anyOf":[{"type":"object"},{"type":"array"}]}`, `[1,]`, `invalid JSON`},
+		{`{"properties":{"x":{"if":{"type":"integer"},"then":{"minimum":3},"else":{"maxLength":1}}}}`, `{"x":3}`, ""},
+		{`{"properties":{"x":{"if":{"type":"integer"},"then":{"minimum":3},"else":{"maxLength":1}}}}`, `{"x":2}`, `"x": must be >= 3 (got 2)`},
+		{`{"properties":{"x":{"if":{"type":"integer"},"then":{"minimum":3},"else":{"maxLength":1}}}}`, `{"x":"ab"}`, `"x": must be at most 1 character`},
+		{`{"properties":{"x":{"then":false,"else":false}}}`, `{"x":1}`, ""},
+		{`{"if":{"properties":{"m":{"const":"phone"}},"required":["m"]},"then":{"required":["phone"]},"else":{"required":["email"]}}`, `{"m":"phone"}`, `"phone": is required`},
+		{`{"if":{"properties":{"m":{"const":"phone"}},"required":["m"]},"then":{"required":["phone"]},"else":{"required":["email"]}}`, `{"m":"fax","email":"e"}`, ""},
+		{`{"$defs":{"a":{"$anchor":"Addr","type":"object","required":["city"]}},"properties":{"home":{"$ref":"#Addr"}}}`, `{"home":{}}`, `"home.city": is required`},
+		{`{"$defs":{"a":{"$anchor":"Addr","type":"object","required":["city"]}},"properties":{"home":{"$ref":"#Addr"}}}`, `{"home":{"city":"c"}}`, ""},
 	})
 }
 
@@ -332,7 +340,12 @@ func TestCompileSchemaErrors(t *testing.T) {
 		{`{"minLength":-1}`, `non-negative integer`},
 		{`{"contentEncoding":"base32"}`, `unsupported encoding`},
 		{`{"$ref":"#/$defs/A","$defs":{"A":{"$ref":"#/$defs/B"},"B":{"$ref":"#/$defs/A"}}}`, `$ref cycle`},
-		{`{"properties":{"a":{"if":{}}}}`, `at /properties/a: if: unsupported keyword`},
+		{`{"properties":{"a":{"iff":{}}}}`, `at /properties/a: iff: unsupported keyword`},
+		{`{"properties":{"a":{"if":1}}}`, `at /properties/a/if: schema must be an object or a boolean`},
+		{`{"properties":{"a":{"$anchor":"1a"}}}`, `at /properties/a: $anchor: must be a name of letters, digits, '-', '_' and '.' that starts with a letter or '_' (got "1a")`},
+		{`{"properties":{"a":{"$anchor":7}}}`, `at /properties/a: $anchor: must be a name`},
+		{`{"$defs":{"x":{"$anchor":"A"}},"properties":{"a":{"$anchor":"A"}}}`, `at /properties/a: $anchor: "A" is already the anchor of the schema /$defs/x`},
+		{`{"$ref":"#B","$defs":{"x":{"$anchor":"A"}}}`, `$ref: "#B": no schema has the $anchor "B"`},
 		{`{"properties":{"a":{"allOf":[]}}}`, `at /properties/a: allOf: must be a non-empty array`},
 		{`[1]`, `schema must be an object or a boolean`},
 		{`{`, `invalid JSON`},

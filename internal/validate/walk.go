@@ -248,7 +248,7 @@ func (s *valState) value(n *schemaNode) {
 	if !s.typed(n, t, start) || s.fatal {
 		return
 	}
-	if n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil {
+	if n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil {
 		s.combinators(n, start)
 		if s.fatal {
 			return
@@ -848,8 +848,9 @@ func (s *valState) checkUnique(spans []int) {
 	}
 }
 
-// combinators applies allOf, anyOf, oneOf and not to the value that starts
-// at start and ends at s.pos, walking it again for each subschema.
+// combinators applies allOf, anyOf, oneOf, not and if (with then or else)
+// to the value that starts at start and ends at s.pos, walking it again for
+// each subschema.
 func (s *valState) combinators(n *schemaNode, start int) {
 	end := s.pos
 	for _, sub := range n.allOf {
@@ -885,6 +886,23 @@ func (s *valState) combinators(n *schemaNode, start int) {
 	}
 	if n.not != nil && s.probe(n.not, start) {
 		s.addf("must not match the schema in \"not\" (got %s)", got(s.data[start:end]))
+	}
+	if n.ifN != nil {
+		// The violations of then or else are the value's: they say what
+		// is wrong (a property missing, say) where "if" holds or not.
+		branch := n.elseN
+		if s.probe(n.ifN, start) {
+			branch = n.thenN
+		}
+		if s.fatal {
+			return
+		}
+		if branch != nil {
+			s.pos = start
+			if s.value(branch); s.fatal {
+				return
+			}
+		}
 	}
 	s.pos = end
 }

@@ -31,6 +31,9 @@ type conv struct {
 	// statedField is the schema stated by //mcp:schema at the field whose
 	// schema is to be derived next.
 	statedField *jsonschema.Schema
+	// atRoot: the schema derived next is the whole document (root sets
+	// it; schema clears it below a pointer's element).
+	atRoot bool
 	// noStated: this conv derives the form of a type with a stated schema
 	// (unencodable); the types inside it are taken as stated, unchecked.
 	noStated bool
@@ -300,7 +303,9 @@ func (c *conv) typeString(t types.Type) string {
 // root returns the schema of t as the root of a document: a recursive type
 // is written out here as well as in $defs, as MCP wants "type" at the root.
 func (c *conv) root(t types.Type, at site) *jsonschema.Schema {
+	c.atRoot = true
 	s := c.schema(t, at)
+	c.atRoot = false
 	if key, ok := c.refs[s]; ok {
 		delete(c.refs, s)
 		s = c.expand(c.recursive[key], key, at)
@@ -385,6 +390,8 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	t = types.Unalias(t)
 	addressed := c.addressed
 	c.addressed = false
+	atRoot := c.atRoot
+	c.atRoot = false
 	if c.depth > 100 {
 		return c.unsupported(at, t, "it nests too deeply (an ever-growing generic type?)")
 	}
@@ -397,6 +404,9 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 	if st := c.statedField; st != nil {
 		// The schema stated at the field is that of its whole value.
 		c.statedField = nil
+		if c.nestedStated(st, nil, at.pos, at) {
+			return anyValue()
+		}
 		return copySchema(st)
 	}
 	if p, ok := t.(*types.Pointer); ok {
@@ -410,6 +420,9 @@ func (c *conv) schema(t types.Type, at site) *jsonschema.Schema {
 					c.refuseStated(n, reason)
 					return anyValue()
 				}
+			}
+			if !atRoot && c.nestedStated(st, n, 0, at) {
+				return anyValue()
 			}
 			return copySchema(st)
 		}

@@ -35,10 +35,11 @@ const (
 	//   - "additionalProperties: false must always be set in objects": a
 	//     map is an error;
 	//   - every value has a type: a value of any type ({}) is an error;
-	//   - unsupported keywords are errors: minLength and maxLength
-	//     ("Some type-specific keywords are not yet supported"),
-	//     uniqueItems, propertyNames and patternProperties (also refused
-	//     by the OpenAI Agents SDK's strict schema conversion).
+	//   - unsupported keywords: minLength and maxLength ("Some
+	//     type-specific keywords are not yet supported") and uniqueItems
+	//     move into the description (the server enforces them);
+	//     propertyNames and patternProperties (also refused by the OpenAI
+	//     Agents SDK's strict schema conversion) are errors.
 	ProfileOpenAIStrict Profile = "openai-strict"
 
 	// ProfileGemini follows the Gemini API's Schema object for function
@@ -49,13 +50,15 @@ const (
 	//     an error;
 	//   - no "$ref" or "$defs": a recursive type is an error;
 	//   - "type" is required: a value of any type ({}) is an error;
-	//   - "format" for strings: only "enum" and "date-time";
+	//   - "format" for strings: only "enum" and "date-time"; another
+	//     moves into the description (the server enforces it);
 	//   - "enum" holds strings: an integer enum is an error;
-	//   - fields it does not list are errors when they constrain
-	//     (exclusiveMinimum, exclusiveMaximum, multipleOf, uniqueItems,
-	//     propertyNames, extension keywords such as x-mcp-header) and are
-	//     left out when they only annotate (contentEncoding, examples,
-	//     readOnly, writeOnly, deprecated).
+	//   - fields it does not list move into the description when they
+	//     constrain and the server enforces them (exclusiveMinimum,
+	//     exclusiveMaximum, multipleOf, uniqueItems), are errors when it
+	//     cannot (propertyNames, extension keywords such as x-mcp-header),
+	//     and are left out when they only annotate (contentEncoding,
+	//     examples, readOnly, writeOnly, deprecated).
 	ProfileGemini Profile = "gemini"
 
 	// ProfileAnthropicStrict follows Anthropic's strict tool use
@@ -66,10 +69,11 @@ const (
 	//   - "recursive schemas" are not supported: an error;
 	//   - "numerical constraints (minimum, maximum, multipleOf, etc.)" are
 	//     not supported: the Go type's own bounds are left out (the
-	//     decoder enforces them), a jsonschema tag's bound is an error;
-	//   - "string constraints (minLength, maxLength)" are errors;
-	//   - "complex array constraints beyond minItems of 0 or 1" are
-	//     errors (maxItems, fixed-length arrays, uniqueItems).
+	//     decoder enforces them), a jsonschema tag's bound moves into the
+	//     description (the server enforces it);
+	//   - "string constraints (minLength, maxLength)" move likewise;
+	//   - "complex array constraints beyond minItems of 0 or 1" move
+	//     likewise (maxItems, fixed-length arrays, uniqueItems).
 	ProfileAnthropicStrict Profile = "anthropic-strict"
 )
 
@@ -107,19 +111,95 @@ type ProfileProblem struct {
 }
 
 // ApplyProfile returns the input schema s as profile p requires it, and
-// the constructs that p cannot express. s is not modified.
+// the constructs that p cannot express. s is not modified. A keyword that
+// p refuses but the server can still enforce (see Profiled) is left out
+// of the result without a problem.
 func ApplyProfile(p Profile, s *jsonschema.Schema) (*jsonschema.Schema, []ProfileProblem) {
+	r := ProfileInput(p, s, false)
+	return r.Listed, r.Problems
+}
+
+// Profiled is an input schema under a profile.
+type Profiled struct {
+	// Listed is the schema tools/list advertises, which the provider
+	// accepts: a keyword the provider refuses but the server can still
+	// enforce (minLength under openai-strict, multipleOf under gemini...)
+	// is left out of it and stated in the description instead.
+	Listed *jsonschema.Schema
+	// Enforced is the schema the server validates arguments with: Listed
+	// with those keywords kept; Listed itself when there were none.
+	Enforced *jsonschema.Schema
+	// Problems are the constructs the provider cannot express at all.
+	Problems []ProfileProblem
+}
+
+// ProfileInput applies profile p to the input schema s. With describeAll
+// every constraint of s is also stated in the description of the
+// subschema that holds it (Describe); without it only the constraints p
+// moves out of the schema are. s is not modified.
+func ProfileInput(p Profile, s *jsonschema.Schema, describeAll bool) Profiled {
+	described := s
+	switch {
+	case describeAll:
+		described = Describe(s, nil)
+	case p != ProfilePortable:
+		described = Describe(s, p.moves)
+	}
 	if p == ProfilePortable {
-		return s, nil
+		return Profiled{Listed: described, Enforced: described}
 	}
 	a := &applier{p: p}
-	out := a.walk(s, "")
-	return out, a.problems
+	listed := a.walk(described, "")
+	r := Profiled{Listed: listed, Enforced: listed, Problems: a.problems}
+	if a.moved {
+		k := &applier{p: p, keep: true}
+		r.Enforced = k.walk(s, "")
+	}
+	return r
 }
+
+// moves reports whether p leaves keyword out of the schemas it lists (and
+// states it in the description) while the server still enforces it.
+func (p Profile) moves(keyword string) bool {
+	switch p {
+	case ProfileOpenAIStrict:
+		return keyword == "minLength" || keyword == "maxLength" || keyword == "uniqueItems"
+	case ProfileGemini:
+		// format: all but date-time, which stays (stating it twice is
+		// harmless).
+		return keyword == "exclusiveMinimum" || keyword == "exclusiveMaximum" || keyword == "multipleOf" ||
+			keyword == "uniqueItems" || keyword == "format"
+	case ProfileAnthropicStrict:
+		switch keyword {
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+			"minLength", "maxLength", "minItems", "maxItems", "uniqueItems":
+			return true
+		}
+	}
+	return false
+}
+
+// DropsKeywords reports whether the hosts that use p's provider are known
+// to drop validation keywords before the model sees the schema (Codex and
+// strict OpenAI Agents do, for OpenAI's models): under it every
+// constraint is also stated in the descriptions by default.
+func (p Profile) DropsKeywords() bool { return p == ProfileOpenAIStrict }
 
 type applier struct {
 	p        Profile
 	problems []ProfileProblem
+	// keep: the keywords the profile moves are kept (the enforced
+	// schema); moved: the walk left one out.
+	keep, moved bool
+}
+
+// drop leaves out a keyword the profile moves into the description
+// (Describe stated it before the walk), unless the walk keeps them.
+func (a *applier) drop(clear func()) {
+	if !a.keep {
+		clear()
+		a.moved = true
+	}
 }
 
 func (a *applier) bad(path, format string, args ...any) {
@@ -193,13 +273,16 @@ func (a *applier) openAI(s *jsonschema.Schema, path string) {
 		name string
 		set  bool
 	}{
-		{"minLength", s.MinLength != nil}, {"maxLength", s.MaxLength != nil},
-		{"uniqueItems", s.UniqueItems}, {"propertyNames", s.PropertyNames != nil},
-		{"patternProperties", s.PatternProperties != nil},
+		{"propertyNames", s.PropertyNames != nil}, {"patternProperties", s.PatternProperties != nil},
+		{"allOf", s.AllOf != nil}, {"oneOf", s.OneOf != nil}, {"not", s.Not != nil}, {"if", s.If != nil},
 	} {
 		if kw.set {
 			a.bad(path, "strict mode does not support %q; remove the jsonschema keyword or the type that needs it", kw.name)
 		}
+	}
+	// Refused, but the server enforces them: stated in the description.
+	if s.MinLength != nil || s.MaxLength != nil || s.UniqueItems {
+		a.drop(func() { s.MinLength, s.MaxLength, s.UniqueItems = nil, nil, false })
 	}
 	if s.Type != "object" || s.Properties == nil {
 		return
@@ -238,8 +321,14 @@ func (a *applier) gemini(s *jsonschema.Schema, path string) {
 	if s.AdditionalProperties == jsonschema.FalseSchema {
 		s.AdditionalProperties = nil
 	}
-	if s.Format != "" && s.Format != "date-time" {
-		a.bad(path, "format %q: Gemini supports only \"enum\" and \"date-time\" for strings; use pattern= instead", s.Format)
+	// Refused, but the server enforces them: stated in the description.
+	if s.Format != "" && s.Format != "date-time" || s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" || s.MultipleOf != "" || s.UniqueItems {
+		a.drop(func() {
+			if s.Format != "date-time" {
+				s.Format = ""
+			}
+			s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf, s.UniqueItems = "", "", "", false
+		})
 	}
 	if s.Enum != nil && s.Type != "string" {
 		a.bad(path, "an enum of %s values: Gemini's enum holds strings only; use a string type for the constants", s.Type)
@@ -248,9 +337,8 @@ func (a *applier) gemini(s *jsonschema.Schema, path string) {
 		name string
 		set  bool
 	}{
-		{"exclusiveMinimum", s.ExclusiveMinimum != ""}, {"exclusiveMaximum", s.ExclusiveMaximum != ""},
-		{"multipleOf", s.MultipleOf != ""}, {"uniqueItems", s.UniqueItems},
 		{"propertyNames", s.PropertyNames != nil}, {"patternProperties", s.PatternProperties != nil},
+		{"allOf", s.AllOf != nil}, {"oneOf", s.OneOf != nil}, {"not", s.Not != nil}, {"if", s.If != nil},
 	} {
 		if kw.set {
 			a.bad(path, "Gemini's Schema has no %q; remove the jsonschema keyword or the type that needs it", kw.name)
@@ -275,16 +363,21 @@ func (a *applier) anthropic(s *jsonschema.Schema, path string) {
 		name string
 		set  bool
 	}{
-		{"minimum", s.Minimum != ""}, {"maximum", s.Maximum != ""},
-		{"exclusiveMinimum", s.ExclusiveMinimum != ""}, {"exclusiveMaximum", s.ExclusiveMaximum != ""},
-		{"multipleOf", s.MultipleOf != ""},
-		{"minLength", s.MinLength != nil}, {"maxLength", s.MaxLength != nil},
-		{"maxItems", s.MaxItems != nil}, {"minItems above 1", s.MinItems != nil && *s.MinItems > 1},
-		{"uniqueItems", s.UniqueItems}, {"propertyNames", s.PropertyNames != nil},
-		{"patternProperties", s.PatternProperties != nil},
+		{"propertyNames", s.PropertyNames != nil}, {"patternProperties", s.PatternProperties != nil},
 	} {
 		if kw.set {
-			a.bad(path, "strict tool use does not support %s; remove the jsonschema keyword, or use a type without it (a slice for a fixed-length array)", kw.name)
+			a.bad(path, "strict tool use does not support %s; remove the jsonschema keyword or the type that needs it", kw.name)
 		}
+	}
+	// Refused, but the server enforces them: stated in the description.
+	if s.Minimum != "" || s.Maximum != "" || s.ExclusiveMinimum != "" || s.ExclusiveMaximum != "" || s.MultipleOf != "" ||
+		s.MinLength != nil || s.MaxLength != nil || s.MaxItems != nil || s.MinItems != nil && *s.MinItems > 1 || s.UniqueItems {
+		a.drop(func() {
+			s.Minimum, s.Maximum, s.ExclusiveMinimum, s.ExclusiveMaximum, s.MultipleOf = "", "", "", "", ""
+			s.MinLength, s.MaxLength, s.MaxItems, s.UniqueItems = nil, nil, nil, false
+			if s.MinItems != nil && *s.MinItems > 1 {
+				s.MinItems = nil
+			}
+		})
 	}
 }

@@ -240,6 +240,13 @@ func (b *Builder) Struct(t types.Type, name string, pos token.Pos) (*jsonschema.
 	}
 	c.start(site{pos: pos, what: what}, t)
 	s := c.root(elem, site{pos: pos, what: what})
+	if st := c.stated(elem.(*types.Named)); st != nil && s.Type != "object" && len(c.diags) == 0 {
+		// A malformed statement is reported where it is, and counts as {}.
+		if !isEmpty(st) {
+			c.report(site{pos: pos, what: what}, "type "+c.typeString(t)+` has a stated schema (//mcp:schema) that is not "type":"object": a tool's arguments are an object; state "type":"object" in it`)
+		}
+		return emptyObject(), c.done(nil)
+	}
 	if s.Type != "object" && len(c.diags) == 0 {
 		// A struct with UnmarshalText decodes from a string: the arguments
 		// object could never be decoded into it.
@@ -402,6 +409,9 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	}
 	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
 		return s, false, c.done(s)
+	}
+	if n, ok := deref(t).(*types.Named); ok && c.nestedStated(s, n, 0, at) {
+		s = anyValue() // wrapped below: its references would not hold
 	}
 	if c.nilable(t) {
 		s = orNull(s)

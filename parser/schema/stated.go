@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -92,12 +93,93 @@ func parseStated(text string) (*jsonschema.Schema, error) {
 		return nil, fmt.Errorf("the schema has keywords that mcpgen does not know or cannot keep as written (it keeps %s); write the 2020-12 keywords invopop/jsonschema models, with schemas (not true or false) as subschemas", compactJSON(out))
 	}
 	// Compiled as the property v of an input schema, where the errors
-	// point ("at /properties/v: ...").
-	wrapped := `{"type":"object","properties":{"v":` + compactJSON(out) + `}}`
-	if _, err := validate.Compile(wrapped); err != nil {
+	// point ("at /properties/v: ..."); a schema that refers within itself
+	// ($ref, $anchor) is compiled as the document it must be (see
+	// internalRef).
+	doc := `{"type":"object","properties":{"v":` + compactJSON(out) + `}}`
+	if internalRef(&s) != "" {
+		doc = out
+	}
+	if _, err := validate.Compile(doc); err != nil {
 		return nil, fmt.Errorf("the runtime cannot enforce the schema: %s", err)
 	}
 	return &s, nil
+}
+
+// internalRef returns the first $ref or $anchor of a stated schema s, as
+// `$ref "#/$defs/a"`, or "". Such a schema refers within itself ($ref
+// "#/$defs/a" means its own $defs), which holds only where it is the whole
+// document: the arguments type of a tool (its input schema), or a result
+// type written as the output schema unwrapped. Nested in another schema,
+// its references would point into that one, and two uses would define an
+// anchor twice; the generator refuses it there (conv.nestedStated).
+func internalRef(s *jsonschema.Schema) string {
+	if s == nil {
+		return ""
+	}
+	switch {
+	case s.Ref != "":
+		return fmt.Sprintf("$ref %q", s.Ref)
+	case s.Anchor != "":
+		return fmt.Sprintf("$anchor %q", s.Anchor)
+	}
+	for _, sub := range []*jsonschema.Schema{s.Items, s.AdditionalProperties, s.Not, s.Contains, s.PropertyNames, s.If, s.Then, s.Else} {
+		if r := internalRef(sub); r != "" {
+			return r
+		}
+	}
+	for _, list := range [][]*jsonschema.Schema{s.AllOf, s.AnyOf, s.OneOf, s.PrefixItems} {
+		for _, sub := range list {
+			if r := internalRef(sub); r != "" {
+				return r
+			}
+		}
+	}
+	for _, m := range []map[string]*jsonschema.Schema{s.Definitions, s.PatternProperties, s.DependentSchemas} {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if r := internalRef(m[k]); r != "" {
+				return r
+			}
+		}
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			if r := internalRef(p.Value); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
+}
+
+// nestedStated reports a schema stated for the named type t (or at a
+// field, t nil) that refers within itself and is met nested in another
+// schema, where its references would not hold (see internalRef); pos is
+// the statement's position.
+func (c *conv) nestedStated(st *jsonschema.Schema, t *types.Named, pos token.Pos, at site) bool {
+	r := internalRef(st)
+	if r == "" {
+		return false
+	}
+	what, hint := "//mcp:schema", "inline what it refers to"
+	if t != nil {
+		hint += ", or give the tool this type as its arguments"
+		what += " for " + qualifiedTypeName(t)
+		pos = c.statedAt(t)
+	}
+	if !c.inRoots(pos) {
+		pos = at.pos
+	}
+	c.problems++
+	c.diags = append(c.diags, Diagnostic{Pos: pos, Same: "nested stated " + what, Message: fmt.Sprintf(
+		"%s: the schema refers within itself (%s), which holds only where it is the whole schema: the single arguments type of a tool, or a result that is an object (not a pointer); here it is nested in %s; %s",
+		what, r, at, hint)})
+	return true
 }
 
 // schemaKeywords are the JSON Schema keywords a stated schema may hold, for
@@ -106,7 +188,7 @@ var schemaKeywords = []string{"type", "enum", "const", "format", "pattern", "min
 	"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "items", "prefixItems", "minItems", "maxItems", "uniqueItems",
 	"properties", "required", "additionalProperties", "patternProperties", "propertyNames", "minProperties", "maxProperties",
 	"anyOf", "oneOf", "allOf", "not", "title", "description", "default", "examples", "contentEncoding", "contentMediaType",
-	"$ref", "$defs", "readOnly", "writeOnly", "deprecated"}
+	"if", "then", "else", "$ref", "$defs", "$anchor", "readOnly", "writeOnly", "deprecated"}
 
 // emptyToAny replaces the subschemas with nothing set, which invopop writes
 // as true, with anyValue, written {}.

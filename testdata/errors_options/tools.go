@@ -75,3 +75,8 @@ func ScopeAlone() {}
 
 //mcp:tool scopes=a
 func Scopes() {}
+
+//mcp:tool constraints=maybe
+func Constraints() {}
+
+//mcp:constraints maybe

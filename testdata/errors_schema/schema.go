@@ -57,3 +57,59 @@ func (c Code) MarshalJSON() ([]byte, error) { return json.Marshal(string(c)) }
 //mcp:arg c the code
 //mcp:arg d another code
 func Convert(c, d Code) Code { return c + d }
+
+// Tree refers within its stated schema, which holds only where it is a
+// whole schema: nested in Forest, it is refused.
+//
+//mcp:schema {"$defs":{"leaf":{"type":"string"}},"type":"object","properties":{"leaves":{"type":"array","items":{"$ref":"#/$defs/leaf"}}}}
+type Tree struct {
+	Leaves []string `json:"leaves"`
+}
+
+// Forest holds trees, and a field whose stated schema names an anchor.
+type Forest struct {
+	Trees []Tree `json:"trees"`
+	// Root names its own anchor.
+	//
+	//mcp:schema {"$anchor":"R","type":"array","items":{"$ref":"#R"}}
+	Root Raw `json:"root"`
+}
+
+// Plant takes a forest.
+//
+//mcp:tool
+func Plant(in Forest) error { return nil }
+
+// Grow takes a tree: as the whole arguments, its schema holds.
+//
+//mcp:tool
+func Grow(in Tree) error { return nil }
+
+// Word's stated schema is a string's, so it cannot be a tool's arguments.
+//
+//mcp:schema {"type":"string"}
+type Word struct{ w string }
+
+func (w *Word) UnmarshalJSON(b []byte) error { w.w = string(b); return nil }
+
+// Say takes a word as its whole arguments.
+//
+//mcp:tool
+func Say(in Word) error { return nil }
+
+// Bad states an anchor that is no name and a $ref to no anchor.
+type Bad struct {
+	// A has an anchor that is not a name.
+	//
+	//mcp:schema {"$anchor":"1st","type":"string"}
+	A Raw `json:"a"`
+	// B refers to an anchor no schema has.
+	//
+	//mcp:schema {"$ref":"#Nowhere"}
+	B Raw `json:"b"`
+}
+
+// Check takes Bad.
+//
+//mcp:tool
+func Check(in Bad) error { return nil }

@@ -71,3 +71,15 @@ func Marshal(v any) (string, error) {
 	b, err := json.Marshal(v)
 	return string(b), err
 }
+
+// WeakDecode decodes input into output: only output is where it decodes
+// to (as for mapstructure.WeakDecode(input, output any)).
+//
+//mcp:arg input the data
+//mcp:arg output where to decode it
+//mcp:tool
+func WeakDecode(input, output any) error {
+	_ = input
+	_ = output
+	return nil
+}

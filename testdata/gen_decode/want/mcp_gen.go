@@ -16,6 +16,7 @@ var (
 	_ func(any) string                = Describe
 	_ func(any) error                 = Load
 	_ func(any) (string, error)       = Marshal
+	_ func(any, any) error            = WeakDecode
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -50,6 +51,12 @@ func RegisterTools(s *runtime.Server) {
 		Description: "Marshal writes v as JSON: v is the input, without a warning (as for json.Marshal(v any)).",
 		InputSchema: marshalInputSchema,
 		Handler:     marshalHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "weak_decode",
+		Description: "WeakDecode decodes input into output: only output is where it decodes to (as for mapstructure.WeakDecode(input, output any)).",
+		InputSchema: weakDecodeInputSchema,
+		Handler:     weakDecodeHandler,
 	})
 }
 
@@ -123,6 +130,21 @@ func marshalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 		return nil, err
 	}
 	return runtime.TextResult(out), nil
+}
+
+// weakDecodeHandler is the handler of the tool weak_decode.
+func weakDecodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Input  any `json:"input"`
+		Output any `json:"output"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	if err := WeakDecode(in.Input, in.Output); err != nil {
+		return nil, err
+	}
+	return runtime.EmptyResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -215,6 +237,22 @@ const (
   "additionalProperties": false,
   "required": [
     "v"
+  ]
+}`
+	weakDecodeInputSchema = `{
+  "type": "object",
+  "properties": {
+    "input": {
+      "description": "the data"
+    },
+    "output": {
+      "description": "where to decode it"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "input",
+    "output"
   ]
 }`
 )
