@@ -101,6 +101,30 @@ func TestGoSDKListChanged(t *testing.T) {
 	}
 }
 
+// TestTypeScriptListChanged runs clients/ts-listchanged.mjs against the
+// conformance example: the TypeScript SDK v1 (legacy) and v2 (legacy, and
+// modern with subscriptions/listen), over stdio and HTTP.
+func TestTypeScriptListChanged(t *testing.T) {
+	needNode(t)
+	bin := filepath.Join(t.TempDir(), "conformance")
+	if out, err := exec.Command("go", "build", "-o", bin, "../examples/conformance").CombinedOutput(); err != nil {
+		t.Fatalf("go build ../examples/conformance: %v\n%s", err, out)
+	}
+	for _, ep := range []*endpoint{stdioEndpointFor(bin), conformanceHTTP(t, bin)} {
+		t.Run(ep.name, func(t *testing.T) {
+			for _, c := range []struct{ sdk, era, wantVersion string }{
+				{"v1", "legacy", ""},
+				{"v2", "legacy", "2025-11-25"},
+				{"v2", "modern", "2026-07-28"},
+			} {
+				t.Run(c.sdk+"-"+c.era, func(t *testing.T) {
+					runTSScript(t, "clients/ts-listchanged.mjs", c.sdk, c.era, c.wantVersion, ep.nodeArgs, nil)
+				})
+			}
+		})
+	}
+}
+
 // conformanceHTTP starts the conformance example on a loopback port for
 // the test; it logs its endpoint as url=URL.
 func conformanceHTTP(t *testing.T, bin string) *endpoint {
@@ -133,7 +157,7 @@ func conformanceHTTP(t *testing.T, bin string) *endpoint {
 	case <-time.After(guard):
 		t.Fatal("conformance -http did not log its url")
 	}
-	return &endpoint{name: "http", goTransport: func(t *testing.T) mcp.Transport {
+	return &endpoint{name: "http", nodeArgs: []string{"--url", url}, goTransport: func(t *testing.T) mcp.Transport {
 		return &mcp.StreamableClientTransport{Endpoint: url}
 	}}
 }
