@@ -24,6 +24,10 @@ type Server struct {
 	name, version  string
 	title          string
 	instructions   string
+	description    string // WithDescription
+	websiteURL     string // WithWebsiteURL
+	icons          []Icon // WithIcons
+	iconsJSON      []byte // icons as sent, nil without any
 	logger         *slog.Logger
 	pageSize       int
 	maxMessage     int
@@ -160,6 +164,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 	if s.maxCalls > 0 {
 		s.calls = make(chan struct{}, s.maxCalls)
 	}
+	s.checkImplementation()
 	s.initStateKey()
 	s.precompute()
 	s.buildChains()
@@ -173,13 +178,27 @@ const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
 func (s *Server) precompute() {
 	for p := range numProtocols {
 		// Implementation fields by version (spec 2025-11-25 basic/lifecycle): title from
-		// 2025-06-18. The server has no description, icons or websiteUrl.
+		// 2025-06-18; description, icons and websiteUrl from 2025-11-25.
 		b := append([]byte(`{"name":`), jsontext.AppendString(nil, s.name)...)
 		b = append(b, `,"version":`...)
 		b = jsontext.AppendString(b, s.version)
 		if p.hasTitle() && s.title != "" {
 			b = append(b, `,"title":`...)
 			b = jsontext.AppendString(b, s.title)
+		}
+		if p.hasIcons() {
+			if s.description != "" {
+				b = append(b, `,"description":`...)
+				b = jsontext.AppendString(b, s.description)
+			}
+			if s.iconsJSON != nil {
+				b = append(b, `,"icons":`...)
+				b = append(b, s.iconsJSON...)
+			}
+			if s.websiteURL != "" {
+				b = append(b, `,"websiteUrl":`...)
+				b = jsontext.AppendString(b, s.websiteURL)
+			}
 		}
 		s.serverInfo[p] = append(b, '}')
 	}
