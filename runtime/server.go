@@ -82,10 +82,21 @@ type Option func(*Server)
 // in bytes. See [WithMaxMessageSize].
 const DefaultMaxMessageSize = 64 << 20
 
-// defaultCacheTTL is the ttlMs of modern tools/list and server/discover
-// results: the tool set of a process does not change, so clients may cache
-// it for an hour.
+// defaultCacheTTL is the ttlMs of modern list and server/discover results
+// when the lists are fixed (no WithListChanged): nothing a client cached can
+// go stale, so it may keep it for an hour.
 const defaultCacheTTL = 3_600_000
+
+// WithCacheTTL sets the ttlMs of modern (2026-07-28) tools/list,
+// prompts/list, resources/list, resources/templates/list and server/discover
+// results: how long a client may reuse them without asking again. The
+// default is an hour, and 0 (ask each time) with [WithListChanged]: a client
+// that does not listen for the changes would otherwise work from a stale
+// list for up to that long. d is counted in whole milliseconds; below zero
+// counts as zero. resources/read always says 0 (contents change).
+func WithCacheTTL(d time.Duration) Option {
+	return func(s *Server) { s.cacheTTL = max(d.Milliseconds(), 0) }
+}
 
 // WithInstructions sets the instructions sent to clients in the initialize
 // and server/discover results: a hint for the model on how to use the
@@ -148,12 +159,18 @@ func NewServer(name, version string, opts ...Option) *Server {
 		name:       name,
 		version:    version,
 		maxMessage: DefaultMaxMessageSize,
-		cacheTTL:   defaultCacheTTL,
+		cacheTTL:   -1, // not set: resolved after the options
 		names:      make(map[string]bool),
 		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {
 		opt(s)
+	}
+	if s.cacheTTL < 0 {
+		s.cacheTTL = defaultCacheTTL
+		if s.listChanged {
+			s.cacheTTL = 0
+		}
 	}
 	if s.store != nil {
 		s.fleet = newFleet(s, s.store)
