@@ -28,7 +28,9 @@ func iconServer(t *testing.T) *Server {
 			return TextResource("<!doctype html><title>Board</title>"), nil
 		}})
 	s.MustAddResourceTemplate(ResourceTemplate{URITemplate: "notes://{id}", Name: "note", Icons: []Icon{testIcon}, Meta: `{"com.example/x":1}`,
-		Handler: func(_ context.Context, r ResourceRequest) ([]ResourceContents, error) { return TextResource(r.Vars["id"]), nil }})
+		Handler: func(_ context.Context, r ResourceRequest) ([]ResourceContents, error) {
+			return TextResource(r.Vars["id"]), nil
+		}})
 	return s
 }
 
