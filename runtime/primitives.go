@@ -62,8 +62,8 @@ func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
 // capabilities returns the server's capabilities object under protocol p
 // (spec 2026-07-28 basic): tools and logging always; prompts, resources and
 // completions only when something of theirs is registered; listChanged
-// true with WithListChanged (listchanged.go); in 2026-07-28 the extensions
-// the server implements (tasks, task.go).
+// true with WithListChanged (listchanged.go); the extensions the server
+// implements (see extensions).
 func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 	lc := `"listChanged":false}`
 	if listChanged {
@@ -79,10 +79,42 @@ func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 	if ts.completions {
 		b = append(b, `,"completions":{}`...)
 	}
-	if p.modern() {
-		b = append(b, `,"extensions":{"`+tasksExtension+`":{}}`...)
+	comma := false
+	for _, x := range extensions {
+		settings, declared := x.settings(ts, p)
+		if !declared {
+			continue
+		}
+		if comma {
+			b = append(b, ',')
+		} else {
+			b = append(b, `,"extensions":{`...)
+		}
+		comma = true
+		b = append(b, `"`+x.id+`":`...)
+		b = append(b, settings...)
+	}
+	if comma {
+		b = append(b, '}')
 	}
 	return append(b, '}')
+}
+
+// extensions are the extensions a server may declare in its capabilities'
+// extensions object, in the order declared: each feature adds its row,
+// whose settings returns its settings object and whether the server
+// declares the extension under protocol p. The base protocol has the
+// extensions object from 2026-07-28 on.
+var extensions = [...]struct {
+	id       string
+	settings func(ts *catalog, p protocol) (settings string, declared bool)
+}{
+	{tasksExtension, func(ts *catalog, p protocol) (string, bool) { return "{}", p.modern() }},
+	// The skills extension (skills.go) is specified against 2026-07-28;
+	// every skill file is served as a resource, so directoryRead holds.
+	{skillsExtension, func(ts *catalog, p protocol) (string, bool) {
+		return `{"directoryRead":true}`, p.modern() && ts.hasSkills()
+	}},
 }
 
 // buildCapabilities precomputes the initialize and server/discover results.
