@@ -23,7 +23,8 @@
 #               stopped with kill (exit status 0)
 #   module      in a new temporary directory, as a user: a module of their own,
 #               mcpgen installed with go get -tool, tools annotated, generated,
-#               built, called, tested
+#               built, called, tested; the production modules (stores/redis,
+#               auth/jwt, otel) installed with go get, and built
 #   clone       the same module with mcpgen installed from a clone of this
 #               repository in ~/src/mcpgen (a replace)
 #   sdk         a module of the user's on the official Go SDK, with the adapter
@@ -226,7 +227,14 @@ scenarios=("$@")
 for s in "${scenarios[@]}"; do
 	case "$s" in
 	quickstart | background) scenario "$s" "$root" ;;
-	module | sdk) proxy; (module_env proxy && mkdir -p "$work/$s" && scenario "$s" "$work/$s") ;;
+	module | sdk) proxy; (module_env proxy && mkdir -p "$work/$s" && scenario "$s" "$work/$s") ;;&
+	module)
+		# The README's go get of the production modules only adds requirements: build
+		# their packages in the user's module, as the user's own imports of them would.
+		(module_env proxy && cd "$work/module/hello" && go build github.com/mcpgen/mcpgen/stores/redis \
+			github.com/mcpgen/mcpgen/auth/jwt github.com/mcpgen/mcpgen/otel && echo "--- module: the production modules build")
+		;;
+	sdk) ;;
 	clone) (module_env && mkdir -p "$work/clone" && scenario clone "$work/clone") ;;
 	*) echo "readme: unknown scenario $s" >&2; exit 2 ;;
 	esac

@@ -31,6 +31,7 @@ type httpConfig struct {
 	bodyMemory     int64
 	middleware     []func(http.Handler) http.Handler // outermost first
 	oauth          *oauthConfig                      // nil: no authorization (http_oauth.go)
+	card           *ServerCard                       // WithServerCard (servercard.go)
 }
 
 // DefaultSessionIdleTimeout is how long a legacy session may stay unused

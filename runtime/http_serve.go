@@ -50,6 +50,13 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 			mux.Handle(p, prm)
 		}
 	}
+	if c := h.cfg.card; c != nil {
+		card := *c
+		if card.URL == "" && h.cfg.oauth != nil {
+			card.URL = h.cfg.oauth.Resource
+		}
+		mux.Handle("/mcp"+serverCardSuffix, h.cfg.checkHost(s.ServerCardHandler(card)))
+	}
 
 	// Requests run under base, not under ctx: when ctx is done, calls in
 	// flight keep running through the grace period.

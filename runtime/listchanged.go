@@ -20,7 +20,9 @@ import (
 // that can be reached (stdio, an HTTP session while its GET stream is
 // open), and on every modern subscriptions/listen stream that asked for
 // it (toolsListChanged, promptsListChanged, resourcesListChanged). Without
-// it the lists may still change, but clients are not told.
+// it the lists may still change, but clients are not told. Modern list
+// results then say ttlMs 0 rather than an hour, unless [WithCacheTTL] says
+// otherwise.
 //
 // The notifications are of this process: the replicas of a fleet
 // ([WithStore]) each keep their own lists and tell their own clients.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strconv"
 	"testing"
+	"time"
 )
 
 func echoTool(name string) Tool {
@@ -138,5 +140,33 @@ func TestListChangedListen(t *testing.T) {
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":` + modernParams("") + `}`)
 	if m := c.next(); string(m.ID) != "2" {
 		t.Fatalf("got %s, want the reply to 2", m.line)
+	}
+}
+
+// TestCacheTTL: modern lists may be cached for an hour while they are fixed,
+// not at all once WithListChanged says they change (a client that does not
+// listen would miss a change for that long), and WithCacheTTL says otherwise
+// in either case, whatever the order of the options.
+func TestCacheTTL(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want float64
+	}{
+		{"fixed", nil, 3_600_000},
+		{"listChanged", []Option{WithListChanged()}, 0},
+		{"set", []Option{WithCacheTTL(90 * time.Second)}, 90_000},
+		{"set before listChanged", []Option{WithCacheTTL(5 * time.Second), WithListChanged()}, 5000},
+		{"negative", []Option{WithCacheTTL(-time.Second)}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := serve(t, newTestServer(t, tc.opts...))
+			for i, method := range []string{"tools/list", "server/discover"} {
+				res := c.do(strconv.Itoa(i), method, modernParams("")).result(t)
+				if res["ttlMs"] != tc.want || res["cacheScope"] != "public" {
+					t.Errorf("%s: ttlMs %v, cacheScope %v; want %v, public", method, res["ttlMs"], res["cacheScope"], tc.want)
+				}
+			}
+		})
 	}
 }

@@ -38,6 +38,7 @@ func (s *Server) buildPrimitives(ts *catalog) {
 		} else {
 			ts.resourceByURI[r.uri] = r
 		}
+		ts.apps = ts.apps || r.mimeType == AppMIMEType
 		for v := range numProtocols {
 			list[v] = append(list[v], resourceJSON(r, v))
 		}
@@ -63,7 +64,7 @@ func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
 // (spec 2026-07-28 basic): tools and logging always; prompts, resources and
 // completions only when something of theirs is registered; listChanged
 // true with WithListChanged (listchanged.go); the extensions the server
-// implements (see extensions).
+// implements, in the versions that carry each (catalog.extensions).
 func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 	lc := `"listChanged":false}`
 	if listChanged {
@@ -79,42 +80,8 @@ func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 	if ts.completions {
 		b = append(b, `,"completions":{}`...)
 	}
-	comma := false
-	for _, x := range extensions {
-		settings, declared := x.settings(ts, p)
-		if !declared {
-			continue
-		}
-		if comma {
-			b = append(b, ',')
-		} else {
-			b = append(b, `,"extensions":{`...)
-		}
-		comma = true
-		b = append(b, `"`+x.id+`":`...)
-		b = append(b, settings...)
-	}
-	if comma {
-		b = append(b, '}')
-	}
+	b = ts.appendExtensions(b, p)
 	return append(b, '}')
-}
-
-// extensions are the extensions a server may declare in its capabilities'
-// extensions object, in the order declared: each feature adds its row,
-// whose settings returns its settings object and whether the server
-// declares the extension under protocol p. The base protocol has the
-// extensions object from 2026-07-28 on.
-var extensions = [...]struct {
-	id       string
-	settings func(ts *catalog, p protocol) (settings string, declared bool)
-}{
-	{tasksExtension, func(ts *catalog, p protocol) (string, bool) { return "{}", p.modern() }},
-	// The skills extension (skills.go) is specified against 2026-07-28;
-	// every skill file is served as a resource, so directoryRead holds.
-	{skillsExtension, func(ts *catalog, p protocol) (string, bool) {
-		return `{"directoryRead":true}`, p.modern() && ts.hasSkills()
-	}},
 }
 
 // buildCapabilities precomputes the initialize and server/discover results.

@@ -24,6 +24,10 @@ type Server struct {
 	name, version  string
 	title          string
 	instructions   string
+	description    string // WithDescription
+	websiteURL     string // WithWebsiteURL
+	icons          []Icon // WithIcons
+	iconsJSON      []byte // icons as sent, nil without any
 	logger         *slog.Logger
 	pageSize       int
 	maxMessage     int
@@ -81,10 +85,21 @@ type Option func(*Server)
 // in bytes. See [WithMaxMessageSize].
 const DefaultMaxMessageSize = 64 << 20
 
-// defaultCacheTTL is the ttlMs of modern tools/list and server/discover
-// results: the tool set of a process does not change, so clients may cache
-// it for an hour.
+// defaultCacheTTL is the ttlMs of modern list and server/discover results
+// when the lists are fixed (no WithListChanged): nothing a client cached can
+// go stale, so it may keep it for an hour.
 const defaultCacheTTL = 3_600_000
+
+// WithCacheTTL sets the ttlMs of modern (2026-07-28) tools/list,
+// prompts/list, resources/list, resources/templates/list and server/discover
+// results: how long a client may reuse them without asking again. The
+// default is an hour, and 0 (ask each time) with [WithListChanged]: a client
+// that does not listen for the changes would otherwise work from a stale
+// list for up to that long. d is counted in whole milliseconds; below zero
+// counts as zero. resources/read always says 0 (contents change).
+func WithCacheTTL(d time.Duration) Option {
+	return func(s *Server) { s.cacheTTL = max(d.Milliseconds(), 0) }
+}
 
 // WithInstructions sets the instructions sent to clients in the initialize
 // and server/discover results: a hint for the model on how to use the
@@ -147,12 +162,18 @@ func NewServer(name, version string, opts ...Option) *Server {
 		name:       name,
 		version:    version,
 		maxMessage: DefaultMaxMessageSize,
-		cacheTTL:   defaultCacheTTL,
+		cacheTTL:   -1, // not set: resolved after the options
 		names:      make(map[string]bool),
 		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {
 		opt(s)
+	}
+	if s.cacheTTL < 0 {
+		s.cacheTTL = defaultCacheTTL
+		if s.listChanged {
+			s.cacheTTL = 0
+		}
 	}
 	if s.store != nil {
 		s.fleet = newFleet(s, s.store)
@@ -163,6 +184,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 	if s.maxCalls > 0 {
 		s.calls = make(chan struct{}, s.maxCalls)
 	}
+	s.checkImplementation()
 	s.initStateKey()
 	s.precompute()
 	s.buildChains()
@@ -176,13 +198,27 @@ const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
 func (s *Server) precompute() {
 	for p := range numProtocols {
 		// Implementation fields by version (spec 2025-11-25 basic/lifecycle): title from
-		// 2025-06-18. The server has no description, icons or websiteUrl.
+		// 2025-06-18; description, icons and websiteUrl from 2025-11-25.
 		b := append([]byte(`{"name":`), jsontext.AppendString(nil, s.name)...)
 		b = append(b, `,"version":`...)
 		b = jsontext.AppendString(b, s.version)
 		if p.hasTitle() && s.title != "" {
 			b = append(b, `,"title":`...)
 			b = jsontext.AppendString(b, s.title)
+		}
+		if p.hasIcons() {
+			if s.description != "" {
+				b = append(b, `,"description":`...)
+				b = jsontext.AppendString(b, s.description)
+			}
+			if s.iconsJSON != nil {
+				b = append(b, `,"icons":`...)
+				b = append(b, s.iconsJSON...)
+			}
+			if s.websiteURL != "" {
+				b = append(b, `,"websiteUrl":`...)
+				b = jsontext.AppendString(b, s.websiteURL)
+			}
 		}
 		s.serverInfo[p] = append(b, '}')
 	}
