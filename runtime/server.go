@@ -48,6 +48,8 @@ type Server struct {
 	chain          RequestHandler                          // the middleware around every request, nil if none
 	outboundMeta   func(context.Context) map[string]string // WithOutboundMeta
 
+	sessionStart, sessionEnd []func(SessionInfo) // WithSessionHooks
+
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
 
