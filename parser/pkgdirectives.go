@@ -28,6 +28,7 @@ import (
 //	                           the constraints (option constraints of
 //	                           //mcp:tool, for every tool of the package);
 //	                           //mcp:constraints keywords: as keywords only
+//	//mcp:skills dir=DIR       the skills in the directory DIR (skills.go)
 //
 // They are read before any tool is checked (pkgDirectives), so a
 // directive in mcp.go applies to the tools of api.go.
@@ -43,6 +44,7 @@ type pkgDirs struct {
 	// constraints is the default of the //mcp:tool option constraints=
 	// ("described", "keywords" or "" when not given).
 	constraints string
+	skills      *skillsRule // //mcp:skills (skills.go), nil without it
 }
 
 // A resultRule is one //mcp:result directive: what becomes of the results
@@ -176,6 +178,8 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					default:
 						constraintsPos, d.constraints = cm.Pos(), rest
 					}
+				case "skills":
+					c.skillsDirective(d, cm.Pos(), rest, restPos)
 				case "tools":
 					name, opts, _ := strings.Cut(rest, " ")
 					tn := lookupLocalType(pkg, name)

@@ -180,6 +180,8 @@ whole package (an API client's, say; see docs/apiclients.md):
 	                      (//mcp:output off: all of them)
 	//mcp:constraints described  the option constraints for every tool
 	                      (//mcp:constraints keywords: keywords only)
+	//mcp:skills dir=DIR  the skills in DIR, a directory per skill with a
+	                      SKILL.md, embedded: RegisterSkills(s) serves them
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed
@@ -432,7 +434,7 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 			continue
 		}
 		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output)}
-		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 {
+		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 || pkg.Skills != nil {
 			out.content, err = generator.Generate(pkg)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("mcpgen: %s: %v", pkg.PkgPath, err))
