@@ -175,6 +175,10 @@ type Tool struct {
 	GoName   string      // function or method name
 	Receiver *Receiver   // nil for a package-level function
 	Func     *types.Func // the declared function or method
+	// TypeArgs are the type arguments of a generic function, from the
+	// option types=: the tool calls Func[TypeArgs...], and its schemas
+	// are those of the instantiated signature. Nil for other functions.
+	TypeArgs []types.Type
 	Context  bool        // the first parameter is context.Context
 
 	// Arguments: exactly one of Struct or Params describes them.

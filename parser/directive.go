@@ -161,6 +161,12 @@ type toolDecl struct {
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.
 	shaped bool
+	// sig is the function's signature, instantiated with TypeArgs for a
+	// generic function; instances is the number of //mcp:tool directives
+	// of a generic function (one tool each), 0 otherwise.
+	sig       *types.Signature
+	instances int
+	dir       token.Pos // the //mcp:tool directive
 }
 
 // file scans every comment of f for directives, reports misplaced and
@@ -237,6 +243,17 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 			for _, cm := range argDirs {
 				c.errorf(cm.Pos(), "//mcp:arg without //mcp:tool: %s is not a tool", fd.Name.Name)
+			}
+			continue
+		}
+		if fd.Recv == nil && fd.Type.TypeParams != nil && len(toolDirs) > 1 {
+			// A generic function: one tool per //mcp:tool, each an
+			// instantiation with the type arguments of its types=.
+			for _, d := range toolDirs {
+				if t := c.tool(pkg, fd, []*ast.Comment{d}, argDirs); t != nil {
+					t.instances = len(toolDirs)
+					tools = append(tools, t)
+				}
 			}
 			continue
 		}

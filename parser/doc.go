@@ -44,6 +44,10 @@
 //	                  encoding ("1 to 100"), for hosts that drop those
 //	                  keywords (the default under -profile openai-strict);
 //	                  constraints=keywords: as keywords only
+//	types=T[,U...]    the type arguments of a generic function, as Go writes
+//	                  them (types=int, types=string,int); each //mcp:tool of
+//	                  a generic function is one tool, instantiated with its
+//	                  types= and named with its name=
 //	scope=NAME        the OAuth scope a caller's token must grant to see and
 //	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
 //	                  them; each an RFC 6749 scope-token, bare or quoted

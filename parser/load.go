@@ -369,6 +369,13 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		}
 		if first, dup := firstByName[t.Name]; dup {
 			how := "set another with name="
+			if first.decl == t.decl && t.instances > 0 {
+				d := c.fset.Position(first.dir)
+				c.errorf(t.dir, "duplicate tool name %q: also the name of the instantiation of %s at %s:%d:%d; give each //mcp:tool of the generic function %s a name= of its own (name=%s_%s)",
+					t.Name, t.GoName, filepath.Base(d.Filename), d.Line, d.Column, t.GoName, snakeCase(t.GoName), typeArgWord(t.TypeArgs, t.pkg.Types))
+				t.bad = true
+				continue
+			}
 			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
 				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
 			}

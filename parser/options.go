@@ -152,6 +152,7 @@ func toolSpec() *directiveSpec {
 		{key: "numbers", kind: choiceValue, choices: []string{"int", "float64"}},
 		{key: "constraints", kind: choiceValue, choices: []string{"described", "keywords"}},
 		scopeRule(),
+		{key: "types", kind: textValue, example: "types=int (the type arguments of a generic function; types=string,int for several)"},
 	}}
 }
 
@@ -369,6 +370,12 @@ type toolOptions struct {
 	// when not given.
 	Constraints string
 	Scopes      []string // option scope=, in the order written
+	// TypeArgs is the option types=, the type arguments a generic
+	// function is instantiated with, as written; TypeArgsOff is the offset
+	// of its value (of its opening quote when quoted).
+	TypeArgs       string
+	TypeArgsOff    int
+	TypeArgsQuoted bool
 }
 
 // parseOptions checks the options of a //mcp:tool directive. It reports
@@ -381,6 +388,9 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	}
 	if o, ok := good["result"]; ok {
 		res.Result, res.ResultOff = o.Value, o.ValueOff
+	}
+	if o, ok := good["types"]; ok {
+		res.TypeArgs, res.TypeArgsOff, res.TypeArgsQuoted = o.Value, o.ValueOff, o.Quoted
 	}
 	res.Float64 = good["numbers"].Value == "float64"
 	res.Constraints = good["constraints"].Value

@@ -104,7 +104,7 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     " fast",
-			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope`}},
+			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, types`}},
 		},
 		{
 			text:     " readonly readonly=false",

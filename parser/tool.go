@@ -33,6 +33,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 
 	first := toolDirs[0]
+	t.dir = first.Pos()
 	for _, extra := range toolDirs[1:] {
 		bad(extra.Pos(), "second //mcp:tool on %s (the first is at line %d); merge their options into one directive",
 			t.GoName, c.fset.Position(first.Pos()).Line)
@@ -72,6 +73,9 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	t.Func = fn
 	t.Float64Numbers = opts.Float64
 	t.constraints = opts.Constraints
+	if !c.instantiate(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.TypeArgsOff)) {
+		return t
+	}
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
@@ -157,18 +161,14 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
-	fd, sig := t.decl, t.Func.Signature()
+	// sig is instantiated with the option types= for a generic function
+	// (instantiate), so its parameters' types are known.
+	fd, sig := t.decl, t.sig
 	bad := func(pos token.Pos, format string, args ...any) {
 		c.errorf(pos, format, args...)
 		t.bad = true
 	}
-
-	// The types of a generic function's parameters are not known at
-	// generate time: its parameters are not shaped for schemas.
-	generic := fd.Type.TypeParams != nil
-	if generic {
-		bad(fd.Type.TypeParams.Pos(), "generic function %s cannot be a tool; call it from a non-generic function and annotate that", t.GoName)
-	}
+	generic := false
 	if recv := sig.Recv(); recv != nil {
 		rt, ptr := types.Unalias(recv.Type()), false
 		if p, ok := rt.(*types.Pointer); ok {
@@ -180,7 +180,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			bad(fd.Recv.Pos(), "receiver of %s must be a named type defined in package %s", t.GoName, t.pkg.Name)
 		case sig.RecvTypeParams().Len() > 0 || named.TypeParams().Len() > 0:
 			generic = true
-			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
+			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool (types= instantiates generic functions, not types); annotate a method of a non-generic type, or a function that calls it on an instance", t.GoName, named.Obj().Name())
 		default:
 			t.Receiver = &model.Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
 			if e := embedder(t.pkg.Types, named, t.Func); e != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -41,6 +42,9 @@ type conn struct {
 	taskWait sync.WaitGroup   // counts the tools of running
 
 	fleetSession string // the id of the fleet's legacy session that this is a replica's copy of
+
+	started      time.Time // when initialize first answered (under mu)
+	sessionBegun bool      // the session hooks saw it begin and not yet end (under mu)
 }
 
 func (s *Server) newConn() *conn {
@@ -313,9 +317,16 @@ func (c *conn) initialize(r request) ([]byte, func() []byte) {
 		proto = latestLegacy
 	}
 	c.mu.Lock()
+	if !c.negotiated {
+		c.started = time.Now()
+	}
 	c.proto, c.negotiated, c.modern = proto, true, false
 	c.caps = parseClientCaps(p.Capabilities)
 	c.mu.Unlock()
+	if c.stdio {
+		// An HTTP session begins once its id is sent (httpHandler.initialize).
+		c.beginSession()
+	}
 	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto]), nil
 }
 

@@ -38,6 +38,7 @@ func (s *Server) buildPrimitives(ts *catalog) {
 		} else {
 			ts.resourceByURI[r.uri] = r
 		}
+		ts.apps = ts.apps || r.mimeType == AppMIMEType
 		for v := range numProtocols {
 			list[v] = append(list[v], resourceJSON(r, v))
 		}
@@ -62,8 +63,8 @@ func fill(l [numProtocols][][]byte) [numProtocols][][]byte {
 // capabilities returns the server's capabilities object under protocol p
 // (spec 2026-07-28 basic): tools and logging always; prompts, resources and
 // completions only when something of theirs is registered; listChanged
-// true with WithListChanged (listchanged.go); in 2026-07-28 the extensions
-// the server implements (tasks, task.go).
+// true with WithListChanged (listchanged.go); the extensions the server
+// implements, in the versions that carry each (catalog.extensions).
 func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 	lc := `"listChanged":false}`
 	if listChanged {
@@ -79,9 +80,7 @@ func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 	if ts.completions {
 		b = append(b, `,"completions":{}`...)
 	}
-	if p.modern() {
-		b = append(b, `,"extensions":{"`+tasksExtension+`":{}}`...)
-	}
+	b = ts.appendExtensions(b, p)
 	return append(b, '}')
 }
 

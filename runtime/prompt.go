@@ -31,6 +31,11 @@ type Prompt struct {
 	// Scopes are the OAuth scopes a caller's token must all grant to see
 	// and get the prompt, as for [Tool].Scopes.
 	Scopes []string
+	// Icons and Meta are as for [Tool]: images a client may show for the
+	// prompt (2025-11-25 and later), and the JSON text of its _meta object
+	// (2025-06-18 and later).
+	Icons []Icon
+	Meta  string
 }
 
 // A PromptArgument is one argument of a [Prompt].
@@ -106,6 +111,8 @@ func PromptText(text string) *PromptResult {
 type prompt struct {
 	Prompt
 	byArg map[string]*PromptArgument
+	icons []byte          // as sent, or nil
+	meta  json.RawMessage // compact, or nil
 }
 
 // AddPrompt registers p. It reports an error, and registers nothing, when
@@ -122,6 +129,12 @@ func (s *Server) AddPrompt(p Prompt) error {
 	rp := &prompt{Prompt: p, byArg: make(map[string]*PromptArgument, len(p.Arguments))}
 	var err error
 	if rp.Scopes, err = cleanScopes(fmt.Sprintf("prompt %q", p.Name), p.Scopes); err != nil {
+		return err
+	}
+	if rp.icons, err = encodeIcons(fmt.Sprintf("prompt %q", p.Name), p.Icons); err != nil {
+		return err
+	}
+	if rp.meta, err = compactMeta(fmt.Sprintf("prompt %q", p.Name), p.Meta); err != nil {
 		return err
 	}
 	rp.Arguments = append([]PromptArgument(nil), p.Arguments...)
@@ -181,6 +194,8 @@ type wirePrompt struct {
 	Title       string               `json:"title,omitempty"`
 	Description string               `json:"description,omitempty"`
 	Arguments   []wirePromptArgument `json:"arguments,omitempty"`
+	Icons       json.RawMessage      `json:"icons,omitempty"`
+	Meta        json.RawMessage      `json:"_meta,omitempty"`
 }
 
 func promptJSON(p *prompt, v protocol) []byte {
@@ -194,6 +209,12 @@ func promptJSON(p *prompt, v protocol) []byte {
 			wa.Title = a.Title
 		}
 		w.Arguments = append(w.Arguments, wa)
+	}
+	if v.hasIcons() {
+		w.Icons = p.icons
+	}
+	if v.hasMeta() {
+		w.Meta = p.meta
 	}
 	b, err := json.Marshal(w)
 	if err != nil {

@@ -33,6 +33,12 @@ type Resource struct {
 	// Scopes are the OAuth scopes a caller's token must all grant to see
 	// and read the resource, as for [Tool].Scopes.
 	Scopes []string
+	// Icons and Meta are as for [Tool]: images a client may show for the
+	// resource (2025-11-25 and later), and the JSON text of its _meta
+	// object (2025-06-18 and later). The Meta of an MCP App's view
+	// ([AppMIMEType]) holds its ui member.
+	Icons []Icon
+	Meta  string
 }
 
 // A ResourceTemplate describes a family of resources whose URIs match a
@@ -68,6 +74,9 @@ type ResourceTemplate struct {
 	// Scopes are the OAuth scopes a caller's token must all grant to see
 	// the template and read its resources, as for [Tool].Scopes.
 	Scopes []string
+	// Icons and Meta are as for [Resource].
+	Icons []Icon
+	Meta  string
 }
 
 // A ResourceRequest is a resources/read of one URI.
@@ -113,6 +122,10 @@ type resource struct {
 	complete                                map[string]Completer
 	handler                                 ResourceHandler
 	scopes                                  []string
+	iconList                                []Icon
+	metaText                                string
+	icons                                   []byte          // as sent, or nil
+	meta                                    json.RawMessage // compact, or nil
 }
 
 // AddResource registers r. It reports an error, and registers nothing, when
@@ -123,7 +136,8 @@ func (s *Server) AddResource(r Resource) error {
 		return errors.New("runtime: resource with an empty URI")
 	}
 	return s.addResource(&resource{uri: r.URI, name: r.Name, title: r.Title,
-		description: r.Description, mimeType: r.MIMEType, handler: r.Handler, scopes: r.Scopes})
+		description: r.Description, mimeType: r.MIMEType, handler: r.Handler, scopes: r.Scopes,
+		iconList: r.Icons, metaText: r.Meta})
 }
 
 // AddResourceTemplate registers t. It reports an error, and registers
@@ -152,7 +166,8 @@ func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
 	}
 	return s.addResource(&resource{uri: t.URITemplate, name: t.Name, title: t.Title,
 		description: t.Description, mimeType: t.MIMEType, template: tpl,
-		enums: t.Enums, complete: complete, handler: t.Handler, scopes: t.Scopes})
+		enums: t.Enums, complete: complete, handler: t.Handler, scopes: t.Scopes,
+		iconList: t.Icons, metaText: t.Meta})
 }
 
 func (s *Server) addResource(r *resource) error {
@@ -164,6 +179,13 @@ func (s *Server) addResource(r *resource) error {
 	}
 	var err error
 	if r.scopes, err = cleanScopes(fmt.Sprintf("resource %q", r.uri), r.scopes); err != nil {
+		return err
+	}
+	what := fmt.Sprintf("resource %q", r.uri)
+	if r.icons, err = encodeIcons(what, r.iconList); err != nil {
+		return err
+	}
+	if r.meta, err = compactMeta(what, r.metaText); err != nil {
 		return err
 	}
 	return addUnique(s, &s.resources, r, func(q *resource) bool { return q.uri == r.uri },
@@ -187,12 +209,14 @@ func (s *Server) MustAddResource(r Resource) { mustRegister(s.AddResource(r)) }
 func (s *Server) MustAddResourceTemplate(t ResourceTemplate) { mustRegister(s.AddResourceTemplate(t)) }
 
 type wireResource struct {
-	URI         string `json:"uri,omitempty"`
-	URITemplate string `json:"uriTemplate,omitempty"`
-	Name        string `json:"name"`
-	Title       string `json:"title,omitempty"`
-	Description string `json:"description,omitempty"`
-	MIMEType    string `json:"mimeType,omitempty"`
+	URI         string          `json:"uri,omitempty"`
+	URITemplate string          `json:"uriTemplate,omitempty"`
+	Name        string          `json:"name"`
+	Title       string          `json:"title,omitempty"`
+	Description string          `json:"description,omitempty"`
+	MIMEType    string          `json:"mimeType,omitempty"`
+	Icons       json.RawMessage `json:"icons,omitempty"`
+	Meta        json.RawMessage `json:"_meta,omitempty"`
 }
 
 func resourceJSON(r *resource, p protocol) []byte {
@@ -204,6 +228,12 @@ func resourceJSON(r *resource, p protocol) []byte {
 	}
 	if p.hasTitle() {
 		w.Title = r.title
+	}
+	if p.hasIcons() {
+		w.Icons = r.icons
+	}
+	if p.hasMeta() {
+		w.Meta = r.meta
 	}
 	b, err := json.Marshal(w)
 	if err != nil {
@@ -286,6 +316,9 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 		}
 		if rc.MIMEType == "" {
 			rc.MIMEType = r.mimeType
+		}
+		if rc.Meta == nil && rc.MIMEType == AppMIMEType && proto.hasMeta() {
+			rc.Meta = r.appMeta()
 		}
 		var v any = wireTextResource{rc.URI, rc.MIMEType, rc.Text, rc.Meta}
 		if rc.Blob != nil {

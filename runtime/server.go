@@ -24,6 +24,10 @@ type Server struct {
 	name, version  string
 	title          string
 	instructions   string
+	description    string // WithDescription
+	websiteURL     string // WithWebsiteURL
+	icons          []Icon // WithIcons
+	iconsJSON      []byte // icons as sent, nil without any
 	logger         *slog.Logger
 	pageSize       int
 	maxMessage     int
@@ -43,6 +47,8 @@ type Server struct {
 	toolMiddleware map[string][]Middleware                 // WithToolMiddleware
 	chain          RequestHandler                          // the middleware around every request, nil if none
 	outboundMeta   func(context.Context) map[string]string // WithOutboundMeta
+
+	sessionStart, sessionEnd []func(SessionInfo) // WithSessionHooks
 
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
@@ -177,6 +183,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 	if s.maxCalls > 0 {
 		s.calls = make(chan struct{}, s.maxCalls)
 	}
+	s.checkImplementation()
 	s.initStateKey()
 	s.precompute()
 	s.buildChains()
@@ -190,13 +197,27 @@ const metaServerInfoKey = "io.modelcontextprotocol/serverInfo"
 func (s *Server) precompute() {
 	for p := range numProtocols {
 		// Implementation fields by version (spec 2025-11-25 basic/lifecycle): title from
-		// 2025-06-18. The server has no description, icons or websiteUrl.
+		// 2025-06-18; description, icons and websiteUrl from 2025-11-25.
 		b := append([]byte(`{"name":`), jsontext.AppendString(nil, s.name)...)
 		b = append(b, `,"version":`...)
 		b = jsontext.AppendString(b, s.version)
 		if p.hasTitle() && s.title != "" {
 			b = append(b, `,"title":`...)
 			b = jsontext.AppendString(b, s.title)
+		}
+		if p.hasIcons() {
+			if s.description != "" {
+				b = append(b, `,"description":`...)
+				b = jsontext.AppendString(b, s.description)
+			}
+			if s.iconsJSON != nil {
+				b = append(b, `,"icons":`...)
+				b = append(b, s.iconsJSON...)
+			}
+			if s.websiteURL != "" {
+				b = append(b, `,"websiteUrl":`...)
+				b = jsontext.AppendString(b, s.websiteURL)
+			}
 		}
 		s.serverInfo[p] = append(b, '}')
 	}

@@ -48,6 +48,15 @@ type Tool struct {
 	// challenge; tools/list leaves the tool out. Generated code sets them
 	// from the option scope= of //mcp:tool.
 	Scopes []string
+	// Icons are images a client may show for the tool (protocol
+	// 2025-11-25 and later).
+	Icons []Icon
+	// Meta, when set, is the JSON text of the tool's _meta object (sent to
+	// clients of protocol 2025-06-18 and later): metadata for hosts, such
+	// as the view of an MCP App (see [AppsExtension]). Its keys must be
+	// well formed (an optional prefix of dot-separated labels and a slash,
+	// then a name).
+	Meta string
 	// TaskSupport says whether calls of the tool may run as tasks
 	// (protocol 2026-07-28, extension io.modelcontextprotocol/tasks): a
 	// call that runs longer than TaskGrace is then answered with a task
@@ -83,6 +92,9 @@ type tool struct {
 	input    json.RawMessage // compact InputSchema
 	check    string          // ValidateSchema, or "" to validate with input
 	output   json.RawMessage // compact OutputSchema, or nil
+	icons    []byte          // Icons as sent, or nil
+	meta     json.RawMessage // compact Meta, or nil
+	app      bool            // Meta has the MCP Apps member ui
 	compiled atomic.Pointer[validate.Validator]
 	chain    RequestHandler // the tool's middleware (WithToolMiddleware), nil if none
 }
@@ -203,6 +215,14 @@ func newTool(t Tool) (*tool, error) {
 			return nil, fmt.Errorf("runtime: tool %q: output schema: %v", t.Name, err)
 		}
 	}
+	what := fmt.Sprintf("tool %q", t.Name)
+	if rt.icons, err = encodeIcons(what, t.Icons); err != nil {
+		return nil, err
+	}
+	if rt.meta, err = compactMeta(what, t.Meta); err != nil {
+		return nil, err
+	}
+	rt.app = hasMember(rt.meta, "ui")
 	return rt, nil
 }
 
@@ -261,6 +281,7 @@ type catalog struct {
 	resources     pagedList            // resources/list
 	templateList  pagedList            // resources/templates/list
 	completions   bool                 // some argument or variable has a completer
+	apps          bool                 // a tool or resource is part of an MCP App (apps.go)
 	hadPrompts    bool                 // WithListChanged and a prompt was registered once
 	hadResources  bool                 // likewise for resources
 
@@ -304,6 +325,9 @@ func (s *Server) snapshot() *catalog {
 	ts.tools = s.tools[:len(s.tools):len(s.tools)]
 	ts.list = s.buildList(s.tools)
 	s.buildPrimitives(ts)
+	for _, t := range s.tools {
+		ts.apps = ts.apps || t.app
+	}
 	s.hadPrompts = s.hadPrompts || len(s.prompts) > 0
 	s.hadResources = s.hadResources || len(s.resources) > 0
 	ts.hadPrompts, ts.hadResources = s.listChanged && s.hadPrompts, s.listChanged && s.hadResources

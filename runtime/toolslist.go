@@ -63,6 +63,10 @@ func (s *Server) buildList(tools []*tool) pagedList {
 			h.Write(sep)
 			h.Write(appendAnnotations(nil, t.Annotations))
 			h.Write(sep)
+			h.Write(t.icons)
+			h.Write(sep)
+			h.Write(t.meta)
+			h.Write(sep)
 		}
 		l.fingerprint = h.Sum64()
 	}
@@ -141,14 +145,15 @@ func (l *pagedList) version(p protocol) [][]byte {
 // toolSizeHint is about the length of a tool's JSON in tools/list (more
 // when its text needs escapes).
 func toolSizeHint(t *tool) int {
-	return 160 + len(t.Name) + len(t.Title)*2 + len(t.Description) + len(t.Description)/16 + len(t.input) + len(t.output)
+	return 160 + len(t.Name) + len(t.Title)*2 + len(t.Description) + len(t.Description)/16 + len(t.input) + len(t.output) + len(t.icons) + len(t.meta)
 }
 
 // appendTool appends t as sent to a client of protocol p (spec 2026-07-28
-// server/tools): title and outputSchema from 2025-06-18, annotations from
-// 2025-03-26. The members are those, and in the order, that encoding/json
-// writes for a struct of name, title, description, inputSchema,
-// outputSchema and annotations with omitempty (TestToolJSONMatchesEncodingJSON).
+// server/tools): title, outputSchema and _meta from 2025-06-18,
+// annotations from 2025-03-26, icons from 2025-11-25. The members are
+// those, and in the order, that encoding/json writes for a struct of name,
+// title, description, icons, inputSchema, outputSchema, annotations and
+// _meta with omitempty (TestToolJSONMatchesEncodingJSON).
 func appendTool(b []byte, t *tool, p protocol) []byte {
 	b = append(b, `{"name":`...)
 	b = jsontext.AppendString(b, t.Name)
@@ -159,6 +164,10 @@ func appendTool(b []byte, t *tool, p protocol) []byte {
 	if t.Description != "" {
 		b = append(b, `,"description":`...)
 		b = jsontext.AppendString(b, t.Description)
+	}
+	if p.hasIcons() && t.icons != nil {
+		b = append(b, `,"icons":`...)
+		b = append(b, t.icons...)
 	}
 	b = append(b, `,"inputSchema":`...)
 	b = append(b, t.input...)
@@ -182,6 +191,10 @@ func appendTool(b []byte, t *tool, p protocol) []byte {
 			b = append(b, `,"annotations":`...)
 			b = appendAnnotations(b, a)
 		}
+	}
+	if p.hasMeta() && t.meta != nil {
+		b = append(b, `,"_meta":`...)
+		b = append(b, t.meta...)
 	}
 	return append(b, '}')
 }

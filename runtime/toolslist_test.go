@@ -11,21 +11,29 @@ import (
 
 // TestToolJSONMatchesEncodingJSON checks that appendTool writes, for every
 // protocol version, what encoding/json writes for the tool (without HTML
-// escapes): titles, annotations and output schemas present or not, text
-// that needs escapes.
+// escapes): titles, annotations, output schemas, icons and _meta present
+// or not, text that needs escapes.
 func TestToolJSONMatchesEncodingJSON(t *testing.T) {
 	type wireTool struct {
 		Name         string           `json:"name"`
 		Title        string           `json:"title,omitempty"`
 		Description  string           `json:"description,omitempty"`
+		Icons        []Icon           `json:"icons,omitempty"`
 		InputSchema  json.RawMessage  `json:"inputSchema"`
 		OutputSchema json.RawMessage  `json:"outputSchema,omitempty"`
 		Annotations  *ToolAnnotations `json:"annotations,omitempty"`
+		Meta         json.RawMessage  `json:"_meta,omitempty"`
 	}
 	want := func(tl *tool, p protocol) string {
 		w := wireTool{Name: tl.Name, Description: tl.Description, InputSchema: tl.input}
 		if p.hasTitle() {
 			w.Title, w.OutputSchema = tl.Title, tl.output
+		}
+		if p.hasIcons() {
+			w.Icons = tl.Icons
+		}
+		if p.hasMeta() {
+			w.Meta = tl.meta
 		}
 		if p.hasAnnotations() {
 			w.Annotations = tl.Annotations
@@ -52,6 +60,8 @@ func TestToolJSONMatchesEncodingJSON(t *testing.T) {
 			InputSchema: `{"type": "object", "properties": {"a": {"type": "string"}}}`, OutputSchema: `{"type":"object"}`,
 			Annotations: &ToolAnnotations{Title: "Shown", ReadOnlyHint: Bool(true), DestructiveHint: Bool(false), IdempotentHint: Bool(true), OpenWorldHint: Bool(false)}},
 		{Name: "titled", Title: "Titled", Annotations: &ToolAnnotations{ReadOnlyHint: Bool(false)}},
+		{Name: "icons-meta", Icons: []Icon{{Src: "https://example.com/a.png?x=<1>&y=2", Sizes: []string{"any"}}, {Src: "data:image/png;base64,iVBO", Theme: "light"}},
+			Meta: `{ "com.example/a": "<b> & c", "ui": {"resourceUri": "ui://x/y.html"} }`, Annotations: &ToolAnnotations{}},
 		{Name: "empty-annotations", Annotations: &ToolAnnotations{}},
 		{Name: "title-only-in-annotations", Annotations: &ToolAnnotations{Title: "A"}, OutputSchema: `{"type":"object","properties":{}}`},
 	}

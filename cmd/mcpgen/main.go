@@ -152,6 +152,8 @@ Options, separated by spaces, each at most once:
 	               lengths, patterns, formats ("1 to 100"), for hosts that
 	               drop the keywords (default under -profile openai-strict);
 	               constraints=keywords: as keywords only
+	types=T[,U]    the type arguments of a generic function (types=int);
+	               one //mcp:tool line per instantiation, each its name=
 
 Prompts, resources and completers (package-level functions):
 
