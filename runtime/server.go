@@ -57,7 +57,10 @@ type Server struct {
 	tools     []*tool
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
-	names     map[string]bool
+	skills    []*skill    // in registration order (skills.go)
+	// skillFiles are the URIs of the resources that are files of skills.
+	skillFiles map[string]bool
+	names      map[string]bool
 	// toolPrefix is put before the name of each tool added, inside
 	// PrefixTools.
 	toolPrefix string

@@ -274,16 +274,19 @@ type catalog struct {
 	toolLists, promptLists, resourceLists, templLists filteredLists
 
 	promptByName  map[string]*prompt
-	resourceByURI map[string]*resource // fixed URIs
-	templateByURI map[string]*resource // templates, by their template text
-	templates     []*resource          // in registration order
-	prompts       pagedList            // prompts/list, when there are prompts
-	resources     pagedList            // resources/list
-	templateList  pagedList            // resources/templates/list
-	completions   bool                 // some argument or variable has a completer
-	apps          bool                 // a tool or resource is part of an MCP App (apps.go)
-	hadPrompts    bool                 // WithListChanged and a prompt was registered once
-	hadResources  bool                 // likewise for resources
+	resourceByURI map[string]*resource  // fixed URIs
+	templateByURI map[string]*resource  // templates, by their template text
+	templates     []*resource           // in registration order
+	prompts       pagedList             // prompts/list, when there are prompts
+	resources     pagedList             // resources/list
+	templateList  pagedList             // resources/templates/list
+	completions   bool                  // some argument or variable has a completer
+	skillByURI    map[string]*skill     // skills, by the URI of their SKILL.md (skills.go)
+	skillList     pagedList             // skills/list
+	directories   map[string]*pagedList // resources/directory/read, by directory URI
+	hadPrompts    bool                  // WithListChanged and a prompt was registered once
+	hadResources  bool                  // likewise for resources
+	apps          bool                  // a tool or resource is part of an MCP App (apps.go)
 
 	// What depends on the capabilities, which depend on what is registered.
 	initResult [numProtocols][]byte // initialize result per negotiated version
@@ -325,6 +328,7 @@ func (s *Server) snapshot() *catalog {
 	ts.tools = s.tools[:len(s.tools):len(s.tools)]
 	ts.list = s.buildList(s.tools)
 	s.buildPrimitives(ts)
+	s.buildSkills(ts)
 	for _, t := range s.tools {
 		ts.apps = ts.apps || t.app
 	}
