@@ -301,6 +301,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
 	c.dirs = c.pkgDirectives(pkg, files)
+	p.Server = c.dirs.server
 	var tools []*toolDecl
 	var prims []*primitiveDecl
 	outputs := map[string]bool{} // names of files mcpgen generated
