@@ -32,7 +32,8 @@ func serverPlan(t *testing.T, name, file, version string) (*change, []string) {
 // TestServerJSON checks the server.json that -server-json writes for
 // testdata/gen_server against its golden (want/server.json; -update
 // rewrites it), and that -check then finds it fresh, and stale once
-// edited.
+// edited. The e2e suite validates the golden against the registry's
+// published schema (TestRegistrySchemas).
 func TestServerJSON(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "server.json")
 	c, problems := serverPlan(t, "gen_server", file, "1.2.0")
