@@ -128,6 +128,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 	}
 	c.diags = append(c.diags, c.pendingErrors(pending)...)
 	slices.SortFunc(out, func(a, b *model.Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
+	c.diags = append(c.diags, crossPackageNames(out)...)
 	return out, sortDiagnostics(c.diags), nil
 }
 
@@ -743,4 +744,40 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// crossPackageNames warns about a tool whose name a tool of another of
+// pkgs (sorted by path) has too: a server that registers both packages'
+// tools fails at start-up (the runtime refuses a second tool of a name),
+// unless one package's are registered under a prefix. A warning, not an
+// error: the packages may never be served together. Each tool is warned
+// about once, at the tool of the later package.
+func crossPackageNames(pkgs []*model.Package) []Diagnostic {
+	type owner struct {
+		pkg  *model.Package
+		tool *model.Tool
+	}
+	first := map[string]owner{}
+	var diags []Diagnostic
+	for _, p := range pkgs {
+		for _, t := range p.Tools {
+			o, seen := first[t.Name]
+			if !seen {
+				first[t.Name] = owner{p, t}
+				continue
+			}
+			if o.pkg == p {
+				continue // reported within the package
+			}
+			call := p.Name + "." + model.RegisterFunc(t.Receiver) + "(srv"
+			if t.Receiver != nil {
+				call += ", recv"
+			}
+			call += ")"
+			diags = append(diags, Diagnostic{Pos: t.Pos, Warning: true, Message: fmt.Sprintf(
+				"tool name %q is also the name of a tool of package %s (%s at %s:%d:%d): a server that registers both packages' tools fails at start-up; register one package's under a prefix, srv.PrefixTools(%q, func() { %s }), or give one tool another name with name=",
+				t.Name, o.pkg.PkgPath, o.tool.GoName, filepath.Base(o.tool.Pos.Filename), o.tool.Pos.Line, o.tool.Pos.Column, p.Name+"_", call)})
+		}
+	}
+	return diags
 }
