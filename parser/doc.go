@@ -87,6 +87,10 @@
 //	                            package (skills.go): every directory under
 //	                            it with a SKILL.md, read, checked and
 //	                            digested at generate time, and embedded
+//	//mcp:server name=NAME [version=V] [title="text"] [description="text"]
+//	    [remote=URL] [website=URL] [oci=IMAGE]
+//	                            the server's entry in the MCP registry
+//	                            (server.json, written by mcpgen -server-json)
 //
 // A package-level function is a prompt, a resource or a completer with
 //
