@@ -81,8 +81,9 @@ func edited(t *testing.T, doc []byte, set map[string]any) json.RawMessage {
 }
 
 // TestRegistrySchemas validates the server.json that mcpgen -server-json
-// writes (the golden of testdata/gen_server, which cmd/mcpgen's
-// TestServerJSON holds equal to the command's output) against the MCP
+// writes (the golden of testdata/gen_server and examples/calculator's,
+// which cmd/mcpgen's TestServerJSON and TestExampleServerJSON hold equal
+// to the command's output) against the MCP
 // registry's published schema, with Ajv (draft-07, formats). Documents the
 // schema must refuse are checked too, so that the check can fail.
 func TestRegistrySchemas(t *testing.T) {
@@ -104,8 +105,13 @@ func TestRegistrySchemas(t *testing.T) {
 	if head.Schema != schema.ID {
 		t.Errorf("server.json's $schema is %s, the vendored schema's $id %s: update one or the other", head.Schema, schema.ID)
 	}
+	example, err := os.ReadFile(filepath.Join("..", "examples", "calculator", "server.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	docs := []schemaDoc{
 		{"golden", golden},
+		{"examples/calculator", example},
 		{"without optional members", edited(t, golden, map[string]any{"title": nil, "repository": nil, "remotes": nil, "packages": nil})},
 		{"bad: a name without a slash", edited(t, golden, map[string]any{"name": "weather"})},
 		{"bad: no version", edited(t, golden, map[string]any{"version": nil})},

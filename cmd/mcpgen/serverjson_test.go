@@ -60,6 +60,26 @@ func TestServerJSON(t *testing.T) {
 	}
 }
 
+// TestExampleServerJSON checks that examples/calculator/server.json is
+// what its go generate line writes: -check over the examples does not
+// look at it, this does.
+func TestExampleServerJSON(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "examples", "calculator"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "server.json")
+	changes, problems, _, _, err := plan(dir, &options{output: "mcp_gen.go", patterns: []string{"."}, serverJSON: "server.json"})
+	if err != nil || len(problems) > 0 {
+		t.Fatalf("%v %q", err, problems)
+	}
+	for _, c := range changes {
+		if c.path == file {
+			t.Errorf("examples/calculator/server.json is stale (go generate ./examples/calculator):\n%s", unifiedDiff("server.json", "want", c.old, c.new))
+		}
+	}
+}
+
 // TestServerJSONProblems checks what -server-json says when it cannot
 // write the file, and that it then writes nothing.
 func TestServerJSONProblems(t *testing.T) {
