@@ -372,6 +372,9 @@ func nearToolDirective(g *ast.CommentGroup) bool {
 // nearMissIn reports whether the comment group holds a near miss or an
 // unknown directive, already reported.
 func nearMissIn(g *ast.CommentGroup) bool {
+	if g == nil {
+		return false
+	}
 	for _, cm := range g.List {
 		if kind, _ := classify(cm.Text); kind == nearMiss || kind == unknownDirective {
 			return true

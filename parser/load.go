@@ -436,6 +436,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 type undescribedParam struct {
 	pos        token.Pos
 	name, tool string
+	toolName   string // the tool's MCP name: Go names of methods repeat
 }
 
 // maxParamWarnings is how many undescribed parameters of a package are
@@ -458,7 +459,7 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 	tools := map[string]bool{}
 	for _, p := range params {
 		count[p.name]++
-		tools[p.tool] = true
+		tools[p.toolName] = true
 	}
 	names := slices.Collect(maps.Keys(count))
 	slices.SortFunc(names, func(a, b string) int { return cmp.Or(count[b]-count[a], cmp.Compare(a, b)) })
@@ -499,7 +500,7 @@ func (c *checker) docWarnings(t *toolDecl) []undescribedParam {
 	var out []undescribedParam
 	for i, p := range t.Params {
 		if in.Properties[p.Name].Description == "" && i < len(t.paramPos) {
-			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName})
+			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName, toolName: t.Name})
 		}
 	}
 	return out

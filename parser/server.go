@@ -167,17 +167,21 @@ func packageDoc(files []*ast.File) string {
 
 // describes turns the first sentence of a Go doc comment into a
 // description: "Package weather forecasts..." and "Command weather
-// serves..." say "Forecasts..." and "Serves...", as a registry lists it.
+// serves..." say "Forecasts..." and "Serves...", and "Command weather is
+// a server..." says "A server...", as a registry lists it.
 func describes(sentence string) string {
 	for _, lead := range []string{"Package ", "Command "} {
 		rest, ok := strings.CutPrefix(sentence, lead)
 		if !ok {
 			continue
 		}
-		_, verb, ok := strings.Cut(rest, " ")
-		r, n := utf8.DecodeRuneInString(verb)
+		_, rest, ok = strings.Cut(rest, " ")
+		if after, is := strings.CutPrefix(rest, "is "); is {
+			rest = after
+		}
+		r, n := utf8.DecodeRuneInString(rest)
 		if ok && n > 0 && unicode.IsLower(r) {
-			return string(unicode.ToUpper(r)) + verb[n:]
+			return string(unicode.ToUpper(r)) + rest[n:]
 		}
 	}
 	return sentence

@@ -54,9 +54,11 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	// go/ast drops //mcp: lines from Text as directives already; filtering
 	// them here as well keeps that true for any spelling Text would keep.
 	doc := &ast.CommentGroup{}
-	for _, cm := range fd.Doc.List {
-		if !strings.HasPrefix(cm.Text, "//mcp:") {
-			doc.List = append(doc.List, cm)
+	if fd.Doc != nil { // a method of //mcp:tools may have no doc comment
+		for _, cm := range fd.Doc.List {
+			if !strings.HasPrefix(cm.Text, "//mcp:") {
+				doc.List = append(doc.List, cm)
+			}
 		}
 	}
 	t.Description = doctext.Join(doc.Text())
@@ -430,6 +432,9 @@ func isRuntimeNamed(t types.Type, name string) bool {
 // parameter of a type the user does not own.
 func (c *checker) enumDirectives(t *toolDecl) {
 	t.paramEnum = make([]schema.EnumSwitch, len(t.Params))
+	if t.decl.Doc == nil {
+		return // a method of //mcp:tools without a doc comment
+	}
 	for _, cm := range t.decl.Doc.List {
 		if kind, _ := classify(cm.Text); kind != typeDirective {
 			continue
