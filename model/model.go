@@ -37,6 +37,22 @@ type Package struct {
 	// names are free for it (the generated file must not depend on the one
 	// it replaces).
 	Regenerated map[string]bool
+	// Server is the package's //mcp:server directive, nil without one.
+	Server *Server
+}
+
+// Server is what a //mcp:server directive says of the server a package
+// makes: the entry of the MCP registry (server.json) that mcpgen
+// -server-json writes.
+type Server struct {
+	Pos         token.Position // of the directive
+	Name        string         // reverse-DNS, "io.github.owner/repo"
+	Version     string         // "" when not given (then -server-version)
+	Title       string
+	Description string // the option, else the package doc comment's first sentence
+	Remote      string // the Streamable HTTP endpoint, "" for none
+	Website     string
+	OCI         string // an OCI image reference that runs the server over stdio, "" for none
 }
 
 // RegisterPromptsFunc and RegisterResourcesFunc name the generated

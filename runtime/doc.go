@@ -27,6 +27,9 @@
 // Origin and Host are checked against DNS rebinding; [WithAllowedOrigins]
 // and [WithAllowedHosts] widen them. [HTTPOption] values set the limits:
 // [WithMaxSessions], [WithSessionIdleTimeout], [WithBodyMemory].
+// [WithServerCard] also serves the server card (the draft MCP Server
+// Cards) at /mcp/server-card: who the server is and where to connect,
+// public, for clients that have not connected yet.
 //
 // # Authorization
 //
