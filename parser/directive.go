@@ -30,7 +30,7 @@ const (
 	typeDirective                    // //mcp:enum [on|off], on a type or struct field
 	schemaDirective                  // //mcp:schema [TYPE] {...}
 	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
-	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools (pkgdirectives.go)
+	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints, //mcp:skills, //mcp:server (pkgdirectives.go)
 	unknownDirective                 // //mcp:other
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -53,13 +53,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return schemaDirective, ""
 		case "prompt", "resource", "complete":
 			return primitiveDirective, ""
-		case "result", "param", "output", "tools", "constraints":
+		case "result", "param", "output", "tools", "constraints", "skills", "server":
 			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools", "constraints"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools", "constraints", "skills", "server"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -189,7 +189,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:result, //mcp:param, //mcp:output and //mcp:tools", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints and //mcp:server", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
@@ -372,6 +372,9 @@ func nearToolDirective(g *ast.CommentGroup) bool {
 // nearMissIn reports whether the comment group holds a near miss or an
 // unknown directive, already reported.
 func nearMissIn(g *ast.CommentGroup) bool {
+	if g == nil {
+		return false
+	}
 	for _, cm := range g.List {
 		if kind, _ := classify(cm.Text); kind == nearMiss || kind == unknownDirective {
 			return true

@@ -54,9 +54,11 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	// go/ast drops //mcp: lines from Text as directives already; filtering
 	// them here as well keeps that true for any spelling Text would keep.
 	doc := &ast.CommentGroup{}
-	for _, cm := range fd.Doc.List {
-		if !strings.HasPrefix(cm.Text, "//mcp:") {
-			doc.List = append(doc.List, cm)
+	if fd.Doc != nil { // a method of //mcp:tools may have no doc comment
+		for _, cm := range fd.Doc.List {
+			if !strings.HasPrefix(cm.Text, "//mcp:") {
+				doc.List = append(doc.List, cm)
+			}
 		}
 	}
 	t.Description = doctext.Join(doc.Text())
@@ -135,8 +137,10 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 		return
 	}
 	warn := func(at token.Pos, name string, typ types.Type) {
-		c.warnf(at, "%s returns no result, but may change its parameter %s (%s) in place, and the tool's caller never sees what it does to it; add result=%s to //mcp:tool to send %s back as the result, or result=none if the function's effect is elsewhere",
-			t.GoName, name, typeString(typ, t.pkg.Types), name, name)
+		ts := typeString(typ, t.pkg.Types)
+		c.groupWarnf("inplace:"+types.TypeString(typ, nil), "without a result that take a "+ts, "give each //mcp:tool result=PARAM or result=none", at, t.Name,
+			"%s returns no result, but may change its parameter %s (%s) in place, and the tool's caller never sees what it does to it; add result=%s to //mcp:tool to send %s back as the result, or result=none if the function's effect is elsewhere",
+			t.GoName, name, ts, name, name)
 	}
 	if t.Struct != nil && t.Struct.Pointer && t.Struct.Name != "" && t.Struct.Name != "_" {
 		warn(t.structNamePos, t.Struct.Name, t.Struct.Type)
@@ -212,8 +216,10 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		// function is called without any, as a Go caller may.
 		p := params.At(last)
 		t.Skipped = &model.Param{Name: p.Name(), Type: p.Type(), Variadic: true}
-		c.warnf(names[last], "parameter %s of %s (%s) takes functional options, which JSON cannot carry: it is not an argument of the tool, and the tool calls %s without options",
-			p.Name(), t.GoName, typeString(p.Type().(*types.Slice).Elem(), t.pkg.Types), t.GoName)
+		elem := p.Type().(*types.Slice).Elem()
+		c.groupWarnf("options:"+types.TypeString(elem, nil), "with functional options of type "+typeString(elem, t.pkg.Types), "each is called without options",
+			names[last], t.Name, "parameter %s of %s (%s) takes functional options, which JSON cannot carry: it is not an argument of the tool, and the tool calls %s without options",
+			p.Name(), t.GoName, typeString(elem, t.pkg.Types), t.GoName)
 		rest, end = rest-1, last
 	}
 	if rest == 1 && (!sig.Variadic() || t.Skipped != nil) && isArgStruct(params.At(start).Type()) {
@@ -426,6 +432,9 @@ func isRuntimeNamed(t types.Type, name string) bool {
 // parameter of a type the user does not own.
 func (c *checker) enumDirectives(t *toolDecl) {
 	t.paramEnum = make([]schema.EnumSwitch, len(t.Params))
+	if t.decl.Doc == nil {
+		return // a method of //mcp:tools without a doc comment
+	}
 	for _, cm := range t.decl.Doc.List {
 		if kind, _ := classify(cm.Text); kind != typeDirective {
 			continue

@@ -60,7 +60,7 @@ type Server struct {
 	skills    []*skill    // in registration order (skills.go)
 	// skillFiles are the URIs of the resources that are files of skills.
 	skillFiles map[string]bool
-	names      map[string]bool
+	names      map[string]string // tool name -> the function that added it (registrant)
 	// toolPrefix is put before the name of each tool added, inside
 	// PrefixTools.
 	toolPrefix string
@@ -165,7 +165,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 		version:    version,
 		maxMessage: DefaultMaxMessageSize,
 		cacheTTL:   -1, // not set: resolved after the options
-		names:      make(map[string]bool),
+		names:      make(map[string]string),
 		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {
