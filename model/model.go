@@ -32,6 +32,8 @@ type Package struct {
 	// and //mcp:resource, in source order.
 	Prompts   []*Prompt
 	Resources []*Resource
+	// Skills are the skills of //mcp:skills, nil without it.
+	Skills *Skills
 	// Regenerated holds the package-level names that the package's current
 	// mcpgen output declares: the new output replaces that file, so these
 	// names are free for it (the generated file must not depend on the one
@@ -61,6 +63,40 @@ const (
 	RegisterPromptsFunc   = "RegisterPrompts"
 	RegisterResourcesFunc = "RegisterResources"
 )
+
+// RegisterSkillsFunc names the generated function that registers a
+// package's skills.
+const RegisterSkillsFunc = "RegisterSkills"
+
+// Skills are the skills that //mcp:skills dir=DIR declares: every
+// directory under DIR with a SKILL.md, their files read at generate time
+// and embedded in the binary.
+type Skills struct {
+	Pos token.Position // the directive
+	// Dir is DIR, slash-separated and relative to the package's
+	// directory: the pattern of the generated //go:embed.
+	Dir    string
+	Skills []*Skill // in path order
+}
+
+// Skill is one skill (SEP-2640): a directory with a SKILL.md.
+type Skill struct {
+	URI         string       // skill://PATH/SKILL.md
+	Name        string       // the front matter's name: PATH's last segment
+	Description string       // the front matter's description
+	Frontmatter string       // the front matter as a compact JSON object
+	Files       []*SkillFile // SKILL.md first, then the others in path order
+}
+
+// SkillFile is one file of a skill, as read at generate time.
+type SkillFile struct {
+	URI      string // the file's resource URI
+	Path     string // slash-separated, relative to the package's directory (DIR/...)
+	MIMEType string
+	Size     int64
+	Digest   string // "sha256:" and 64 lowercase hex digits
+	Binary   bool   // not UTF-8 text: sent as a blob
+}
 
 // Prompt is one function annotated with //mcp:prompt.
 type Prompt struct {
@@ -179,7 +215,7 @@ type Tool struct {
 	// option types=: the tool calls Func[TypeArgs...], and its schemas
 	// are those of the instantiated signature. Nil for other functions.
 	TypeArgs []types.Type
-	Context  bool        // the first parameter is context.Context
+	Context  bool // the first parameter is context.Context
 
 	// Arguments: exactly one of Struct or Params describes them.
 	// Struct is set when the tool takes one struct (or pointer-to-struct) parameter.

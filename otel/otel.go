@@ -293,10 +293,14 @@ func (in *instrumentation) outboundMeta(ctx context.Context) map[string]string {
 	return m
 }
 
-// transport is network.transport: "pipe" for stdio, "tcp" for HTTP.
+// transport is network.transport: "pipe" for stdio, "tcp" for HTTP,
+// "inprocess" for a runtime.Server.Call.
 func transport(req *runtime.Request) string {
-	if req.Transport == "stdio" {
+	switch req.Transport {
+	case "stdio":
 		return "pipe"
+	case "inprocess":
+		return "inprocess"
 	}
 	return "tcp"
 }

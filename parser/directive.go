@@ -30,7 +30,7 @@ const (
 	typeDirective                    // //mcp:enum [on|off], on a type or struct field
 	schemaDirective                  // //mcp:schema [TYPE] {...}
 	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
-	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:server (pkgdirectives.go)
+	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints, //mcp:skills, //mcp:server (pkgdirectives.go)
 	unknownDirective                 // //mcp:other
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -53,13 +53,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return schemaDirective, ""
 		case "prompt", "resource", "complete":
 			return primitiveDirective, ""
-		case "result", "param", "output", "tools", "constraints", "server":
+		case "result", "param", "output", "tools", "constraints", "skills", "server":
 			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools", "constraints", "server"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools", "constraints", "skills", "server"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}

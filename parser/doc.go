@@ -83,6 +83,10 @@
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
 //	//mcp:constraints described the option constraints for every tool;
 //	                            //mcp:constraints keywords: keywords only
+//	//mcp:skills dir=DIR        the skills in the directory DIR of the
+//	                            package (skills.go): every directory under
+//	                            it with a SKILL.md, read, checked and
+//	                            digested at generate time, and embedded
 //	//mcp:server name=NAME [version=V] [title="text"] [description="text"]
 //	    [remote=URL] [website=URL] [oci=IMAGE]
 //	                            the server's entry in the MCP registry

@@ -398,6 +398,9 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	if len(p.Resources) > 0 {
 		c.registers[pkg][model.RegisterResourcesFunc] = true
 	}
+	if p.Skills = c.skills(p.Dir); p.Skills != nil {
+		c.registers[pkg][model.RegisterSkillsFunc] = true
+	}
 	elicits, err := c.elicits(pkg, outputs)
 	if err != nil {
 		return nil, err

@@ -445,7 +445,15 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		// server/tools#error-handling).
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
-	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
+	var cl *call
+	var req *Request // what middleware sees, when the call runs through it
+	if r.intercepted {
+		ic := new(interceptedCall)
+		cl, req = &ic.call, &ic.req
+	} else {
+		cl = new(call)
+	}
+	*cl = call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
 	if !proto.modern() {
 		// notifications/cancelled frees the POST (modern calls end with
 		// their requests).
@@ -501,9 +509,12 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		ctx, cl.cancel = context.WithCancel(ctx)
 	}
 	ctx = context.WithValue(ctx, callKey{}, cl)
-	if req := r.mw; req != nil {
+	if req != nil {
 		cl.t, cl.args = t, args
-		req.call, req.tool = cl, t.chain
+		// The target is the tool's own name, the one the params name: no
+		// second copy of it.
+		c.fillRequest(req, r.method.name, r.id, r.params, noTarget)
+		req.Target, req.call, req.tool = t.Name, cl, t.chain
 		return nil, func() []byte { return c.srv.replyTo(ctx, req) }
 	}
 	return nil, func() []byte { return c.srv.run(ctx, cl, t, id, args) }

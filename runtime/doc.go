@@ -66,7 +66,9 @@
 //
 // [CallOptions] receive the tool's progress reports and log records and
 // answer its questions; [Server.Tools] lists the tools with their schemas as
-// tools/list sends them.
+// tools/list sends them. A call passes the server's middleware
+// ([WithRequestMiddleware], [WithToolMiddleware]) as a tools/call does, with
+// Transport "inprocess", so a test sees what the middleware does.
 //
 // # Protocol versions
 //

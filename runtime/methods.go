@@ -85,7 +85,9 @@ type request struct {
 	inBatch bool
 	proto   protocol   // set when the request is admitted
 	era     requestEra // set when the request is admitted
-	mw      *Request   // what middleware sees, for a method that registers (nil without middleware)
+	// intercepted: the server has middleware, and a tools/call's handler
+	// runs the call through it (conn.intercept).
+	intercepted bool
 }
 
 func (r *request) fail(e *rpcError) ([]byte, func() []byte) { return errorReply(r.id, e), nil }

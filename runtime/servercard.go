@@ -104,10 +104,10 @@ func WithServerCard(card ServerCard) HTTPOption {
 // ServerCardHandler returns a handler that serves the server card of s
 // (MCP Server Cards, SEP-2127, a draft): its name, version, description,
 // title, website, icons ([WithIcons]), repository and its Streamable HTTP
-// endpoint (URL,
-// headers, the protocol versions the runtime speaks). Mount it at the
-// endpoint's URL followed by /server-card ("/mcp/server-card"), where the
-// draft reserves it; [WithServerCard] does that for ListenAndServeHTTP.
+// endpoint (URL, headers, the protocol versions the runtime speaks).
+// Mount it at the endpoint's URL followed by /server-card
+// ("/mcp/server-card"), where the draft reserves it; [WithServerCard]
+// does that for ListenAndServeHTTP.
 //
 // The card is served as application/mcp-server-card+json to GET and HEAD,
 // to any origin (Access-Control-Allow-Origin: *, preflights answered),
@@ -156,6 +156,7 @@ func (s *Server) ServerCardHandler(card ServerCard) http.Handler {
 			return
 		}
 		hd.Set("Content-Type", ServerCardMediaType)
+		hd.Set("Content-Length", strconv.Itoa(len(body.data))) // HEAD's too
 		w.WriteHeader(http.StatusOK)
 		if r.Method == http.MethodGet {
 			_, _ = w.Write(body.data)

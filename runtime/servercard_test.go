@@ -108,6 +108,7 @@ func TestServerCard(t *testing.T) {
 		t.Errorf("card versions differ from server/discover's %s", supportedVersionsJSON)
 	}
 
+	card := body
 	etag := resp.Header.Get("ETag")
 	if !strings.HasPrefix(etag, `"`) || len(etag) != 34 {
 		t.Fatalf("ETag %q: want a strong entity tag", etag)
@@ -123,8 +124,9 @@ func TestServerCard(t *testing.T) {
 		t.Errorf("a stale If-None-Match: %s, %d bytes; want the card", resp.Status, len(body))
 	}
 	resp, body = getCard(t, "HEAD", base+"/mcp/server-card", nil)
-	if resp.StatusCode != http.StatusOK || len(body) != 0 || resp.Header.Get("ETag") != etag {
-		t.Errorf("HEAD: %s, %d bytes, ETag %q", resp.Status, len(body), resp.Header.Get("ETag"))
+	if resp.StatusCode != http.StatusOK || len(body) != 0 || resp.Header.Get("ETag") != etag || resp.ContentLength != int64(len(card)) {
+		t.Errorf("HEAD: %s, %d bytes, ETag %q, Content-Length %d; want 200, no body, the ETag and the card's length %d",
+			resp.Status, len(body), resp.Header.Get("ETag"), resp.ContentLength, len(card))
 	}
 
 	// A browser on another origin may read it: the preflight is answered.

@@ -188,6 +188,8 @@ whole package (an API client's, say; see docs/apiclients.md):
 	                      (//mcp:output off: all of them)
 	//mcp:constraints described  the option constraints for every tool
 	                      (//mcp:constraints keywords: keywords only)
+	//mcp:skills dir=DIR  the skills in DIR, a directory per skill with a
+	                      SKILL.md, embedded: RegisterSkills(s) serves them
 
 For the server's entry in the MCP registry (server.json, which -server-json
 writes), once, in any comment of the package outside a function's doc
@@ -467,7 +469,7 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 			continue
 		}
 		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output), dir: pkg.Dir, server: pkg.Server}
-		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 {
+		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 || pkg.Skills != nil {
 			out.content, err = generator.Generate(pkg)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("mcpgen: %s: %v", pkg.PkgPath, err))
