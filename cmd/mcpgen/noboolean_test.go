@@ -86,7 +86,8 @@ type schemaLiteral struct {
 }
 
 // schemaLiterals returns the string literals of the Go file that hold a
-// JSON object: the schemas (struct tags never do).
+// JSON object: the schemas (struct tags never do), but for the _meta
+// objects of tools and resources (the field Meta).
 func schemaLiterals(file string) ([]schemaLiteral, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -99,6 +100,11 @@ func schemaLiterals(file string) ([]schemaLiteral, error) {
 	}
 	var out []schemaLiteral
 	ast.Inspect(f, func(n ast.Node) bool {
+		if kv, ok := n.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Meta" {
+				return false
+			}
+		}
 		lit, ok := n.(*ast.BasicLit)
 		if !ok || lit.Kind != token.STRING {
 			return true
