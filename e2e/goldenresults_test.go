@@ -21,6 +21,7 @@ var goldenArgs = map[string]string{
 		`"version":"v1.2.3","at":"2026-12-01T10:00:00Z","price":{"cents":1234,"currency":"EUR"},"token":"customer-42"}`,
 	"gen_real_marshalers lookup": `{"code":"USD","at":"2026-01-02T03:04:05Z","amount":7}`,
 	"gen_stated_keywords ship":   `{"mode":"post","to":{"city":"Lyon","zip":"69001"}}`,
+	"gen_generic max_int":        `{"xs":[3,9,4]}`,
 }
 
 // goldenErrors are the golden tools that cannot succeed, on purpose.

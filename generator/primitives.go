@@ -384,3 +384,45 @@ func needsConversion(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return !ok || b.Kind() != types.String
 }
+
+// registerSkills returns the RegisterSkills function and the embedded
+// file system of its files, named fsName.
+func (g *gen) registerSkills(loc localNames, fsName string) []jen.Code {
+	set := g.pkg.Skills
+	skills := make([]jen.Code, len(set.Skills))
+	for i, sk := range set.Skills {
+		files := make([]jen.Code, len(sk.Files))
+		for j, f := range sk.Files {
+			fields := []jen.Code{
+				field("URI", jen.Lit(f.URI)), field("Path", jen.Lit(f.Path)), field("MIMEType", jen.Lit(f.MIMEType)),
+				field("Size", jen.Lit(int(f.Size))), field("Digest", jen.Lit(f.Digest)),
+			}
+			if f.Binary {
+				fields = append(fields, field("Binary", jen.True()))
+			}
+			files[j] = jen.Line().Values(fields...)
+		}
+		fm := jen.Lit(sk.Frontmatter)
+		if canRaw(sk.Frontmatter) {
+			fm = jen.Op("`" + sk.Frontmatter + "`")
+		}
+		files = append(files, jen.Line())
+		skills[i] = jen.Line().Add(g.rt("Skill")).Values(
+			jen.Line().Add(field("URI", jen.Lit(sk.URI))),
+			jen.Line().Add(field("Name", jen.Lit(sk.Name))),
+			jen.Line().Add(field("Description", jen.Lit(sk.Description))),
+			jen.Line().Add(field("Frontmatter", fm)),
+			jen.Line().Add(field("Files", jen.Index().Add(g.rt("SkillFile")).Values(files...))),
+			jen.Line())
+	}
+	args := append([]jen.Code{jen.Id(fsName)}, skills...)
+	doc := fmt.Sprintf("%s registers on %s the skills of //mcp:skills dir=%s (the skills extension, SEP-2640), their sizes and digests those of the files when mcpgen ran: regenerate after changing one.", model.RegisterSkillsFunc, loc.server, set.Dir)
+	fn := jen.Comment(doc).Line().Func().Id(model.RegisterSkillsFunc).
+		Params(jen.Id(loc.server).Op("*").Add(g.rt("Server"))).
+		Block(jen.Id(loc.server).Dot("MustAddSkills").Call(append(args, jen.Line())...))
+	embed := jen.Comment(fmt.Sprintf("%s holds the files of the skills.", fsName)).Line().
+		Comment("//").Line().
+		Comment("//go:embed " + set.Dir).Line().
+		Var().Id(fsName).Add(g.qual("embed", "embed", "FS"))
+	return []jen.Code{fn, embed}
+}

@@ -19,10 +19,35 @@ func signature(t *model.Tool) (*types.Signature, error) {
 	if !ok {
 		return nil, fmt.Errorf("generator: tool %s: %s is not a function", t.Name, t.Func)
 	}
+	if sig.TypeParams().Len() > 0 && len(t.TypeArgs) > 0 {
+		inst, err := types.Instantiate(nil, sig, t.TypeArgs, true)
+		if err != nil {
+			return nil, fmt.Errorf("generator: tool %s: %w", t.Name, err)
+		}
+		sig = inst.(*types.Signature)
+	}
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		return nil, fmt.Errorf("generator: tool %s: generic functions cannot be tools", t.Name)
+		return nil, fmt.Errorf("generator: tool %s: a generic function without type arguments cannot be a tool", t.Name)
 	}
 	return sig, nil
+}
+
+// funcRef returns the name of t's package-level function, with its type
+// arguments for an instantiation of a generic function (Max[int]).
+func (g *gen) funcRef(t *model.Tool) (*jen.Statement, error) {
+	fn := jen.Id(t.GoName)
+	if len(t.TypeArgs) == 0 {
+		return fn, nil
+	}
+	args := make([]jen.Code, len(t.TypeArgs))
+	for i, a := range t.TypeArgs {
+		c, err := g.typeCode(a)
+		if err != nil {
+			return nil, fmt.Errorf("generator: tool %s: type argument: %w", t.Name, err)
+		}
+		args[i] = c
+	}
+	return fn.Index(jen.List(args...)), nil
 }
 
 // guard returns the compile-time guard of a tool: the function, as a
@@ -50,8 +75,8 @@ func (g *gen) guard(t *model.Tool) (jen.Code, error) {
 		} else {
 			fn = jen.Add(recv).Dot(t.GoName)
 		}
-	} else {
-		fn = jen.Id(t.GoName)
+	} else if fn, err = g.funcRef(t); err != nil {
+		return nil, err
 	}
 	var recvParam jen.Code
 	if recv != nil {
@@ -296,7 +321,10 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}
 
-	call := jen.Id(t.GoName)
+	call, err := g.funcRef(t)
+	if err != nil {
+		return nil, err
+	}
 	if t.Receiver != nil {
 		call = jen.Id(loc.recv).Dot(t.GoName)
 	}

@@ -32,11 +32,29 @@ type Package struct {
 	// and //mcp:resource, in source order.
 	Prompts   []*Prompt
 	Resources []*Resource
+	// Skills are the skills of //mcp:skills, nil without it.
+	Skills *Skills
 	// Regenerated holds the package-level names that the package's current
 	// mcpgen output declares: the new output replaces that file, so these
 	// names are free for it (the generated file must not depend on the one
 	// it replaces).
 	Regenerated map[string]bool
+	// Server is the package's //mcp:server directive, nil without one.
+	Server *Server
+}
+
+// Server is what a //mcp:server directive says of the server a package
+// makes: the entry of the MCP registry (server.json) that mcpgen
+// -server-json writes.
+type Server struct {
+	Pos         token.Position // of the directive
+	Name        string         // reverse-DNS, "io.github.owner/repo"
+	Version     string         // "" when not given (then -server-version)
+	Title       string
+	Description string // the option, else the package doc comment's first sentence
+	Remote      string // the Streamable HTTP endpoint, "" for none
+	Website     string
+	OCI         string // an OCI image reference that runs the server over stdio, "" for none
 }
 
 // RegisterPromptsFunc and RegisterResourcesFunc name the generated
@@ -45,6 +63,40 @@ const (
 	RegisterPromptsFunc   = "RegisterPrompts"
 	RegisterResourcesFunc = "RegisterResources"
 )
+
+// RegisterSkillsFunc names the generated function that registers a
+// package's skills.
+const RegisterSkillsFunc = "RegisterSkills"
+
+// Skills are the skills that //mcp:skills dir=DIR declares: every
+// directory under DIR with a SKILL.md, their files read at generate time
+// and embedded in the binary.
+type Skills struct {
+	Pos token.Position // the directive
+	// Dir is DIR, slash-separated and relative to the package's
+	// directory: the pattern of the generated //go:embed.
+	Dir    string
+	Skills []*Skill // in path order
+}
+
+// Skill is one skill (SEP-2640): a directory with a SKILL.md.
+type Skill struct {
+	URI         string       // skill://PATH/SKILL.md
+	Name        string       // the front matter's name: PATH's last segment
+	Description string       // the front matter's description
+	Frontmatter string       // the front matter as a compact JSON object
+	Files       []*SkillFile // SKILL.md first, then the others in path order
+}
+
+// SkillFile is one file of a skill, as read at generate time.
+type SkillFile struct {
+	URI      string // the file's resource URI
+	Path     string // slash-separated, relative to the package's directory (DIR/...)
+	MIMEType string
+	Size     int64
+	Digest   string // "sha256:" and 64 lowercase hex digits
+	Binary   bool   // not UTF-8 text: sent as a blob
+}
 
 // Prompt is one function annotated with //mcp:prompt.
 type Prompt struct {
@@ -188,7 +240,11 @@ type Tool struct {
 	GoName   string      // function or method name
 	Receiver *Receiver   // nil for a package-level function
 	Func     *types.Func // the declared function or method
-	Context  bool        // the first parameter is context.Context
+	// TypeArgs are the type arguments of a generic function, from the
+	// option types=: the tool calls Func[TypeArgs...], and its schemas
+	// are those of the instantiated signature. Nil for other functions.
+	TypeArgs []types.Type
+	Context  bool // the first parameter is context.Context
 
 	// Arguments: exactly one of Struct or Params describes them.
 	// Struct is set when the tool takes one struct (or pointer-to-struct) parameter.

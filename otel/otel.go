@@ -15,7 +15,13 @@
 // error sets error.type and rpc.response.status_code to its JSON-RPC code
 // and the span's status to Error; a tool result with isError sets
 // error.type "tool_error" and the status to Error. Each request's duration
-// goes into the histogram mcp.server.operation.duration (seconds).
+// goes into the histogram mcp.server.operation.duration (seconds), and each
+// session's into mcp.server.session.duration (seconds: a legacy HTTP
+// session or a stdio connection, from initialize to its end, see
+// runtime.SessionInfo), with mcp.protocol.version, network.transport,
+// network.protocol.name "http" for HTTP, and error.type for a session
+// that ended in error (a stdio input or output that failed: the Go type
+// of the error, such as "*fs.PathError").
 //
 // The span is a child of the trace context that the client put in the
 // request's params._meta (traceparent, tracestate, and baggage, as the
@@ -33,6 +39,7 @@ package otel
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -61,11 +68,15 @@ const (
 	attrErrorType     = "error.type"
 	attrStatusCode    = "rpc.response.status_code"
 	attrTransport     = "network.transport"
+	attrNetProtocol   = "network.protocol.name"
 )
 
-// operationDuration is the histogram of the conventions, with the buckets
-// they advise.
-const operationDuration = "mcp.server.operation.duration"
+// operationDuration and sessionDuration are the histograms of the
+// conventions, with the buckets they advise (the same for both).
+const (
+	operationDuration = "mcp.server.operation.duration"
+	sessionDuration   = "mcp.server.session.duration"
+)
 
 var durationBuckets = []float64{0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300}
 
@@ -102,14 +113,16 @@ func WithAttributes(f func(ctx context.Context, req *runtime.Request) []attribut
 }
 
 // Instrument returns the server option that traces and measures every
-// request (Middleware) and passes the trace context on to the client
-// (runtime.WithOutboundMeta).
+// request (Middleware), measures every session (runtime.WithSessionHooks)
+// and passes the trace context on to the client (runtime.WithOutboundMeta).
 func Instrument(opts ...Option) runtime.Option {
 	in := newInstrumentation(opts)
 	mw := runtime.WithRequestMiddleware(in.middleware)
+	sessions := runtime.WithSessionHooks(nil, in.sessionEnd)
 	out := runtime.WithOutboundMeta(in.outboundMeta)
 	return func(s *runtime.Server) {
 		mw(s)
+		sessions(s)
 		out(s)
 	}
 }
@@ -123,6 +136,7 @@ type instrumentation struct {
 	cfg      config
 	tracer   trace.Tracer
 	duration metric.Float64Histogram
+	sessions metric.Float64Histogram
 }
 
 func newInstrumentation(opts []Option) *instrumentation {
@@ -148,7 +162,33 @@ func newInstrumentation(opts []Option) *instrumentation {
 	if err != nil {
 		otelapi.Handle(err)
 	}
+	in.sessions, err = c.meterProvider.Meter(scope).Float64Histogram(sessionDuration,
+		metric.WithUnit("s"),
+		metric.WithDescription("The duration of the MCP session as observed on the MCP server."),
+		metric.WithExplicitBucketBoundaries(durationBuckets...))
+	if err != nil {
+		otelapi.Handle(err)
+	}
 	return in
+}
+
+// sessionEnd records a session's duration.
+func (in *instrumentation) sessionEnd(si runtime.SessionInfo) {
+	ctx := context.Background()
+	if in.sessions == nil || !in.sessions.Enabled(ctx) {
+		return
+	}
+	m := make([]attribute.KeyValue, 0, 4)
+	m = append(m, attribute.String(attrProtocol, si.Protocol))
+	if si.Transport == "stdio" {
+		m = append(m, attribute.String(attrTransport, "pipe"))
+	} else {
+		m = append(m, attribute.String(attrTransport, "tcp"), attribute.String(attrNetProtocol, "http"))
+	}
+	if si.Err != nil {
+		m = append(m, attribute.String(attrErrorType, fmt.Sprintf("%T", si.Err)))
+	}
+	in.sessions.Record(ctx, si.Duration().Seconds(), metric.WithAttributes(m...))
 }
 
 func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.RequestHandler {
@@ -253,10 +293,14 @@ func (in *instrumentation) outboundMeta(ctx context.Context) map[string]string {
 	return m
 }
 
-// transport is network.transport: "pipe" for stdio, "tcp" for HTTP.
+// transport is network.transport: "pipe" for stdio, "tcp" for HTTP,
+// "inprocess" for a runtime.Server.Call.
 func transport(req *runtime.Request) string {
-	if req.Transport == "stdio" {
+	switch req.Transport {
+	case "stdio":
 		return "pipe"
+	case "inprocess":
+		return "inprocess"
 	}
 	return "tcp"
 }

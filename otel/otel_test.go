@@ -392,3 +392,16 @@ func TestWithAttributes(t *testing.T) {
 		t.Errorf("user.id = %q", got)
 	}
 }
+
+// TestCall: an in-process runtime.Server.Call (a test of a server, an
+// adapter) is traced as a tools/call, with network.transport "inprocess".
+func TestCall(t *testing.T) {
+	f := newFixture(t)
+	if res, err := f.srv.Call(t.Context(), "add", nil, nil); err != nil || res.IsError {
+		t.Fatalf("add: %v %+v", err, res)
+	}
+	wantAttrs(t, f.span(t, "tools/call add"), map[string]string{
+		"mcp.method.name": "tools/call", "gen_ai.tool.name": "add", "mcp.protocol.version": "2025-11-25",
+		"network.transport": "inprocess",
+	}, "jsonrpc.request.id", "mcp.session.id", "error.type")
+}

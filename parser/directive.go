@@ -33,7 +33,7 @@ const (
 	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
 	iconDirective                    // //mcp:icon src=... [options], beside a tool's, prompt's or resource's directive
 	metaDirective                    // //mcp:meta {...}, beside //mcp:tool
-	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools (pkgdirectives.go)
+	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints, //mcp:skills, //mcp:server (pkgdirectives.go)
 	unknownDirective                 // //mcp:other
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -60,13 +60,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return iconDirective, ""
 		case "meta":
 			return metaDirective, ""
-		case "result", "param", "output", "tools", "constraints":
+		case "result", "param", "output", "tools", "constraints", "skills", "server":
 			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "icon", "meta", "result", "param", "output", "tools", "constraints"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "icon", "meta", "result", "param", "output", "tools", "constraints", "skills", "server"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -171,6 +171,12 @@ type toolDecl struct {
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.
 	shaped bool
+	// sig is the function's signature, instantiated with TypeArgs for a
+	// generic function; instances is the number of //mcp:tool directives
+	// of a generic function (one tool each), 0 otherwise.
+	sig       *types.Signature
+	instances int
+	dir       token.Pos // the //mcp:tool directive
 }
 
 // file scans every comment of f for directives, reports misplaced and
@@ -210,7 +216,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:icon, //mcp:meta, //mcp:result, //mcp:param, //mcp:output and //mcp:tools", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:icon, //mcp:meta, //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints and //mcp:server", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
@@ -288,6 +294,17 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			for _, cm := range append(lines.icons, lines.metas...) {
 				word, _, _ := strings.Cut(cm.Text, " ")
 				c.errorf(cm.Pos(), "%s without //mcp:tool, //mcp:prompt or //mcp:resource: %s is none of them", word, fd.Name.Name)
+			}
+			continue
+		}
+		if fd.Recv == nil && fd.Type.TypeParams != nil && len(toolDirs) > 1 {
+			// A generic function: one tool per //mcp:tool, each an
+			// instantiation with the type arguments of its types=.
+			for _, d := range toolDirs {
+				if t := c.tool(pkg, fd, []*ast.Comment{d}, argDirs, lines); t != nil {
+					t.instances = len(toolDirs)
+					tools = append(tools, t)
+				}
 			}
 			continue
 		}
@@ -406,6 +423,9 @@ func nearToolDirective(g *ast.CommentGroup) bool {
 // nearMissIn reports whether the comment group holds a near miss or an
 // unknown directive, already reported.
 func nearMissIn(g *ast.CommentGroup) bool {
+	if g == nil {
+		return false
+	}
 	for _, cm := range g.List {
 		if kind, _ := classify(cm.Text); kind == nearMiss || kind == unknownDirective {
 			return true

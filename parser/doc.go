@@ -44,6 +44,10 @@
 //	                  encoding ("1 to 100"), for hosts that drop those
 //	                  keywords (the default under -profile openai-strict);
 //	                  constraints=keywords: as keywords only
+//	types=T[,U...]    the type arguments of a generic function, as Go writes
+//	                  them (types=int, types=string,int); each //mcp:tool of
+//	                  a generic function is one tool, instantiated with its
+//	                  types= and named with its name=
 //	scope=NAME        the OAuth scope a caller's token must grant to see and
 //	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
 //	                  them; each an RFC 6749 scope-token, bare or quoted
@@ -99,6 +103,14 @@
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
 //	//mcp:constraints described the option constraints for every tool;
 //	                            //mcp:constraints keywords: keywords only
+//	//mcp:skills dir=DIR        the skills in the directory DIR of the
+//	                            package (skills.go): every directory under
+//	                            it with a SKILL.md, read, checked and
+//	                            digested at generate time, and embedded
+//	//mcp:server name=NAME [version=V] [title="text"] [description="text"]
+//	    [remote=URL] [website=URL] [oci=IMAGE]
+//	                            the server's entry in the MCP registry
+//	                            (server.json, written by mcpgen -server-json)
 //
 // A package-level function is a prompt, a resource or a completer with
 //

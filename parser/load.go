@@ -128,6 +128,7 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 	}
 	c.diags = append(c.diags, c.pendingErrors(pending)...)
 	slices.SortFunc(out, func(a, b *model.Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
+	c.diags = append(c.diags, crossPackageNames(out)...)
 	return out, sortDiagnostics(c.diags), nil
 }
 
@@ -269,6 +270,10 @@ type checker struct {
 	// dirs are the package-level directives of the package being checked.
 	dirs        *pkgDirs
 	allWarnings bool // Options.AllWarnings
+	// warnGroups are the package's warnings that are one per type, with
+	// the order of their first use (groupWarnf).
+	warnGroups map[string]*warnGroup
+	warnOrder  []*warnGroup
 
 	// registers holds, per package, the names of the registration
 	// functions its generated file will declare.
@@ -297,6 +302,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
 	c.dirs = c.pkgDirectives(pkg, files)
+	p.Server = c.dirs.server
 	var tools []*toolDecl
 	var prims []*primitiveDecl
 	outputs := map[string]bool{} // names of files mcpgen generated
@@ -368,6 +374,13 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		}
 		if first, dup := firstByName[t.Name]; dup {
 			how := "set another with name="
+			if first.decl == t.decl && t.instances > 0 {
+				d := c.fset.Position(first.dir)
+				c.errorf(t.dir, "duplicate tool name %q: also the name of the instantiation of %s at %s:%d:%d; give each //mcp:tool of the generic function %s a name= of its own (name=%s_%s)",
+					t.Name, t.GoName, filepath.Base(d.Filename), d.Line, d.Column, t.GoName, snakeCase(t.GoName), typeArgWord(t.TypeArgs, t.pkg.Types))
+				t.bad = true
+				continue
+			}
 			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
 				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
 			}
@@ -385,6 +398,9 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	}
 	if len(p.Resources) > 0 {
 		c.registers[pkg][model.RegisterResourcesFunc] = true
+	}
+	if p.Skills = c.skills(p.Dir); p.Skills != nil {
+		c.registers[pkg][model.RegisterSkillsFunc] = true
 	}
 	elicits, err := c.elicits(pkg, outputs)
 	if err != nil {
@@ -412,6 +428,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		}
 	}
 	c.paramWarnings(pkg, undescribed)
+	c.flushWarnGroups()
 	return p, nil
 }
 
@@ -420,6 +437,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 type undescribedParam struct {
 	pos        token.Pos
 	name, tool string
+	toolName   string // the tool's MCP name: Go names of methods repeat
 }
 
 // maxParamWarnings is how many undescribed parameters of a package are
@@ -442,7 +460,7 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 	tools := map[string]bool{}
 	for _, p := range params {
 		count[p.name]++
-		tools[p.tool] = true
+		tools[p.toolName] = true
 	}
 	names := slices.Collect(maps.Keys(count))
 	slices.SortFunc(names, func(a, b string) int { return cmp.Or(count[b]-count[a], cmp.Compare(a, b)) })
@@ -483,7 +501,7 @@ func (c *checker) docWarnings(t *toolDecl) []undescribedParam {
 	var out []undescribedParam
 	for i, p := range t.Params {
 		if in.Properties[p.Name].Description == "" && i < len(t.paramPos) {
-			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName})
+			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName, toolName: t.Name})
 		}
 	}
 	return out
@@ -573,9 +591,9 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		case names == nil:
 			continue // reported with its first use
 		case others[p] > 0:
-			msg += fmt.Sprintf(" (and %d more uses of the type, in tools %s)", others[p], strings.Join(names, ", "))
+			msg += fmt.Sprintf(" (and %s of the type, in %s)", plural(others[p], "more use", "more uses"), c.toolsList(names))
 		case len(names) > 1:
-			msg += fmt.Sprintf(" (reached from tools %s)", strings.Join(names, ", "))
+			msg += fmt.Sprintf(" (reached from %s)", c.toolsList(names))
 		}
 		if p.warning {
 			c.warnf(p.pos, "%s", msg)
@@ -648,4 +666,123 @@ func lowerFirst(name string) string {
 		return name
 	}
 	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// A warnGroup is one warning met at several tools of a package, for the
+// same type: reported once, at its first use, with the number of the
+// others and the first of their tools (mcpgen -v reports each).
+type warnGroup struct {
+	pos    token.Pos
+	msg    string // the warning of the first use
+	more   string // what the others are, as in "more tools with functional options of type Option"
+	fix    string // what to do about each of them
+	tools  []string
+	others []Diagnostic // the other uses' own warnings, for -v
+}
+
+// groupWarnf records a warning at pos for tool that is one of a group
+// (key, for the package being checked): the first of a group is reported
+// as it is, the others are counted in it (see flushWarnGroups).
+func (c *checker) groupWarnf(key, more, fix string, pos token.Pos, tool, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	g := c.warnGroups[key]
+	if g == nil {
+		if c.warnGroups == nil {
+			c.warnGroups = map[string]*warnGroup{}
+		}
+		g = &warnGroup{pos: pos, msg: msg, more: more, fix: fix}
+		c.warnGroups[key] = g
+		c.warnOrder = append(c.warnOrder, g)
+		return
+	}
+	g.tools = append(g.tools, tool)
+	g.others = append(g.others, Diagnostic{Pos: c.fset.Position(pos), Message: msg, Warning: true})
+}
+
+// flushWarnGroups reports the grouped warnings of the package checked,
+// one line per group, and forgets them.
+func (c *checker) flushWarnGroups() {
+	for _, g := range c.warnOrder {
+		switch {
+		case len(g.tools) == 0:
+			c.warnf(g.pos, "%s", g.msg)
+		case c.allWarnings:
+			c.warnf(g.pos, "%s", g.msg)
+			c.diags = append(c.diags, g.others...)
+		default:
+			c.warnf(g.pos, "%s (and %s %s: %s; %s; mcpgen -v lists each)", g.msg, plural(len(g.tools), "more tool", "more tools"), g.more, nameList(g.tools, 5), g.fix)
+		}
+	}
+	c.warnGroups, c.warnOrder = nil, nil
+}
+
+// nameList returns the first max of names, then how many others there are:
+// "a, b, c" or "a, b, c, d, e and 7 others".
+func nameList(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	rest := len(names) - max
+	other := "others"
+	if rest == 1 {
+		other = "other"
+	}
+	return fmt.Sprintf("%s and %d %s", strings.Join(names[:max], ", "), rest, other)
+}
+
+// toolsList names the tools of a warning met at several: all of them with
+// -v or when they are few, else the first and their number.
+func (c *checker) toolsList(names []string) string {
+	const max = 5
+	switch {
+	case len(names) == 1:
+		return "tool " + names[0]
+	case c.allWarnings || len(names) <= max:
+		return "tools " + strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%d tools: %s", len(names), nameList(names, max))
+}
+
+// plural returns n and the noun for n: "1 more tool", "3 more tools".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// crossPackageNames warns about a tool whose name a tool of another of
+// pkgs (sorted by path) has too: a server that registers both packages'
+// tools fails at start-up (the runtime refuses a second tool of a name),
+// unless one package's are registered under a prefix. A warning, not an
+// error: the packages may never be served together. Each tool is warned
+// about once, at the tool of the later package.
+func crossPackageNames(pkgs []*model.Package) []Diagnostic {
+	type owner struct {
+		pkg  *model.Package
+		tool *model.Tool
+	}
+	first := map[string]owner{}
+	var diags []Diagnostic
+	for _, p := range pkgs {
+		for _, t := range p.Tools {
+			o, seen := first[t.Name]
+			if !seen {
+				first[t.Name] = owner{p, t}
+				continue
+			}
+			if o.pkg == p {
+				continue // reported within the package
+			}
+			call := p.Name + "." + model.RegisterFunc(t.Receiver) + "(srv"
+			if t.Receiver != nil {
+				call += ", recv"
+			}
+			call += ")"
+			diags = append(diags, Diagnostic{Pos: t.Pos, Warning: true, Message: fmt.Sprintf(
+				"tool name %q is also the name of a tool of package %s (%s at %s:%d:%d): a server that registers both packages' tools fails at start-up; register one package's under a prefix, srv.PrefixTools(%q, func() { %s }), or give one tool another name with name=",
+				t.Name, o.pkg.PkgPath, o.tool.GoName, filepath.Base(o.tool.Pos.Filename), o.tool.Pos.Line, o.tool.Pos.Column, p.Name+"_", call)})
+		}
+	}
+	return diags
 }

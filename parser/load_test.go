@@ -591,3 +591,36 @@ func compact(s string) string {
 	}
 	return b.String()
 }
+
+// TestCrossPackageNames: two packages loaded in one run that both have a
+// tool "info" get a warning at the later one, which says how to register
+// them side by side; a package alone gets none.
+func TestCrossPackageNames(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"cpu/cpu.go": `package cpu
+
+// Info describes the CPU.
+//
+//mcp:tool
+func Info() string { return "" }
+`,
+		"host/host.go": `package host
+
+// Host is the machine.
+type Host struct{}
+
+// Info describes the host.
+//
+//mcp:tool
+func (h *Host) Info() string { return "" }
+`,
+	})
+	_, diags := load(t, dir, "./...")
+	want := []string{`host/host.go:9:16: warning: tool name "info" is also the name of a tool of package example.com/x/cpu (Info at cpu.go:6:6): a server that registers both packages' tools fails at start-up; register one package's under a prefix, srv.PrefixTools("host_", func() { host.RegisterHostTools(srv, recv) }), or give one tool another name with name=`}
+	if !slices.Equal(diags, want) {
+		t.Errorf("diagnostics:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
+	if _, diags := load(t, dir, "./host"); len(diags) != 0 {
+		t.Errorf("one package: %s", strings.Join(diags, "\n"))
+	}
+}

@@ -152,6 +152,7 @@ func toolSpec() *directiveSpec {
 		{key: "numbers", kind: choiceValue, choices: []string{"int", "float64"}},
 		{key: "constraints", kind: choiceValue, choices: []string{"described", "keywords"}},
 		scopeRule(),
+		{key: "types", kind: textValue, example: "types=int (the type arguments of a generic function; types=string,int for several)"},
 		{key: "ui", kind: textValue, example: "ui=ui://app/view.html (the URI of the tool's MCP App view)"},
 		{key: "visibility", kind: textValue, example: "visibility=model,app (or model, or app)"},
 	}}
@@ -380,6 +381,12 @@ type toolOptions struct {
 	// when not given.
 	Constraints string
 	Scopes      []string // option scope=, in the order written
+	// TypeArgs is the option types=, the type arguments a generic
+	// function is instantiated with, as written; TypeArgsOff is the offset
+	// of its value (of its opening quote when quoted).
+	TypeArgs       string
+	TypeArgsOff    int
+	TypeArgsQuoted bool
 	// UI is the option ui=, the URI of the tool's MCP App view, and
 	// UIOff the offset of its value; Visibility the option visibility=
 	// (nil when not given), VisibilityOff its offset and VisibilityMsg
@@ -401,6 +408,9 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	}
 	if o, ok := good["result"]; ok {
 		res.Result, res.ResultOff = o.Value, o.ValueOff
+	}
+	if o, ok := good["types"]; ok {
+		res.TypeArgs, res.TypeArgsOff, res.TypeArgsQuoted = o.Value, o.ValueOff, o.Quoted
 	}
 	res.Float64 = good["numbers"].Value == "float64"
 	if o, ok := good["ui"]; ok {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpgen/mcpgen/internal/toolname"
+	"github.com/mcpgen/mcpgen/model"
 )
 
 // The package-level directives, each a line of its own in any comment of
@@ -28,6 +29,9 @@ import (
 //	                           the constraints (option constraints of
 //	                           //mcp:tool, for every tool of the package);
 //	                           //mcp:constraints keywords: as keywords only
+//	//mcp:skills dir=DIR       the skills in the directory DIR (skills.go)
+//	//mcp:server name=NAME [options] the server's entry in the MCP registry
+//	                           (server.go), written by mcpgen -server-json
 //
 // They are read before any tool is checked (pkgDirectives), so a
 // directive in mcp.go applies to the tools of api.go.
@@ -43,6 +47,10 @@ type pkgDirs struct {
 	// constraints is the default of the //mcp:tool option constraints=
 	// ("described", "keywords" or "" when not given).
 	constraints string
+	skills      *skillsRule // //mcp:skills (skills.go), nil without it
+	// server is the //mcp:server directive (server.go), nil without one
+	// or when it has an error.
+	server *model.Server
 }
 
 // A resultRule is one //mcp:result directive: what becomes of the results
@@ -102,7 +110,7 @@ func deref(t types.Type) types.Type {
 func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDirs {
 	d := &pkgDirs{params: map[string]string{}}
 	paramLine := map[string]token.Pos{}
-	var outputPos, constraintsPos token.Pos
+	var outputPos, constraintsPos, serverPos token.Pos
 	for _, f := range files {
 		if isMcpgenOutput(f) {
 			continue
@@ -176,6 +184,15 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					default:
 						constraintsPos, d.constraints = cm.Pos(), rest
 					}
+				case "skills":
+					c.skillsDirective(d, cm.Pos(), rest, restPos)
+				case "server":
+					s := c.serverDirective(cm, rest, restPos, packageDoc(files)) // checked all the same
+					if serverPos != token.NoPos {
+						c.errorf(cm.Pos(), "second //mcp:server (the first is at line %d)", c.fset.Position(serverPos).Line)
+						continue
+					}
+					serverPos, d.server = cm.Pos(), s
 				case "tools":
 					name, opts, _ := strings.Cut(rest, " ")
 					tn := lookupLocalType(pkg, name)

@@ -38,10 +38,38 @@ func TestAllWarnings(t *testing.T) {
 				t.Errorf("AllWarnings=%v: %q present=%v in\n%s", all, want, !all, got)
 			}
 		}
-		for _, summary := range []string{"14 parameters of 6 tools in package gen_apiclient have no description", "run mcpgen -v for the reason of each"} {
+		for _, summary := range []string{"16 parameters of 7 tools in package gen_apiclient have no description", "run mcpgen -v for the reason of each"} {
 			if strings.Contains(got, summary) == all {
 				t.Errorf("AllWarnings=%v: summary %q present=%v in\n%s", all, summary, all, got)
 			}
+		}
+	}
+}
+
+// TestGroupedWarnings: a warning about a type that many tools of a package
+// meet (functional options, a parameter a function without a result may
+// change in place) is one line with the count of the others, and each use
+// its own with Options.AllWarnings.
+func TestGroupedWarnings(t *testing.T) {
+	dir, err := filepath.Abs("../testdata/gen_warnings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		all              bool
+		options, inPlace int // warnings about functional options, about parameters changed in place
+	}{{false, 1, 1}, {true, 12, 7}} {
+		_, diags, err := LoadWith(dir, Options{AllWarnings: c.all}, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		options, inPlace := 0, 0
+		for _, d := range diags {
+			options += strings.Count(d.Message, "takes functional options")
+			inPlace += strings.Count(d.Message, "in place")
+		}
+		if options != c.options || inPlace != c.inPlace {
+			t.Errorf("AllWarnings=%v: %d warnings about functional options, %d about changes in place; want %d and %d:\n%v", c.all, options, inPlace, c.options, c.inPlace, diags)
 		}
 	}
 }

@@ -33,6 +33,7 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	}
 
 	first := toolDirs[0]
+	t.dir = first.Pos()
 	for _, extra := range toolDirs[1:] {
 		bad(extra.Pos(), "second //mcp:tool on %s (the first is at line %d); merge their options into one directive",
 			t.GoName, c.fset.Position(first.Pos()).Line)
@@ -55,9 +56,11 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	// go/ast drops //mcp: lines from Text as directives already; filtering
 	// them here as well keeps that true for any spelling Text would keep.
 	doc := &ast.CommentGroup{}
-	for _, cm := range fd.Doc.List {
-		if !strings.HasPrefix(cm.Text, "//mcp:") {
-			doc.List = append(doc.List, cm)
+	if fd.Doc != nil { // a method of //mcp:tools may have no doc comment
+		for _, cm := range fd.Doc.List {
+			if !strings.HasPrefix(cm.Text, "//mcp:") {
+				doc.List = append(doc.List, cm)
+			}
 		}
 	}
 	t.Description = doctext.Join(doc.Text())
@@ -74,6 +77,9 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	t.Func = fn
 	t.Float64Numbers = opts.Float64
 	t.constraints = opts.Constraints
+	if !c.instantiate(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.TypeArgsOff)) {
+		return t
+	}
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)
@@ -133,8 +139,10 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 		return
 	}
 	warn := func(at token.Pos, name string, typ types.Type) {
-		c.warnf(at, "%s returns no result, but may change its parameter %s (%s) in place, and the tool's caller never sees what it does to it; add result=%s to //mcp:tool to send %s back as the result, or result=none if the function's effect is elsewhere",
-			t.GoName, name, typeString(typ, t.pkg.Types), name, name)
+		ts := typeString(typ, t.pkg.Types)
+		c.groupWarnf("inplace:"+types.TypeString(typ, nil), "without a result that take a "+ts, "give each //mcp:tool result=PARAM or result=none", at, t.Name,
+			"%s returns no result, but may change its parameter %s (%s) in place, and the tool's caller never sees what it does to it; add result=%s to //mcp:tool to send %s back as the result, or result=none if the function's effect is elsewhere",
+			t.GoName, name, ts, name, name)
 	}
 	if t.Struct != nil && t.Struct.Pointer && t.Struct.Name != "" && t.Struct.Name != "_" {
 		warn(t.structNamePos, t.Struct.Name, t.Struct.Type)
@@ -159,18 +167,14 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
-	fd, sig := t.decl, t.Func.Signature()
+	// sig is instantiated with the option types= for a generic function
+	// (instantiate), so its parameters' types are known.
+	fd, sig := t.decl, t.sig
 	bad := func(pos token.Pos, format string, args ...any) {
 		c.errorf(pos, format, args...)
 		t.bad = true
 	}
-
-	// The types of a generic function's parameters are not known at
-	// generate time: its parameters are not shaped for schemas.
-	generic := fd.Type.TypeParams != nil
-	if generic {
-		bad(fd.Type.TypeParams.Pos(), "generic function %s cannot be a tool; call it from a non-generic function and annotate that", t.GoName)
-	}
+	generic := false
 	if recv := sig.Recv(); recv != nil {
 		rt, ptr := types.Unalias(recv.Type()), false
 		if p, ok := rt.(*types.Pointer); ok {
@@ -182,7 +186,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			bad(fd.Recv.Pos(), "receiver of %s must be a named type defined in package %s", t.GoName, t.pkg.Name)
 		case sig.RecvTypeParams().Len() > 0 || named.TypeParams().Len() > 0:
 			generic = true
-			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool; annotate a method of a non-generic type", t.GoName, named.Obj().Name())
+			bad(fd.Recv.Pos(), "method %s of generic type %s cannot be a tool (types= instantiates generic functions, not types); annotate a method of a non-generic type, or a function that calls it on an instance", t.GoName, named.Obj().Name())
 		default:
 			t.Receiver = &model.Receiver{TypeName: named.Obj().Name(), Pointer: ptr, Named: named}
 			if e := embedder(t.pkg.Types, named, t.Func); e != nil {
@@ -214,8 +218,10 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		// function is called without any, as a Go caller may.
 		p := params.At(last)
 		t.Skipped = &model.Param{Name: p.Name(), Type: p.Type(), Variadic: true}
-		c.warnf(names[last], "parameter %s of %s (%s) takes functional options, which JSON cannot carry: it is not an argument of the tool, and the tool calls %s without options",
-			p.Name(), t.GoName, typeString(p.Type().(*types.Slice).Elem(), t.pkg.Types), t.GoName)
+		elem := p.Type().(*types.Slice).Elem()
+		c.groupWarnf("options:"+types.TypeString(elem, nil), "with functional options of type "+typeString(elem, t.pkg.Types), "each is called without options",
+			names[last], t.Name, "parameter %s of %s (%s) takes functional options, which JSON cannot carry: it is not an argument of the tool, and the tool calls %s without options",
+			p.Name(), t.GoName, typeString(elem, t.pkg.Types), t.GoName)
 		rest, end = rest-1, last
 	}
 	if rest == 1 && (!sig.Variadic() || t.Skipped != nil) && isArgStruct(params.At(start).Type()) {
@@ -428,6 +434,9 @@ func isRuntimeNamed(t types.Type, name string) bool {
 // parameter of a type the user does not own.
 func (c *checker) enumDirectives(t *toolDecl) {
 	t.paramEnum = make([]schema.EnumSwitch, len(t.Params))
+	if t.decl.Doc == nil {
+		return // a method of //mcp:tools without a doc comment
+	}
 	for _, cm := range t.decl.Doc.List {
 		if kind, _ := classify(cm.Text); kind != typeDirective {
 			continue
@@ -606,6 +615,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		for _, chain := range schema.RequiredCycles(in) {
 			c.warnf(pos, "input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)
 		}
+		// A recursive type says in words what it holds, where a client
+		// that cuts the recursion short still shows it.
+		in = schema.DescribeRecursion(in)
 	}
 	enforced := in
 	if !bad && in != nil {

@@ -55,6 +55,39 @@ func BenchmarkCallCore(b *testing.B) {
 	}
 }
 
+// BenchmarkCallCoreMiddleware is BenchmarkCallCore without middleware and
+// with an empty one (a request middleware that only calls next), side by
+// side: what the seam costs a call.
+func BenchmarkCallCoreMiddleware(b *testing.B) {
+	empty := func(next RequestHandler) RequestHandler {
+		return func(ctx context.Context, req *Request) Outcome { return next(ctx, req) }
+	}
+	for _, bc := range []struct {
+		name string
+		opts []Option
+	}{
+		{"none", nil},
+		{"empty", []Option{WithRequestMiddleware(empty)}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			s := NewServer("bench", "1.0.0", append([]Option{WithLogger(slog.New(slog.DiscardHandler))}, bc.opts...)...)
+			s.MustAddTool(testTools()[0])
+			c := s.newConn()
+			ctx := context.Background()
+			msg := []byte(benchCall)
+			out := func([]byte) {}
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			for b.Loop() {
+				_, run := c.receive(ctx, msg, out)
+				if run() == nil {
+					b.Fatal("no reply")
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkServeStdio measures whole calls through Serve: line reading,
 // dispatch, a goroutine per call and serialized writes.
 func BenchmarkServeStdio(b *testing.B) {

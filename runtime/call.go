@@ -19,6 +19,19 @@ import (
 // and cancellation share, and the handler invocation with panic recovery.
 
 // A call is one tools/call in flight.
+// An interceptedCall is a call that runs through middleware, and what the
+// middleware sees of it, allocated together so that the seam costs a call
+// no allocation of its own (a call without middleware stays smaller).
+//
+// Invariant: a call is never reused (there is no pool of calls), so a
+// middleware that keeps its *Request keeps the call it belongs to, never
+// another's. Test: TestEmptyMiddlewareAllocs (an empty middleware
+// allocates nothing per call).
+type interceptedCall struct {
+	call
+	req Request
+}
+
 type call struct {
 	srv      *Server
 	conn     *conn

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
@@ -41,6 +42,9 @@ type conn struct {
 	taskWait sync.WaitGroup   // counts the tools of running
 
 	fleetSession string // the id of the fleet's legacy session that this is a replica's copy of
+
+	started      time.Time // when initialize first answered (under mu)
+	sessionBegun bool      // the session hooks saw it begin and not yet end (under mu)
 }
 
 func (s *Server) newConn() *conn {
@@ -313,9 +317,16 @@ func (c *conn) initialize(r request) ([]byte, func() []byte) {
 		proto = latestLegacy
 	}
 	c.mu.Lock()
+	if !c.negotiated {
+		c.started = time.Now()
+	}
 	c.proto, c.negotiated, c.modern = proto, true, false
 	c.caps = parseClientCaps(p.Capabilities)
 	c.mu.Unlock()
+	if c.stdio {
+		// An HTTP session begins once its id is sent (httpHandler.initialize).
+		c.beginSession()
+	}
 	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto]), nil
 }
 
@@ -434,7 +445,15 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		// server/tools#error-handling).
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
 	}
-	cl := &call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
+	var cl *call
+	var req *Request // what middleware sees, when the call runs through it
+	if r.intercepted {
+		ic := new(interceptedCall)
+		cl, req = &ic.call, &ic.req
+	} else {
+		cl = new(call)
+	}
+	*cl = call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
 	if !proto.modern() {
 		// notifications/cancelled frees the POST (modern calls end with
 		// their requests).
@@ -490,9 +509,12 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		ctx, cl.cancel = context.WithCancel(ctx)
 	}
 	ctx = context.WithValue(ctx, callKey{}, cl)
-	if req := r.mw; req != nil {
+	if req != nil {
 		cl.t, cl.args = t, args
-		req.call, req.tool = cl, t.chain
+		// The target is the tool's own name, the one the params name: no
+		// second copy of it.
+		c.fillRequest(req, r.method.name, r.id, r.params, noTarget)
+		req.Target, req.call, req.tool = t.Name, cl, t.chain
 		return nil, func() []byte { return c.srv.replyTo(ctx, req) }
 	}
 	return nil, func() []byte { return c.srv.run(ctx, cl, t, id, args) }

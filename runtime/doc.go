@@ -27,6 +27,9 @@
 // Origin and Host are checked against DNS rebinding; [WithAllowedOrigins]
 // and [WithAllowedHosts] widen them. [HTTPOption] values set the limits:
 // [WithMaxSessions], [WithSessionIdleTimeout], [WithBodyMemory].
+// [WithServerCard] also serves the server card (the draft MCP Server
+// Cards) at /mcp/server-card: who the server is and where to connect,
+// public, for clients that have not connected yet.
 //
 // # Authorization
 //
@@ -63,7 +66,9 @@
 //
 // [CallOptions] receive the tool's progress reports and log records and
 // answer its questions; [Server.Tools] lists the tools with their schemas as
-// tools/list sends them.
+// tools/list sends them. A call passes the server's middleware
+// ([WithRequestMiddleware], [WithToolMiddleware]) as a tools/call does, with
+// Transport "inprocess", so a test sees what the middleware does.
 //
 // # Protocol versions
 //

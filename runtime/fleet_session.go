@@ -156,7 +156,7 @@ func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, req *http.Reque
 	}
 	if b == nil {
 		if sess := h.sessions.lookup(id); sess != nil {
-			sess.close()
+			sess.close(SessionDeleted)
 		}
 	}
 	if b == nil || r.Owner != IdentityFrom(req.Context()).owner() {
@@ -200,7 +200,7 @@ func (h *httpHandler) deleteFleetSession(w http.ResponseWriter, req *http.Reques
 	}
 	if !theirs {
 		if sess := h.sessions.lookup(id); sess != nil {
-			sess.close()
+			sess.close(SessionDeleted)
 		}
 	}
 	if b == nil || theirs {
@@ -235,7 +235,7 @@ func (f *fleet) sessionMessage(m *fleetMsg) {
 	case msgAnswer:
 		c.outbound.deliver(m.ID, m.Result, m.Error)
 	case msgSessionEnd:
-		sess.close()
+		sess.close(SessionDeleted)
 	case msgCallCancel:
 		c.mu.Lock()
 		cl := c.calls[string(m.ID)]

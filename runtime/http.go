@@ -546,13 +546,14 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 		Result json.RawMessage `json:"result"`
 	}
 	if json.Unmarshal(reply, &resp) != nil || resp.Result == nil {
-		sess.close()
+		sess.close(SessionFailed) // never begun: the hooks hear nothing
 	} else if err := h.fleetCreated(sess); err != nil {
-		sess.close()
+		sess.close(SessionFailed)
 		storeUnavailable(w, err)
 		return
 	} else {
 		w.Header().Set(headerSessionID, sess.id)
+		sess.conn.beginSession()
 	}
 	writeJSON(w, http.StatusOK, reply)
 }
@@ -737,7 +738,7 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
 		sess = nil
 	}
-	if sess == nil || !sess.close() {
+	if sess == nil || !sess.close(SessionDeleted) {
 		httpError(w, http.StatusNotFound, codeInvalidRequest, "Session not found: it ended or expired")
 		return
 	}

@@ -144,12 +144,13 @@ func (s *httpSession) expire() {
 	}
 	s.closed = true
 	s.mu.Unlock()
-	s.end()
+	s.end(SessionExpired)
 }
 
 // close ends s: it is forgotten, its calls are cancelled and its GET stream
-// ends (it watches s.ctx). It reports whether s was still open.
-func (s *httpSession) close() bool {
+// ends (it watches s.ctx). It reports whether s was still open. why is
+// what the session hooks are told.
+func (s *httpSession) close(why SessionEnd) bool {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -160,12 +161,12 @@ func (s *httpSession) close() bool {
 		s.timer.Stop()
 	}
 	s.mu.Unlock()
-	s.end()
+	s.end(why)
 	return true
 }
 
-// end releases a session that was just marked closed.
-func (s *httpSession) end() {
+// end releases a session that was just marked closed, for the reason why.
+func (s *httpSession) end(why SessionEnd) {
 	s.cancel()
 	s.conn.srv.subs.drop(s.conn)
 	s.store.mu.Lock()
@@ -173,9 +174,11 @@ func (s *httpSession) end() {
 		delete(s.store.sessions, s.id)
 	}
 	s.store.mu.Unlock()
+	s.conn.endSession(why, nil)
 }
 
-// closeAll ends every session (see httpSession.close).
+// closeAll ends every session (see httpSession.close): the server shuts
+// down.
 func (st *sessionStore) closeAll() {
 	st.mu.Lock()
 	all := make([]*httpSession, 0, len(st.sessions))
@@ -184,7 +187,7 @@ func (st *sessionStore) closeAll() {
 	}
 	st.mu.Unlock()
 	for _, s := range all {
-		s.close()
+		s.close(SessionShutdown)
 	}
 }
 

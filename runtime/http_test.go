@@ -902,13 +902,20 @@ func TestHTTPLegacyBatch(t *testing.T) {
 	}
 }
 
+// TestHTTPSessionLimits: a session over the limit is refused (the open ones
+// stay), and an idle session expires, which frees its slot and is the end
+// its session hook hears.
 func TestHTTPSessionLimits(t *testing.T) {
-	f := newHTTPFixture(t, nil, WithSessionIdleTimeout(50*time.Millisecond), WithMaxSessions(1))
+	t.Parallel()
+	log := newSessionLog()
+	f := newHTTPFixture(t, []Option{log.option()}, WithSessionIdleTimeout(50*time.Millisecond), WithMaxSessions(1))
 	id := f.initialize("2025-11-25")
 	r := f.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, nil)
 	wantStatus(t, r, http.StatusServiceUnavailable)
 
-	time.Sleep(200 * time.Millisecond)
+	if e := log.session(t, "http", "2025-11-25", SessionExpired); e.ID != id || e.Duration() < 50*time.Millisecond {
+		t.Errorf("expired session %+v (duration %v), want %s after 50ms", e, e.Duration(), id)
+	}
 	wantStatus(t, f.post(`{"jsonrpc":"2.0","id":1,"method":"ping"}`, sessionHeaders(id, "2025-11-25")), http.StatusNotFound)
 	f.initialize("2025-11-25") // the expired session freed its slot
 }

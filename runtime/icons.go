@@ -156,6 +156,11 @@ func (ts *catalog) extensions() []extension {
 		// the initialize result as well as in server/discover.
 		exts = append(exts, extension{id: AppsExtension, settings: `{}`, since: proto20250618})
 	}
+	if ts.hasSkills() {
+		// Skills (skills.go) are specified against 2026-07-28. Every
+		// skill file is a resource, so directory reads cover them all.
+		exts = append(exts, extension{id: skillsExtension, settings: `{"directoryRead":true}`, since: proto20260728})
+	}
 	return exts
 }
 

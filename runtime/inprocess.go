@@ -97,7 +97,66 @@ type LogMessage struct {
 // The handler's context is derived from ctx, so cancelling ctx cancels the
 // call; [ReportProgress] and [Logger] work in it and report to opts, which
 // may be nil.
+//
+// The call passes the server's middleware as a client's tools/call does
+// ([WithRequestMiddleware], then the tool's [WithToolMiddleware]), so that
+// a test of a server sees what its middleware does: the middleware's
+// [Request] has Method "tools/call", Target name, Transport "inprocess",
+// Protocol "2025-11-25", Params {"name":...,"arguments":...}, and no ID,
+// Session or Meta; the context carries what ctx carries (an identity put
+// there with [WithIdentity] too). A middleware that answers by itself
+// decides what Call returns: an Outcome's Result is returned as the
+// result (an Outcome with neither Result nor Error as [EmptyResult]()),
+// and its Error as the error, a [*ProtocolError].
 func (s *Server) Call(ctx context.Context, name string, args json.RawMessage, opts *CallOptions) (*Result, error) {
+	if s.chain == nil {
+		return s.call(ctx, name, args, opts)
+	}
+	req := &Request{Method: "tools/call", Target: name, Protocol: latestLegacy.String(), Transport: "inprocess",
+		Params: callParams(name, args)}
+	if t := s.snapshot().byName[name]; t != nil {
+		req.tool = t.chain
+	}
+	var res *Result
+	var err error
+	req.local = func(ctx context.Context) Outcome {
+		res, err = s.call(ctx, name, args, opts)
+		if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return Outcome{done: true} // cancelled while waiting for a slot: Cancelled()
+		}
+		// sent is only told apart from nil (Outcome.Cancelled): Call
+		// encodes nothing.
+		o := Outcome{Result: res, done: true, sent: []byte{}}
+		if err != nil {
+			o.Error = &ProtocolError{Code: codeInvalidParams, Message: err.Error()}
+		}
+		o.sentResult, o.sentError = o.Result, o.Error
+		return o
+	}
+	o := s.chain(ctx, req)
+	switch {
+	case o.done && o.Result == o.sentResult && o.Error == o.sentError:
+		return res, err // the call's own answer
+	case o.Error != nil:
+		return nil, o.Error
+	case o.Result == nil:
+		return EmptyResult(), nil
+	}
+	return o.Result, nil
+}
+
+// callParams are the params of the tools/call that Server.Call stands
+// for, as middleware sees them.
+func callParams(name string, args json.RawMessage) json.RawMessage {
+	b := jsontext.AppendString(append(make([]byte, 0, 32+len(name)+len(args)), `{"name":`...), name)
+	if args = jsontext.TrimSpace(args); len(args) > 0 && json.Valid(args) {
+		b = append(append(b, `,"arguments":`...), args...)
+	}
+	return append(b, '}')
+}
+
+// call is Call without the middleware.
+func (s *Server) call(ctx context.Context, name string, args json.RawMessage, opts *CallOptions) (*Result, error) {
 	t := s.snapshot().byName[name]
 	if t == nil {
 		return nil, errors.New("Unknown tool: " + name)

@@ -36,6 +36,14 @@ func parseMeta(raw []byte) (*requestMeta, *rpcError) {
 		return nil, nil
 	}
 	m := new(requestMeta)
+	if e := m.parse(raw); e != nil {
+		return nil, e
+	}
+	return m, nil
+}
+
+// parse reads the _meta raw, not empty nor null, into m.
+func (m *requestMeta) parse(raw []byte) *rpcError {
 	ok := jsontext.EachMember(raw, func(key, value []byte) {
 		switch string(key) {
 		case metaProtocolVersion:
@@ -51,9 +59,9 @@ func parseMeta(raw []byte) (*requestMeta, *rpcError) {
 		}
 	})
 	if !ok {
-		return nil, errorf(codeInvalidParams, "Invalid params: _meta must be an object")
+		return errorf(codeInvalidParams, "Invalid params: _meta must be an object")
 	}
-	return m, nil
+	return nil
 }
 
 func (m *requestMeta) stringMember(key string, value []byte) *string {

@@ -37,6 +37,10 @@ var methods = [...]method{
 	{name: "resources/unsubscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
 	{name: "subscriptions/listen", eras: modernEra, serve: decoded((*conn).listenRequest), registers: true},
 
+	{name: "skills/list", eras: modernEra, needs: needSkills, serve: now((*conn).listSkills)},
+	{name: "skills/get", eras: modernEra, needs: needSkills, serve: now((*conn).getSkill)},
+	{name: "resources/directory/read", eras: modernEra, needs: needSkills, serve: now((*conn).readDirectory)},
+
 	{name: "completion/complete", eras: bothEras, needs: needCompletions, serve: now((*conn).complete), later: true, absent: " (the server completes nothing)"},
 
 	{name: "tasks/get", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
@@ -81,7 +85,9 @@ type request struct {
 	inBatch bool
 	proto   protocol   // set when the request is admitted
 	era     requestEra // set when the request is admitted
-	mw      *Request   // what middleware sees, for a method that registers (nil without middleware)
+	// intercepted: the server has middleware, and a tools/call's handler
+	// runs the call through it (conn.intercept).
+	intercepted bool
 }
 
 func (r *request) fail(e *rpcError) ([]byte, func() []byte) { return errorReply(r.id, e), nil }
@@ -104,6 +110,7 @@ const (
 	needPrompts
 	needResources
 	needCompletions
+	needSkills // the skills extension (skills.go)
 )
 
 func (ts *catalog) holds(n need) bool {
@@ -114,6 +121,8 @@ func (ts *catalog) holds(n need) bool {
 		return ts.hasResources()
 	case needCompletions:
 		return ts.completions
+	case needSkills:
+		return ts.hasSkills()
 	}
 	return true
 }

@@ -23,13 +23,16 @@ resources/read    both    needs resources   target uri
 resources/subscribe legacy needs resources
 resources/unsubscribe legacy needs resources
 subscriptions/listen modern
+skills/list       modern  needs skills
+skills/get        modern  needs skills
+resources/directory/read modern needs skills
 completion/complete both  needs completions
 tasks/get         modern  target taskId
 tasks/update      modern  target taskId
 tasks/cancel      modern  target taskId
 `
 	eraNames := map[eras]string{legacyEra: "legacy", modernEra: "modern", bothEras: "both"}
-	needNames := [...]string{needNothing: "", needPrompts: "prompts", needResources: "resources", needCompletions: "completions"}
+	needNames := [...]string{needNothing: "", needPrompts: "prompts", needResources: "resources", needCompletions: "completions", needSkills: "skills"}
 	targetNames := [...]string{noTarget: "", targetName: "name", targetURI: "uri", targetTaskID: "taskId"}
 	var got, wantRows strings.Builder
 	for _, m := range methods {
@@ -59,6 +62,7 @@ func TestMethodTable(t *testing.T) {
 		s := newTestServer(t)
 		if full {
 			addPrimitives(t, s)
+			s.MustAddSkills(skillFS, testSkills()...)
 		}
 		for p := range numProtocols {
 			c := serve(t, s)

@@ -22,8 +22,9 @@ import (
 // sends on any transport (every tools/call, tools/list, prompts/get,
 // resources/read, ..., also those answered with a protocol error); with
 // [WithToolMiddleware], only the tools/call requests of one tool, inside the
-// server's middleware. Notifications, responses to the server's own
-// requests and in-process [Server.Call]s pass no middleware.
+// server's middleware; so do the calls of [Server.Call], as a tools/call
+// with Transport "inprocess". Notifications and responses to the server's
+// own requests pass no middleware.
 //
 // The context that a middleware passes to next is the one the tool, prompt,
 // resource or completion handler gets: values it adds (a trace span, a
@@ -62,7 +63,7 @@ type Request struct {
 	// Session is the Mcp-Session-Id of a legacy HTTP session, "" on stdio
 	// and for requests of the stateless 2026-07-28 protocol.
 	Session string
-	// Transport is "stdio" or "http".
+	// Transport is "stdio" or "http"; "inprocess" for a [Server.Call].
 	Transport string
 	// Meta is the request's params._meta as sent (a JSON object), nil
 	// when there is none: progressToken, the 2026-07-28 protocol's
@@ -73,9 +74,12 @@ type Request struct {
 	Params json.RawMessage
 
 	conn  *conn
-	call  *call                        // a tools/call that the handler runs
-	serve func(context.Context) []byte // any other request: the reply
-	tool  RequestHandler               // the call's chain of tool middleware
+	call  *call                         // a tools/call that the handler runs
+	m     *method                       // any other request: its method, served with r
+	r     request                       // (a copy in the Request, which costs no allocation of its own)
+	serve func(context.Context) []byte  // else the reply (answered at once, or a stream)
+	local func(context.Context) Outcome // a Server.Call
+	tool  RequestHandler                // the call's chain of tool middleware
 }
 
 // MetaString returns the string member key of Meta, and whether there is
@@ -193,7 +197,16 @@ func runRequest(ctx context.Context, req *Request) Outcome {
 		cl := req.call
 		return req.conn.srv.callOutcome(cl, cl.srv.run(ctx, cl, cl.t, req.ID, cl.args))
 	}
-	return replyOutcome(req.serve(ctx), req.ID)
+	if req.serve != nil {
+		return replyOutcome(req.serve(ctx), req.ID)
+	}
+	if req.local != nil {
+		return req.local(ctx)
+	}
+	r := req.r
+	r.ctx = ctx
+	reply, _ := req.m.serve(req.conn, r)
+	return replyOutcome(reply, req.ID)
 }
 
 // toolChain returns the chain of t's tool middleware, nil if none.
@@ -205,39 +218,35 @@ func (s *Server) toolChain(name string) RequestHandler {
 }
 
 // intercept serves a request of m through the middleware.
+//
+// No closure here captures r: a captured parameter moves to the heap on
+// every path, the tools/call path too, which is meant to cost no
+// allocation (see interceptedCall). A request keeps its copy of r in its
+// Request instead.
 func (c *conn) intercept(m *method, r request) ([]byte, func() []byte) {
-	req := c.newRequest(r.method.name, r.id, r.params, m.target)
-	if r.method.later {
-		return nil, func() []byte {
-			req.serve = func(ctx context.Context) []byte {
-				r.ctx = ctx
-				reply, _ := m.serve(c, r)
-				return reply
-			}
-			return c.srv.replyTo(r.ctx, req)
-		}
-	}
 	if m.registers {
 		// tools/call and subscriptions/listen register before they
 		// run; a request that fails to register is answered at once.
-		r.mw = req
+		r.intercepted = true
 		reply, run := m.serve(c, r)
-		if run == nil {
+		switch {
+		case run == nil:
+			req := c.newRequest(r.method.name, r.id, r.params, m.target)
 			req.serve = func(context.Context) []byte { return reply }
 			return c.srv.replyTo(r.ctx, req), nil
+		case m.name == "tools/call":
+			return nil, run // the call runs through the middleware (conn.startCall)
 		}
-		if req.call != nil {
-			return nil, run
-		}
+		req, ctx := c.newRequest(r.method.name, r.id, r.params, m.target), r.ctx
 		return nil, func() []byte {
 			req.serve = func(context.Context) []byte { return run() }
-			return c.srv.replyTo(r.ctx, req)
+			return c.srv.replyTo(ctx, req)
 		}
 	}
-	req.serve = func(ctx context.Context) []byte {
-		r.ctx = ctx
-		reply, _ := m.serve(c, r)
-		return reply
+	req := c.newRequest(r.method.name, r.id, r.params, m.target)
+	req.m, req.r = m, r
+	if m.later {
+		return nil, func() []byte { return c.srv.replyTo(req.r.ctx, req) }
 	}
 	return c.srv.replyTo(r.ctx, req), nil
 }
@@ -252,7 +261,14 @@ func (c *conn) interceptUnknown(ctx context.Context, env *envelope, reply []byte
 
 // newRequest returns what middleware sees of a request.
 func (c *conn) newRequest(method string, id, params json.RawMessage, t target) *Request {
-	req := &Request{Method: method, ID: id, Params: params, conn: c, Transport: "http"}
+	req := new(Request)
+	c.fillRequest(req, method, id, params, t)
+	return req
+}
+
+// fillRequest sets *req to what middleware sees of a request.
+func (c *conn) fillRequest(req *Request, method string, id, params json.RawMessage, t target) {
+	*req = Request{Method: method, ID: id, Params: params, conn: c, Transport: "http"}
 	if c.stdio {
 		req.Transport = "stdio"
 	}
@@ -292,13 +308,13 @@ func (c *conn) newRequest(method string, id, params json.RawMessage, t target) *
 		}
 		req.Protocol = p.String()
 	}
-	return req
 }
 
 // describe returns the protocol that a request with the _meta raw is served
 // with, and the connection's session.
 func (c *conn) describe(raw []byte) (string, string) {
-	if m, _ := parseMeta(raw); m != nil {
+	var m requestMeta // on the stack: parseMeta's would be a second copy of the call's
+	if len(raw) > 0 && string(raw) != "null" && m.parse(raw) == nil {
 		if era, err := m.era(); err == nil && era.modern {
 			return proto20260728.String(), ""
 		}

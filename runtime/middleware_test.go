@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -212,4 +213,130 @@ func TestOutboundMeta(t *testing.T) {
 	}
 	c.answer(r.ID, `{"roots":[{"uri":"file:///src","name":"src"}]}`)
 	c.reply("7").result(t)
+}
+
+// TestEmptyMiddlewareAllocs: a middleware that only calls next adds no
+// allocation to a tools/call, whose Request lives with its call
+// (interceptedCall), nor to a tools/list beyond its Request.
+func TestEmptyMiddlewareAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	empty := func(next RequestHandler) RequestHandler {
+		return func(ctx context.Context, req *Request) Outcome { return next(ctx, req) }
+	}
+	allocs := func(msg string, opts ...Option) float64 {
+		s := NewServer("allocs", "1.0.0", append([]Option{WithLogger(slog.New(slog.DiscardHandler))}, opts...)...)
+		s.MustAddTool(testTools()[0])
+		c := s.newConn()
+		ctx := context.Background()
+		out := func([]byte) {}
+		return testing.AllocsPerRun(200, func() {
+			reply, run := c.receive(ctx, []byte(msg), out)
+			if run != nil {
+				reply = run()
+			}
+			if reply == nil {
+				t.Fatal("no reply")
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, msg string
+		extra     float64 // the Request of a method other than tools/call
+	}{
+		{"tools/call", benchCall, 0},
+		{"tools/call without _meta", `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add","arguments":{"a":1.5,"b":2}}}`, 0},
+		{"tools/list", `{"jsonrpc":"2.0","id":8,"method":"tools/list"}`, 1},
+	} {
+		none, with := allocs(tc.msg), allocs(tc.msg, WithRequestMiddleware(empty))
+		if with != none+tc.extra {
+			t.Errorf("%s: %v allocations with an empty middleware, %v without: want %v more", tc.name, with, none, tc.extra)
+		}
+	}
+}
+
+// TestCallRunsMiddleware: an in-process Server.Call passes the request
+// middleware and the tool's, as a client's tools/call does, so that a test
+// of a server sees what its middleware does; a middleware that answers by
+// itself decides what Call returns.
+func TestCallRunsMiddleware(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{}
+	var order []string
+	var params []string
+	mark := func(name string) Middleware {
+		return func(next RequestHandler) RequestHandler {
+			return func(ctx context.Context, req *Request) Outcome {
+				order = append(order, name+">")
+				o := next(ctx, req)
+				order = append(order, "<"+name)
+				return o
+			}
+		}
+	}
+	refuse := func(next RequestHandler) RequestHandler {
+		return func(ctx context.Context, req *Request) Outcome {
+			params = append(params, string(req.Params))
+			switch req.Target {
+			case "echo":
+				return Outcome{Error: &ProtocolError{Code: -32000, Message: "rate limited"}}
+			case "fail":
+				return Outcome{Result: TextResult("rewritten")}
+			case "info":
+				return Outcome{}
+			}
+			return next(ctx, req)
+		}
+	}
+	s := newTestServer(t, WithRequestMiddleware(rec.middleware, refuse), WithToolMiddleware("add", mark("tool")))
+	s.MustAddTool(Tool{Name: "mark", InputSchema: `{"type":"object"}`,
+		Handler: func(ctx context.Context, _ json.RawMessage) (*Result, error) {
+			return TextResult(fmt.Sprint(ctx.Value(ctxMark{}))), nil
+		}})
+	ctx := t.Context()
+
+	res, err := s.Call(ctx, "add", json.RawMessage(`{"a":1,"b":2}`), nil)
+	if err != nil || res.IsError {
+		t.Fatalf("add: %v %+v", err, res)
+	}
+	if got, want := strings.Join(order, " "), "tool> <tool"; got != want {
+		t.Errorf("the tool's middleware: %q, want %q", got, want)
+	}
+	if res, _ := s.Call(ctx, "mark", nil, nil); res.Content[0].(*TextContent).Text != "marked" {
+		t.Errorf("the tool's context lacks the middleware's value: %+v", res.Content[0])
+	}
+	if _, err := s.Call(ctx, "echo", json.RawMessage(`{"text":"x"}`), nil); err == nil || err.Error() != "-32000 rate limited" {
+		t.Errorf("echo refused by the middleware: %v", err)
+	} else if pe, ok := err.(*ProtocolError); !ok || pe.Code != -32000 {
+		t.Errorf("echo: %T %v, want the middleware's *ProtocolError", err, err)
+	}
+	if res, err := s.Call(ctx, "fail", nil, nil); err != nil || res.IsError || res.Content[0].(*TextContent).Text != "rewritten" {
+		t.Errorf("fail answered by the middleware: %v %+v", err, res)
+	}
+	if res, err := s.Call(ctx, "info", nil, nil); err != nil || len(res.Content) != 0 || res.IsError {
+		t.Errorf("info answered with an empty Outcome: %v %+v", err, res)
+	}
+	// Errors of Call itself pass the middleware too, and keep their text.
+	if _, err := s.Call(ctx, "nope", nil, nil); err == nil || err.Error() != "Unknown tool: nope" {
+		t.Errorf("an unknown tool: %v", err)
+	}
+	if _, err := s.Call(ctx, "add", json.RawMessage(`[1]`), nil); err == nil || err.Error() != "Invalid params: arguments must be an object" {
+		t.Errorf("arguments not an object: %v", err)
+	}
+	want := []string{
+		`tools/call "add" id= proto=2025-11-25 inprocess result isError=false`,
+		`tools/call "mark" id= proto=2025-11-25 inprocess result isError=false`,
+		`tools/call "echo" id= proto=2025-11-25 inprocess error -32000 rate limited`,
+		`tools/call "fail" id= proto=2025-11-25 inprocess result isError=false`,
+		`tools/call "info" id= proto=2025-11-25 inprocess`,
+		`tools/call "nope" id= proto=2025-11-25 inprocess error -32602 Unknown tool: nope`,
+		`tools/call "add" id= proto=2025-11-25 inprocess error -32602 Invalid params: arguments must be an object`,
+	}
+	if got := rec.take(); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("the middleware saw\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if want := `{"name":"add","arguments":{"a":1,"b":2}}`; params[0] != want || params[1] != `{"name":"mark"}` {
+		t.Errorf("params %q, want %s first", params, want)
+	}
 }

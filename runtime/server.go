@@ -48,6 +48,8 @@ type Server struct {
 	chain          RequestHandler                          // the middleware around every request, nil if none
 	outboundMeta   func(context.Context) map[string]string // WithOutboundMeta
 
+	sessionStart, sessionEnd []func(SessionInfo) // WithSessionHooks
+
 	// calls limits concurrently running tool handlers; nil means no limit.
 	calls chan struct{}
 
@@ -55,7 +57,10 @@ type Server struct {
 	tools     []*tool
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
-	names     map[string]bool
+	skills    []*skill    // in registration order (skills.go)
+	// skillFiles are the URIs of the resources that are files of skills.
+	skillFiles map[string]bool
+	names      map[string]string // tool name -> the function that added it (registrant)
 	// toolPrefix is put before the name of each tool added, inside
 	// PrefixTools.
 	toolPrefix string
@@ -160,7 +165,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 		version:    version,
 		maxMessage: DefaultMaxMessageSize,
 		cacheTTL:   -1, // not set: resolved after the options
-		names:      make(map[string]bool),
+		names:      make(map[string]string),
 		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {

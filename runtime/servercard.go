@@ -31,7 +31,8 @@ const ServerCardMediaType = "application/mcp-server-card+json"
 const serverCardSuffix = "/server-card"
 
 // A ServerCard is what a server card says beyond what the [Server] knows
-// itself (its version, title and protocol versions). See [WithServerCard].
+// itself (its version, title, icons and protocol versions, and by default
+// its description and website). See [WithServerCard].
 type ServerCard struct {
 	// Name is the server's name in reverse-DNS form, with exactly one
 	// slash: "com.example/weather", "io.github.owner/repo" (at most 200
@@ -39,7 +40,8 @@ type ServerCard struct {
 	// the name given to NewServer, which must then have that form.
 	Name string
 	// Description says what the server does, in 1 to 100 characters.
-	// Required.
+	// Default: the server's [WithDescription]; one of the two is
+	// required.
 	Description string
 	// URL is the MCP endpoint as clients reach it:
 	// "https://mcp.example.com/mcp". Default: the Resource of
@@ -48,7 +50,8 @@ type ServerCard struct {
 	// the request's Host). Behind a reverse proxy that terminates TLS or
 	// rewrites paths, set it.
 	URL string
-	// WebsiteURL is the server's home page or documentation, if not empty.
+	// WebsiteURL is the server's home page or documentation. Default: the
+	// server's [WithWebsiteURL].
 	WebsiteURL string
 	// Repository is where the server's source is, if not nil.
 	Repository *CardRepository
@@ -100,10 +103,11 @@ func WithServerCard(card ServerCard) HTTPOption {
 
 // ServerCardHandler returns a handler that serves the server card of s
 // (MCP Server Cards, SEP-2127, a draft): its name, version, description,
-// title, website, repository and its Streamable HTTP endpoint (URL,
-// headers, the protocol versions the runtime speaks). Mount it at the
-// endpoint's URL followed by /server-card ("/mcp/server-card"), where the
-// draft reserves it; [WithServerCard] does that for ListenAndServeHTTP.
+// title, website, icons ([WithIcons]), repository and its Streamable HTTP
+// endpoint (URL, headers, the protocol versions the runtime speaks).
+// Mount it at the endpoint's URL followed by /server-card
+// ("/mcp/server-card"), where the draft reserves it; [WithServerCard]
+// does that for ListenAndServeHTTP.
 //
 // The card is served as application/mcp-server-card+json to GET and HEAD,
 // to any origin (Access-Control-Allow-Origin: *, preflights answered),
@@ -152,6 +156,7 @@ func (s *Server) ServerCardHandler(card ServerCard) http.Handler {
 			return
 		}
 		hd.Set("Content-Type", ServerCardMediaType)
+		hd.Set("Content-Length", strconv.Itoa(len(body.data))) // HEAD's too
 		w.WriteHeader(http.StatusOK)
 		if r.Method == http.MethodGet {
 			_, _ = w.Write(body.data)
@@ -197,6 +202,7 @@ type cardDoc struct {
 	Title       string          `json:"title,omitempty"`
 	WebsiteURL  string          `json:"websiteUrl,omitempty"`
 	Repository  *cardRepository `json:"repository,omitempty"`
+	Icons       json.RawMessage `json:"icons,omitempty"`
 	Remotes     []cardRemote    `json:"remotes"`
 }
 
@@ -239,8 +245,14 @@ func (s *Server) newCardDoc(card ServerCard) *cardDoc {
 	if n := utf8.RuneCountInString(name); n < 3 || n > 200 || !cardName.MatchString(name) {
 		bad("name " + quoteForError(name) + " is not in reverse-DNS form with one slash, such as \"com.example/weather\" (set ServerCard.Name)")
 	}
+	if card.Description == "" {
+		card.Description = s.description
+	}
 	if n := utf8.RuneCountInString(card.Description); n < 1 || n > 100 {
-		bad("the description must have 1 to 100 characters, not " + strconv.Itoa(n))
+		bad("the description (ServerCard.Description, else WithDescription) must have 1 to 100 characters, not " + strconv.Itoa(n))
+	}
+	if card.WebsiteURL == "" {
+		card.WebsiteURL = s.websiteURL
 	}
 	if n := utf8.RuneCountInString(s.title); n > 100 {
 		bad("the server's title (WithTitle) must have at most 100 characters, not " + strconv.Itoa(n))
@@ -255,7 +267,7 @@ func (s *Server) newCardDoc(card ServerCard) *cardDoc {
 		bad("WebsiteURL " + quoteForError(card.WebsiteURL) + " is not an absolute http(s) URL")
 	}
 	doc := &cardDoc{Schema: ServerCardSchema, Name: name, Version: s.version, Description: card.Description,
-		Title: s.title, WebsiteURL: card.WebsiteURL}
+		Title: s.title, WebsiteURL: card.WebsiteURL, Icons: json.RawMessage(s.iconsJSON)}
 	if r := card.Repository; r != nil {
 		if !httpURL(r.URL) || r.Source == "" {
 			bad("the repository needs an absolute http(s) URL and a Source (\"github\")")

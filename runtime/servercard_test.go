@@ -108,6 +108,7 @@ func TestServerCard(t *testing.T) {
 		t.Errorf("card versions differ from server/discover's %s", supportedVersionsJSON)
 	}
 
+	card := body
 	etag := resp.Header.Get("ETag")
 	if !strings.HasPrefix(etag, `"`) || len(etag) != 34 {
 		t.Fatalf("ETag %q: want a strong entity tag", etag)
@@ -123,8 +124,9 @@ func TestServerCard(t *testing.T) {
 		t.Errorf("a stale If-None-Match: %s, %d bytes; want the card", resp.Status, len(body))
 	}
 	resp, body = getCard(t, "HEAD", base+"/mcp/server-card", nil)
-	if resp.StatusCode != http.StatusOK || len(body) != 0 || resp.Header.Get("ETag") != etag {
-		t.Errorf("HEAD: %s, %d bytes, ETag %q", resp.Status, len(body), resp.Header.Get("ETag"))
+	if resp.StatusCode != http.StatusOK || len(body) != 0 || resp.Header.Get("ETag") != etag || resp.ContentLength != int64(len(card)) {
+		t.Errorf("HEAD: %s, %d bytes, ETag %q, Content-Length %d; want 200, no body, the ETag and the card's length %d",
+			resp.Status, len(body), resp.Header.Get("ETag"), resp.ContentLength, len(card))
 	}
 
 	// A browser on another origin may read it: the preflight is answered.
@@ -201,7 +203,7 @@ func TestServerCardInvalid(t *testing.T) {
 	}{
 		{"notes", "", ServerCard{Description: "x"}, `name "notes" is not in reverse-DNS form`},
 		{"notes", "", ServerCard{Name: "com.example/a/b", Description: "x"}, `name "com.example/a/b" is not in reverse-DNS form`},
-		{"com.example/notes", "", ServerCard{}, "description must have 1 to 100 characters, not 0"},
+		{"com.example/notes", "", ServerCard{}, "description (ServerCard.Description, else WithDescription) must have 1 to 100 characters, not 0"},
 		{"com.example/notes", "", ServerCard{Description: strings.Repeat("é", 101)}, "not 101"},
 		{"com.example/notes", strings.Repeat("t", 101), ServerCard{Description: "x"}, "title (WithTitle) must have at most 100 characters"},
 		{"com.example/notes", "", ServerCard{Description: "x", URL: "/mcp"}, `URL "/mcp" is not an absolute http(s) URL`},
@@ -222,6 +224,24 @@ func TestServerCardInvalid(t *testing.T) {
 	}
 	// A description of exactly 100 characters, in any script, is fine.
 	NewServer("com.example/notes", "1").ServerCardHandler(ServerCard{Description: strings.Repeat("é", 100)})
+}
+
+// TestServerCardDefaults checks that what the server says of itself
+// (WithDescription, WithWebsiteURL, WithIcons) is what its card says, as
+// the card must not contradict the server's Implementation.
+func TestServerCardDefaults(t *testing.T) {
+	s := NewServer("com.example/notes", "1.0.0", WithLogger(slog.New(slog.DiscardHandler)), WithDescription("Keeps notes."),
+		WithWebsiteURL("https://notes.example.com"),
+		WithIcons(Icon{Src: "https://notes.example.com/icon.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "light"}))
+	base := serveCard(t, s, WithServerCard(ServerCard{URL: "https://notes.example.com/mcp"}))
+	_, body := getCard(t, "GET", base+"/mcp/server-card", nil)
+	want := `{"$schema":"https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json","name":"com.example/notes","version":"1.0.0",` +
+		`"description":"Keeps notes.","websiteUrl":"https://notes.example.com",` +
+		`"icons":[{"src":"https://notes.example.com/icon.png","mimeType":"image/png","sizes":["48x48"],"theme":"light"}],` +
+		`"remotes":[{"type":"streamable-http","url":"https://notes.example.com/mcp","supportedProtocolVersions":` + supportedVersionsJSON + `}]}` + "\n"
+	if string(body) != want {
+		t.Errorf("card:\n%s\nwant:\n%s", body, want)
+	}
 }
 
 // TestServerCardHandlerMounted checks a card mounted by hand beside

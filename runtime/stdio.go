@@ -67,6 +67,7 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // carries the message's id when its top-level "id" member could be read as
 // it streamed by (so the client's call settles); the connection continues.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
@@ -107,13 +108,29 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	select {
 	case <-ctx.Done():
 		out.close()
+		c.endSession(stdioEnd(parent, nil), nil)
 		return nil
 	case err := <-l.done:
 		if ctx.Err() != nil {
+			c.endSession(stdioEnd(parent, nil), nil)
 			return nil // the loop saw ctx done first
 		}
+		c.endSession(stdioEnd(parent, err), err)
 		return err
 	}
+}
+
+// stdioEnd says why a stdio session ended, with err from the loop: the
+// context of Serve was done, the input ended (also when calls outlasted
+// the grace period after it), or reading or writing failed.
+func stdioEnd(parent context.Context, err error) SessionEnd {
+	switch {
+	case parent.Err() != nil:
+		return SessionShutdown
+	case err != nil:
+		return SessionFailed
+	}
+	return SessionClosed
 }
 
 // A stdioLoop reads messages from a connection and dispatches them until

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	goruntime "runtime"
+	"strings"
 	"sync/atomic"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
@@ -132,12 +134,13 @@ func (s *Server) AddTool(t Tool) error {
 	if err != nil {
 		return err
 	}
+	by := registrant()
 	s.mu.Lock()
-	if s.names[t.Name] {
+	if first, dup := s.names[t.Name]; dup {
 		s.mu.Unlock()
-		return fmt.Errorf("runtime: tool %q: duplicate tool name: a tool of that name is registered already (by another package's RegisterTools?); register one package's tools under a prefix, as in srv.PrefixTools(\"pkg_\", func() { pkg.RegisterTools(srv) }), or give one tool another name with name= in its //mcp:tool", t.Name)
+		return duplicateTool(t.Name, first, by)
 	}
-	s.names[t.Name] = true
+	s.names[t.Name] = by
 	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
@@ -275,16 +278,19 @@ type catalog struct {
 	toolLists, promptLists, resourceLists, templLists filteredLists
 
 	promptByName  map[string]*prompt
-	resourceByURI map[string]*resource // fixed URIs
-	templateByURI map[string]*resource // templates, by their template text
-	templates     []*resource          // in registration order
-	prompts       pagedList            // prompts/list, when there are prompts
-	resources     pagedList            // resources/list
-	templateList  pagedList            // resources/templates/list
-	completions   bool                 // some argument or variable has a completer
-	apps          bool                 // a tool or resource is part of an MCP App (apps.go)
-	hadPrompts    bool                 // WithListChanged and a prompt was registered once
-	hadResources  bool                 // likewise for resources
+	resourceByURI map[string]*resource  // fixed URIs
+	templateByURI map[string]*resource  // templates, by their template text
+	templates     []*resource           // in registration order
+	prompts       pagedList             // prompts/list, when there are prompts
+	resources     pagedList             // resources/list
+	templateList  pagedList             // resources/templates/list
+	completions   bool                  // some argument or variable has a completer
+	skillByURI    map[string]*skill     // skills, by the URI of their SKILL.md (skills.go)
+	skillList     pagedList             // skills/list
+	directories   map[string]*pagedList // resources/directory/read, by directory URI
+	hadPrompts    bool                  // WithListChanged and a prompt was registered once
+	hadResources  bool                  // likewise for resources
+	apps          bool                  // a tool or resource is part of an MCP App (apps.go)
 
 	// What depends on the capabilities, which depend on what is registered.
 	initResult [numProtocols][]byte // initialize result per negotiated version
@@ -326,6 +332,7 @@ func (s *Server) snapshot() *catalog {
 	ts.tools = s.tools[:len(s.tools):len(s.tools)]
 	ts.list = s.buildList(s.tools)
 	s.buildPrimitives(ts)
+	s.buildSkills(ts)
 	for _, t := range s.tools {
 		ts.apps = ts.apps || t.app
 	}
@@ -336,4 +343,63 @@ func (s *Server) snapshot() *catalog {
 	s.buildCapabilities(ts)
 	s.snap.Store(ts)
 	return ts
+}
+
+// registrant returns the function outside this package that is adding a
+// tool (a generated RegisterTools, say, as "example.com/cpu.RegisterTools"),
+// or "" when there is none.
+func registrant() string {
+	var pcs [16]uintptr
+	frames := goruntime.CallersFrames(pcs[:goruntime.Callers(2, pcs[:])])
+	for {
+		f, more := frames.Next()
+		if f.Function != "" && !strings.HasPrefix(f.Function, runtimePkg+".") {
+			return f.Function
+		}
+		if !more {
+			return ""
+		}
+	}
+}
+
+// runtimePkg is the import path of this package.
+const runtimePkg = "github.com/mcpgen/mcpgen/runtime"
+
+// duplicateTool is the error of a second tool called name, added by the
+// function by after first added one (each "" when not known): two
+// packages' RegisterTools on one server, typically. It names both and the
+// ways out.
+func duplicateTool(name, first, by string) error {
+	call := "pkg.RegisterTools(srv)"
+	prefix := "pkg_"
+	if pkg, fn, ok := splitFunc(by); ok && strings.HasPrefix(fn, "Register") {
+		prefix = pkg + "_"
+		call = pkg + "." + fn + "(srv"
+		if fn != "RegisterTools" {
+			call += ", ..."
+		}
+		call += ")"
+	}
+	who := "a tool of that name is registered already (by another package's RegisterTools?)"
+	if first != "" && by != "" {
+		who = fmt.Sprintf("%s registered a tool of that name already, and %s registers another", first, by)
+	}
+	return fmt.Errorf("runtime: tool %q: duplicate tool name: %s; register one package's tools under a prefix, as in srv.PrefixTools(%q, func() { %s }), or give one tool another name with name= in its //mcp:tool", name, who, prefix, call)
+}
+
+// splitFunc splits the name of a package-level function as the runtime
+// spells it ("example.com/x/host.RegisterHostTools") into the last
+// element of its package path and its name; a method or a closure is
+// not one.
+func splitFunc(full string) (pkg, fn string, ok bool) {
+	slash := strings.LastIndexByte(full, '/')
+	dot := strings.IndexByte(full[slash+1:], '.')
+	if dot < 0 {
+		return "", "", false
+	}
+	pkg, fn = full[slash+1:slash+1+dot], full[slash+1+dot+1:]
+	if strings.ContainsAny(fn, ".()") {
+		return "", "", false
+	}
+	return pkg, fn, true
 }

@@ -36,6 +36,9 @@ type listPages struct {
 	// private is set when the list depends on who asks (scopes, a
 	// Filter): its pages then say cacheScope "private".
 	private bool
+	// uncached pages carry no caching members (ttlMs, cacheScope): the
+	// result type has none.
+	uncached bool
 
 	mu        sync.Mutex                             // held while a version's pages are written
 	byVersion [numProtocols]atomic.Pointer[[][]byte] // result object per page, once written
@@ -131,7 +134,9 @@ func (l *pagedList) version(p protocol) [][]byte {
 			b = append(b, '"')
 		}
 		if p.modern() {
-			b = lp.srv.appendCaching(b, lp.private)
+			if !lp.uncached {
+				b = lp.srv.appendCaching(b, lp.private)
+			}
 			b = lp.srv.appendModern(b, true)
 		} else {
 			b = append(b, '}')

@@ -5,6 +5,7 @@
 // Usage:
 //
 //	mcpgen [-o file] [-check] [-tags list] [-profile name] [packages]
+//	mcpgen -server-json file [-server-version version] [flags] [packages]
 //	mcpgen -version
 //
 // For each package matching the patterns (default "."), mcpgen writes the
@@ -43,6 +44,11 @@
 //
 //	//go:generate go run github.com/mcpgen/mcpgen/cmd/mcpgen
 //
+// With -server-json FILE, mcpgen also writes the MCP registry's entry of
+// the server (server.json) from the //mcp:server directive of the one
+// package matched that has one, with the version of -server-version (or
+// of the directive's version=); -check compares it instead.
+//
 // mcpgen -version prints the version of the mcpgen module it was built
 // from, as the go command recorded it in the binary.
 //
@@ -70,6 +76,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen/mcpgen/generator"
+	"github.com/mcpgen/mcpgen/model"
 	mcpparser "github.com/mcpgen/mcpgen/parser"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
@@ -78,6 +85,7 @@ import (
 // line fits 80 columns (TestUsageGolden).
 const usageText = `usage: mcpgen [-o file] [-check] [-v] [-catalog] [-budget tokens]
               [-tags list] [-profile name] [packages]
+       mcpgen -server-json file [-server-version version] [flags] [packages]
        mcpgen -version
 
 mcpgen writes the MCP registration file (mcp_gen.go) of each package that
@@ -144,6 +152,8 @@ Options, separated by spaces, each at most once:
 	               lengths, patterns, formats ("1 to 100"), for hosts that
 	               drop the keywords (default under -profile openai-strict);
 	               constraints=keywords: as keywords only
+	types=T[,U]    the type arguments of a generic function (types=int);
+	               one //mcp:tool line per instantiation, each its name=
 	ui=URI         the ui:// URI of the tool's MCP App view, a resource
 	               of the package with the option app
 	visibility=model,app
@@ -195,6 +205,20 @@ whole package (an API client's, say; see docs/apiclients.md):
 	                      (//mcp:output off: all of them)
 	//mcp:constraints described  the option constraints for every tool
 	                      (//mcp:constraints keywords: keywords only)
+	//mcp:skills dir=DIR  the skills in DIR, a directory per skill with a
+	                      SKILL.md, embedded: RegisterSkills(s) serves them
+
+For the server's entry in the MCP registry (server.json, which -server-json
+writes), once, in any comment of the package outside a function's doc
+comment:
+
+	//mcp:server name=NAME [version=V] [title="text"] [description="text"]
+	    [remote=URL] [website=URL] [oci=IMAGE]
+	    NAME in reverse-DNS form (io.github.owner/repo); description: by
+	    default the first sentence of the package doc comment; remote: the
+	    public https URL of the Streamable HTTP endpoint; oci: an image
+	    that serves it over stdio; the repository comes from the import
+	    path (github.com, gitlab.com)
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed
@@ -221,15 +245,18 @@ func main() {
 
 // options are the parsed command line.
 type options struct {
-	version  bool
-	output   string
-	check    bool
-	tags     []string
-	profile  schema.Profile
-	verbose  bool
-	catalog  bool // print what each tool's tools/list entry costs
-	budget   int  // tokens a package's catalog may cost; 0: no bound
-	patterns []string
+	version bool
+	output  string
+	check   bool
+	tags    []string
+	profile schema.Profile
+	verbose bool
+	catalog bool // print what each tool's tools/list entry costs
+	budget  int  // tokens a package's catalog may cost; 0: no bound
+	// serverJSON is the file to write the registry entry to, "" for none;
+	// serverVersion the version it says, "" for //mcp:server's own.
+	serverJSON, serverVersion string
+	patterns                  []string
 }
 
 // parseArgs parses the command line. For -h it prints the usage to stdout
@@ -247,6 +274,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: per tool, largest\nfirst, the bytes of its entry, an estimate of its tokens and\nthe part that costs most")
 	fset.IntVar(&opts.budget, "budget", 0, "warn when a package's tools/list is estimated at more than `tokens`\n(with -check: fail)")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied\nwhile loading packages")
+	fset.StringVar(&opts.serverJSON, "server-json", "", "also write the MCP registry's entry of the server (server.json)\nto `file`, from the //mcp:server directive of the one\npackage matched that has one")
+	fset.StringVar(&opts.serverVersion, "server-version", "", "the `version` that server.json gives the server (default:\nversion= of //mcp:server)")
 	profile := fset.String("profile", "portable", "the `name` of the JSON Schema subset of the input schemas:\nportable (every provider and host), openai-strict, gemini or\nanthropic-strict (one provider's strict mode)")
 	bad := func(err error) (*options, error) {
 		fmt.Fprintf(stderr, "mcpgen: %v\n%s\n", err, usageHint)
@@ -268,6 +297,14 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	opts.profile = p
 	if err := validOutput(opts.output); err != nil {
 		return bad(fmt.Errorf("-o: %w", err))
+	}
+	if opts.serverVersion != "" {
+		if opts.serverJSON == "" {
+			return bad(errors.New("-server-version: it is the version of -server-json's file: give -server-json too"))
+		}
+		if msg := mcpparser.CheckServerVersion(opts.serverVersion); msg != "" {
+			return bad(fmt.Errorf("-server-version %s: %s", opts.serverVersion, msg))
+		}
 	}
 	if opts.budget < 0 {
 		return bad(fmt.Errorf("-budget: %d is not a number of tokens", opts.budget))
@@ -426,6 +463,8 @@ type output struct {
 	pkgPath string
 	path    string
 	content []byte
+	dir     string        // the package's directory
+	server  *model.Server // its //mcp:server, nil without one
 }
 
 // generate loads the packages and generates their files. problems are the
@@ -446,8 +485,8 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 		if pkg.Dir == "" {
 			continue
 		}
-		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output)}
-		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 {
+		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output), dir: pkg.Dir, server: pkg.Server}
+		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 || pkg.Skills != nil {
 			out.content, err = generator.Generate(pkg)
 			if err != nil {
 				problems = append(problems, fmt.Sprintf("mcpgen: %s: %v", pkg.PkgPath, err))
@@ -502,6 +541,15 @@ func plan(dir string, opts *options) (_ []change, problems, warnings []string, n
 			continue // not ours: leave it alone
 		}
 		changes = append(changes, change{path: out.path, old: have, new: out.content})
+	}
+	if opts.serverJSON != "" {
+		c, problem := serverChange(dir, opts, outs)
+		switch {
+		case problem != "":
+			problems = append(problems, problem)
+		case c != nil:
+			changes = append(changes, *c)
+		}
 	}
 	return changes, problems, warnings, note, nil
 }

@@ -1136,6 +1136,7 @@ const (
         },
         "children": {
           "type": "array",
+          "description": "each a Node: name, capacity, children",
           "items": {
             "$ref": "#/$defs/Node"
           }

@@ -2,7 +2,7 @@ package main
 
 import "errors"
 
-//go:generate go run github.com/mcpgen/mcpgen/cmd/mcpgen
+//go:generate go run github.com/mcpgen/mcpgen/cmd/mcpgen -server-json server.json
 
 // Add returns the sum a + b.
 //

@@ -7,9 +7,17 @@
 //
 //	go run ./examples/calculator
 //
-// and Streamable HTTP at http://ADDR/mcp with -http:
+// and Streamable HTTP at http://ADDR/mcp with -http, where it also serves
+// its server card (the draft MCP Server Cards) at /mcp/server-card:
 //
 //	go run ./examples/calculator -http 127.0.0.1:8080
+//	curl http://127.0.0.1:8080/mcp/server-card
+//
+// Its entry in the MCP registry, server.json, is generated from the
+// directive below by go generate (mcpgen -server-json; the remote is a
+// placeholder: this example is deployed nowhere).
+//
+//mcp:server name=io.github.mcpgen/calculator version=1.0.0 title="Calculator" description="Adds, subtracts, multiplies and divides two numbers." remote=https://calculator.example.com/mcp
 package main
 
 import (
@@ -27,7 +35,8 @@ func main() {
 	addr := flag.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp (e.g. 127.0.0.1:8080) instead of stdio")
 	flag.Parse()
 
-	srv := runtime.NewServer("calculator", "1.0.0",
+	srv := runtime.NewServer("calculator", "1.0.0", runtime.WithTitle("Calculator"),
+		runtime.WithDescription("Adds, subtracts, multiplies and divides two numbers."),
 		runtime.WithInstructions("Arithmetic on two numbers: add, subtract, multiply, divide."))
 	RegisterTools(srv)
 
@@ -37,7 +46,9 @@ func main() {
 	if *addr == "" {
 		err = srv.ServeStdio(ctx)
 	} else {
-		err = srv.ListenAndServeHTTP(ctx, *addr)
+		// The card's name is the registry's (reverse-DNS); its description
+		// is the server's own.
+		err = srv.ListenAndServeHTTP(ctx, *addr, runtime.WithServerCard(runtime.ServerCard{Name: "io.github.mcpgen/calculator"}))
 	}
 	if err != nil { // a signal is a clean stop: err is nil then
 		fmt.Fprintln(os.Stderr, "calculator:", err)

@@ -261,7 +261,7 @@ const (
         },
         "subtasks": {
           "type": "array",
-          "description": "Subtasks break the task down, one level or more.",
+          "description": "Subtasks break the task down, one level or more (each a NewTask: title, notes, priority, tags, due, subtasks).",
           "items": {
             "$ref": "#/$defs/NewTask"
           }

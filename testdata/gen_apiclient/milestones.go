@@ -24,3 +24,7 @@ func (s *MilestonesService) Create(ctx context.Context, owner, repo, title, stat
 func (s *MilestonesService) Edit(ctx context.Context, owner, repo string, number int, title, state string) (*Milestone, *Response, error) {
 	return &Milestone{Title: title, State: state}, nil, nil
 }
+
+func (s *MilestonesService) Count(ctx context.Context, owner, repo string) (int, *Response, error) {
+	return 0, nil, nil
+}

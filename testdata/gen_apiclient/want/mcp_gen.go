@@ -22,6 +22,7 @@ var (
 	_ func(*LabelsService, context.Context, string) (int, error)                                                    = (*LabelsService).Count
 	_ func(*MilestonesService, context.Context, string, string, string, string) (*Milestone, *Response, error)      = (*MilestonesService).Create
 	_ func(*MilestonesService, context.Context, string, string, int, string, string) (*Milestone, *Response, error) = (*MilestonesService).Edit
+	_ func(*MilestonesService, context.Context, string, string) (int, *Response, error)                             = (*MilestonesService).Count
 )
 
 // RegisterIssuesServiceTools registers on s the tools declared as methods of IssuesService, to be called on recv.
@@ -277,6 +278,12 @@ func RegisterMilestonesServiceTools(s *runtime.Server, recv *MilestonesService) 
 		OutputSchema: milestonesEditOutputSchema,
 		Handler:      milestonesEditHandler(recv),
 	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "milestones_count",
+		InputSchema:  milestonesCountInputSchema,
+		OutputSchema: milestonesCountOutputSchema,
+		Handler:      milestonesCountHandler(recv),
+	})
 }
 
 // milestonesCreateHandler returns the handler of the tool milestones_create, which calls recv.Create.
@@ -330,6 +337,33 @@ func milestonesEditHandler(recv *MilestonesService) runtime.Handler {
 		}
 		var err error
 		out.Result, extra.r2, err = recv.Edit(ctx, in.Owner, in.Repo, in.Number, in.Title, in.State)
+		if err != nil {
+			return nil, err
+		}
+		out.Paging = Paging(extra.r2)
+		return runtime.StructuredResult(out)
+	}
+}
+
+// milestonesCountHandler returns the handler of the tool milestones_count, which calls recv.Count.
+func milestonesCountHandler(recv *MilestonesService) runtime.Handler {
+	return func(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Owner string `json:"owner"`
+			Repo  string `json:"repo"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result int  `json:"result"`
+			Paging Page `json:"paging"`
+		}
+		var extra struct {
+			r2 *Response
+		}
+		var err error
+		out.Result, extra.r2, err = recv.Count(ctx, in.Owner, in.Repo)
 		if err != nil {
 			return nil, err
 		}
@@ -750,6 +784,46 @@ const (
           "type": "null"
         }
       ]
+    },
+    "paging": {
+      "type": "object",
+      "description": "Page is what a tool's caller needs of a Response.",
+      "properties": {
+        "next": {
+          "type": "integer",
+          "description": "Next is the next page, 0 after the last."
+        }
+      },
+      "additionalProperties": false
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "paging"
+  ]
+}`
+	milestonesCountInputSchema = `{
+  "type": "object",
+  "properties": {
+    "owner": {
+      "type": "string"
+    },
+    "repo": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "owner",
+    "repo"
+  ]
+}`
+	milestonesCountOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "integer"
     },
     "paging": {
       "type": "object",

@@ -359,6 +359,7 @@ const (
         },
         "children": {
           "type": "array",
+          "description": "each an Outline: heading, children",
           "items": {
             "$ref": "#/$defs/Outline"
           }

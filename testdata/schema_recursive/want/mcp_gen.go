@@ -86,6 +86,7 @@ const (
         },
         "children": {
           "type": "array",
+          "description": "each a Node: value, children",
           "items": {
             "$ref": "#/$defs/Node"
           }
@@ -210,7 +211,7 @@ const (
         },
         "dept": {
           "type": "object",
-          "description": "Dept and Person refer to each other.",
+          "description": "Dept and Person refer to each other (head is a Person: name, dept).",
           "properties": {
             "name": {
               "type": "string"
@@ -232,7 +233,7 @@ const (
     },
     "Tree": {
       "type": "object",
-      "description": "Tree is a recursive map type.",
+      "description": "Tree is a recursive map type (each value a Tree).",
       "properties": {},
       "additionalProperties": {
         "$ref": "#/$defs/Tree"
@@ -247,6 +248,7 @@ const (
         },
         "children": {
           "type": "array",
+          "description": "each a Node: value, children",
           "items": {
             "$ref": "#/$defs/github.com.mcpgen.mcpgen.testdata.schema_recursive.Node"
           }
@@ -260,7 +262,7 @@ const (
     },
     "github.com.mcpgen.mcpgen.testdata.schema_recursive.other.Node": {
       "type": "object",
-      "description": "Node is a linked list node.",
+      "description": "Node is a linked list node (next is a Node: label, next).",
       "properties": {
         "label": {
           "type": "string",

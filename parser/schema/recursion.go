@@ -1,0 +1,185 @@
+package schema
+
+import (
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Clients that cannot hold a recursive schema cut it short: LangChain's
+// MCP adapter inlines each $ref and, where a definition comes back inside
+// itself, writes {"type": "object"} instead, dropping whatever stood beside
+// the $ref. Below that cut the model would see an object of unknown form.
+// DescribeRecursion names each reference that can come back in words, where
+// such a client still shows them: on the array or map that holds it ("each
+// a Node: title, children"), or, for a property that is the reference
+// itself, in the description of the object that holds the property ("head
+// is a Person: name, dept").
+
+// DescribeRecursion returns a copy of the input schema s in which, inside
+// each definition of s.Definitions, every reference to a definition that
+// leads back to it (a cycle, which a client may cut) is stated in a
+// description. Only descriptions change, so the schema admits what s
+// admits; s is not modified, and is returned as is when it has no cycle.
+func DescribeRecursion(s *jsonschema.Schema) *jsonschema.Schema {
+	if s == nil || len(s.Definitions) == 0 {
+		return s
+	}
+	// reach[a][b]: definition b can be reached from definition a.
+	reach := map[string]map[string]bool{}
+	for name, d := range s.Definitions {
+		reach[name] = map[string]bool{}
+		walkRefs(d, func(target string) { reach[name][target] = true })
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, to := range reach {
+			for mid := range to {
+				for next := range reach[mid] {
+					if !to[next] {
+						to[next], changed = true, true
+					}
+				}
+			}
+		}
+	}
+	var defs jsonschema.Definitions
+	for _, name := range sortedKeys(s.Definitions) {
+		d := describeCycles(s.Definitions[name], func(target string) bool { return reach[target][name] }, s.Definitions)
+		if d != s.Definitions[name] {
+			if defs == nil {
+				defs = jsonschema.Definitions{}
+				for n, v := range s.Definitions {
+					defs[n] = v
+				}
+			}
+			defs[name] = d
+		}
+	}
+	if defs == nil {
+		return s
+	}
+	c := *s
+	c.Definitions = defs
+	return &c
+}
+
+// defTarget returns the definition a $ref names, or "".
+func defTarget(ref string) string {
+	name, _ := strings.CutPrefix(ref, "#/$defs/")
+	if name == ref {
+		return ""
+	}
+	return name
+}
+
+// walkRefs calls f with the definition each $ref of s names (not entering
+// the definitions).
+func walkRefs(s *jsonschema.Schema, f func(target string)) {
+	if s == nil {
+		return
+	}
+	if t := defTarget(s.Ref); t != "" {
+		f(t)
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			walkRefs(p.Value, f)
+		}
+	}
+	walkRefs(s.Items, f)
+	walkRefs(s.AdditionalProperties, f)
+	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.AllOf, s.OneOf, s.PrefixItems} {
+		for _, alt := range list {
+			walkRefs(alt, f)
+		}
+	}
+	for _, m := range []map[string]*jsonschema.Schema{s.PatternProperties, s.DependentSchemas} {
+		for _, v := range m {
+			walkRefs(v, f)
+		}
+	}
+	walkRefs(s.Not, f)
+	walkRefs(s.If, f)
+	walkRefs(s.Then, f)
+	walkRefs(s.Else, f)
+	walkRefs(s.Contains, f)
+	walkRefs(s.PropertyNames, f)
+}
+
+// describeCycles returns a copy of the object schema s (and of the objects
+// in it) with each reference to a definition for which cyclic holds stated
+// as the package comment says; s itself when there is none.
+func describeCycles(s *jsonschema.Schema, cyclic func(target string) bool, defs jsonschema.Definitions) *jsonschema.Schema {
+	if s == nil || s == jsonschema.FalseSchema {
+		return s
+	}
+	named := func(target string) string {
+		d := defs[target]
+		name := target[strings.LastIndex(target, ".")+1:]
+		if strings.ContainsAny(name[:1], "AEIOUaeiou") {
+			name = "an " + name
+		} else {
+			name = "a " + name
+		}
+		if d == nil || d.Properties == nil || d.Properties.Len() == 0 {
+			return name
+		}
+		var fields []string
+		for p := d.Properties.Oldest(); p != nil; p = p.Next() {
+			fields = append(fields, p.Key)
+		}
+		return name + ": " + strings.Join(fields, ", ")
+	}
+	// each names the reference of a container's elements ("each a Node:
+	// ..."), or returns "".
+	each := func(c *jsonschema.Schema) string {
+		switch {
+		case c == nil:
+		case c.Items != nil && defTarget(c.Items.Ref) != "" && cyclic(defTarget(c.Items.Ref)):
+			return "each " + named(defTarget(c.Items.Ref))
+		case c.AdditionalProperties != nil && defTarget(c.AdditionalProperties.Ref) != "" && cyclic(defTarget(c.AdditionalProperties.Ref)):
+			return "each value " + named(defTarget(c.AdditionalProperties.Ref))
+		}
+		return ""
+	}
+	c := *s
+	changed := false
+	var phrases []string
+	if p := each(s); p != "" {
+		phrases = append(phrases, p)
+	}
+	if s.Properties != nil {
+		props := newProperties(s.Properties.Len())
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			v := p.Value
+			if t := defTarget(v.Ref); t != "" && cyclic(t) {
+				phrases = append(phrases, p.Key+" is "+named(t))
+			} else if v.Ref == "" {
+				if nv := describeCycles(v, cyclic, defs); nv != v {
+					v, changed = nv, true
+				}
+			}
+			props.Set(p.Key, v)
+		}
+		c.Properties = props
+	}
+	if s.Items != nil && s.Items.Ref == "" {
+		if ni := describeCycles(s.Items, cyclic, defs); ni != s.Items {
+			c.Items, changed = ni, true
+		}
+	}
+	if s.AdditionalProperties != nil && s.AdditionalProperties.Ref == "" {
+		if na := describeCycles(s.AdditionalProperties, cyclic, defs); na != s.AdditionalProperties {
+			c.AdditionalProperties, changed = na, true
+		}
+	}
+	if len(phrases) > 0 {
+		c.Description = withConstraints(c.Description, phrases)
+		changed = true
+	}
+	if !changed {
+		return s
+	}
+	return &c
+}
