@@ -218,6 +218,14 @@ func (g *gen) file() ([]jen.Code, error) {
 		guards = append(guards, guard)
 	}
 	for _, r := range g.pkg.Resources {
+		if r.Var {
+			typ, err := g.typeCode(r.VarType)
+			if err != nil {
+				return nil, err
+			}
+			guards = append(guards, jen.Id("_").Add(typ).Op("=").Id(r.GoName))
+			continue
+		}
 		guard, err := g.primitiveGuard(r.GoName, r.Func)
 		if err != nil {
 			return nil, err
@@ -234,6 +242,10 @@ func (g *gen) file() ([]jen.Code, error) {
 	if len(g.pkg.Prompts) > 0 || len(g.pkg.Resources) > 0 {
 		g.rt("Server") // imported before the imports are named
 		g.qual(contextPath, "context", "Context")
+	}
+	if g.pkg.Skills != nil {
+		g.rt("Server")
+		g.qual("embed", "embed", "FS")
 	}
 	// The form types of runtime.Elicit, registered with their schemas.
 	var forms []jen.Code
@@ -261,7 +273,10 @@ func (g *gen) file() ([]jen.Code, error) {
 	}
 
 	// The declarations, in the order of the file.
-	decls := []jen.Code{jen.Comment("Compile-time guards: if a tool's signature changes, regenerate.").Line().Var().Defs(guards...)}
+	var decls []jen.Code
+	if len(guards) > 0 {
+		decls = append(decls, jen.Comment("Compile-time guards: if a tool's signature changes, regenerate.").Line().Var().Defs(guards...))
+	}
 	for _, gr := range groups {
 		fn, err := g.register(gr, names, loc)
 		if err != nil {
@@ -294,6 +309,14 @@ func (g *gen) file() ([]jen.Code, error) {
 		}
 		decls = append(decls, fn)
 	}
+	if g.pkg.Skills != nil {
+		fsName := "skillFiles"
+		for i := 2; g.declared(fsName) || used[fsName] || aliasTaken(aliases, fsName); i++ {
+			fsName = fmt.Sprintf("skillFiles%d", i)
+		}
+		used[fsName] = true
+		decls = append(decls, g.registerSkills(loc, fsName)...)
+	}
 	var texts, ids []string
 	for _, gr := range groups {
 		for _, t := range gr.tools {
@@ -315,6 +338,16 @@ func (g *gen) file() ([]jen.Code, error) {
 			consts("Schemas of the forms, as JSON.", formIDs, formSchemas))
 	}
 	return decls, nil
+}
+
+// aliasTaken reports whether name is the name of an import.
+func aliasTaken(aliases map[string]string, name string) bool {
+	for _, a := range aliases {
+		if a == name {
+			return true
+		}
+	}
+	return false
 }
 
 // consts returns the declaration, under the comment doc, of the string

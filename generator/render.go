@@ -28,8 +28,8 @@ import (
 // jennifer those names, since only the generator knows the package-level
 // names of the user's package that an import must not take.
 func Generate(pkg *model.Package) ([]byte, error) {
-	if pkg == nil || len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) == 0 {
-		return nil, fmt.Errorf("generator: package has no tools, prompts or resources")
+	if pkg == nil || len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) == 0 && pkg.Skills == nil {
+		return nil, fmt.Errorf("generator: package has no tools, prompts, resources or skills")
 	}
 	g := newGen(pkg)
 	decls, err := g.file()

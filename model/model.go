@@ -32,6 +32,8 @@ type Package struct {
 	// and //mcp:resource, in source order.
 	Prompts   []*Prompt
 	Resources []*Resource
+	// Skills are the skills of //mcp:skills, nil without it.
+	Skills *Skills
 	// Regenerated holds the package-level names that the package's current
 	// mcpgen output declares: the new output replaces that file, so these
 	// names are free for it (the generated file must not depend on the one
@@ -62,6 +64,40 @@ const (
 	RegisterResourcesFunc = "RegisterResources"
 )
 
+// RegisterSkillsFunc names the generated function that registers a
+// package's skills.
+const RegisterSkillsFunc = "RegisterSkills"
+
+// Skills are the skills that //mcp:skills dir=DIR declares: every
+// directory under DIR with a SKILL.md, their files read at generate time
+// and embedded in the binary.
+type Skills struct {
+	Pos token.Position // the directive
+	// Dir is DIR, slash-separated and relative to the package's
+	// directory: the pattern of the generated //go:embed.
+	Dir    string
+	Skills []*Skill // in path order
+}
+
+// Skill is one skill (SEP-2640): a directory with a SKILL.md.
+type Skill struct {
+	URI         string       // skill://PATH/SKILL.md
+	Name        string       // the front matter's name: PATH's last segment
+	Description string       // the front matter's description
+	Frontmatter string       // the front matter as a compact JSON object
+	Files       []*SkillFile // SKILL.md first, then the others in path order
+}
+
+// SkillFile is one file of a skill, as read at generate time.
+type SkillFile struct {
+	URI      string // the file's resource URI
+	Path     string // slash-separated, relative to the package's directory (DIR/...)
+	MIMEType string
+	Size     int64
+	Digest   string // "sha256:" and 64 lowercase hex digits
+	Binary   bool   // not UTF-8 text: sent as a blob
+}
+
 // Prompt is one function annotated with //mcp:prompt.
 type Prompt struct {
 	Pos         token.Position
@@ -69,6 +105,7 @@ type Prompt struct {
 	Title       string
 	Description string
 	Scopes      []string // option scope=: the OAuth scopes the prompt needs
+	Icons       []Icon   // the //mcp:icon lines of its doc comment
 	GoName      string
 	Func        *types.Func
 	Context     bool // the first parameter is context.Context
@@ -121,17 +158,30 @@ const (
 	PromptFull                             // *runtime.PromptResult
 )
 
-// Resource is one function annotated with //mcp:resource.
+// Resource is one function, or //go:embed variable, annotated with
+// //mcp:resource.
 type Resource struct {
-	Pos          token.Position
-	URI          string // the fixed URI or the URI template
-	Template     bool   // URI has variables: the parameters (Vars)
-	Name         string // option name=, default snake_case(GoName)
-	Title        string
-	Description  string
-	MIMEType     string   // option mime=, else inferred from the result
-	Scopes       []string // option scope=: the OAuth scopes the resource needs
-	GoName       string
+	Pos         token.Position
+	URI         string // the fixed URI or the URI template
+	Template    bool   // URI has variables: the parameters (Vars)
+	Name        string // option name=, default snake_case(GoName)
+	Title       string
+	Description string
+	MIMEType    string   // option mime=, else inferred from the result
+	Scopes      []string // option scope=: the OAuth scopes the resource needs
+	Icons       []Icon   // the //mcp:icon lines of its doc comment
+	// App: the resource is an MCP App's view (option app): its MIMEType
+	// is runtime.AppMIMEType, its contents are sent as text.
+	App bool
+	// Meta is the resource's _meta object as compact JSON text (an app's
+	// _meta.ui), or "".
+	Meta   string
+	GoName string
+	// Var: GoName is a package-level variable of type string or []byte
+	// (a //go:embed file) that holds the contents, of type VarType; Func
+	// is nil.
+	Var          bool
+	VarType      types.Type
 	Func         *types.Func
 	Context      bool
 	Vars         []*PromptArg // in parameter order
@@ -147,6 +197,15 @@ const (
 	ResourceBlob                               // []byte
 	ResourceContents                           // []runtime.ResourceContents
 )
+
+// Icon is one //mcp:icon line: an image a client may show for a tool,
+// prompt or resource (runtime.Icon).
+type Icon struct {
+	Src      string
+	MIMEType string
+	Sizes    []string
+	Theme    string
+}
 
 // Elicit is a form type: the type argument of runtime.Elicit.
 type Elicit struct {
@@ -170,6 +229,12 @@ type Tool struct {
 	// Scopes are the option scope=: the OAuth scopes a caller's token
 	// must all grant (see runtime.Tool.Scopes).
 	Scopes []string
+	// Icons are the //mcp:icon lines of the doc comment.
+	Icons []Icon
+	// Meta is the tool's _meta object as compact JSON text, or "": the
+	// MCP Apps members of the options ui= and visibility=, then the
+	// object of //mcp:meta.
+	Meta string
 
 	// The Go function.
 	GoName   string      // function or method name
@@ -179,7 +244,7 @@ type Tool struct {
 	// option types=: the tool calls Func[TypeArgs...], and its schemas
 	// are those of the instantiated signature. Nil for other functions.
 	TypeArgs []types.Type
-	Context  bool        // the first parameter is context.Context
+	Context  bool // the first parameter is context.Context
 
 	// Arguments: exactly one of Struct or Params describes them.
 	// Struct is set when the tool takes one struct (or pointer-to-struct) parameter.

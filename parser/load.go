@@ -392,11 +392,15 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		firstByName[t.Name] = t
 	}
 	c.primitives(p, prims)
+	c.checkViews(tools, prims)
 	if len(p.Prompts) > 0 {
 		c.registers[pkg][model.RegisterPromptsFunc] = true
 	}
 	if len(p.Resources) > 0 {
 		c.registers[pkg][model.RegisterResourcesFunc] = true
+	}
+	if p.Skills = c.skills(p.Dir); p.Skills != nil {
+		c.registers[pkg][model.RegisterSkillsFunc] = true
 	}
 	elicits, err := c.elicits(pkg, outputs)
 	if err != nil {

@@ -29,6 +29,7 @@ import (
 //	                           the constraints (option constraints of
 //	                           //mcp:tool, for every tool of the package);
 //	                           //mcp:constraints keywords: as keywords only
+//	//mcp:skills dir=DIR       the skills in the directory DIR (skills.go)
 //	//mcp:server name=NAME [options] the server's entry in the MCP registry
 //	                           (server.go), written by mcpgen -server-json
 //
@@ -46,6 +47,7 @@ type pkgDirs struct {
 	// constraints is the default of the //mcp:tool option constraints=
 	// ("described", "keywords" or "" when not given).
 	constraints string
+	skills      *skillsRule // //mcp:skills (skills.go), nil without it
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server
@@ -182,6 +184,8 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					default:
 						constraintsPos, d.constraints = cm.Pos(), rest
 					}
+				case "skills":
+					c.skillsDirective(d, cm.Pos(), rest, restPos)
 				case "server":
 					s := c.serverDirective(cm, rest, restPos, packageDoc(files)) // checked all the same
 					if serverPos != token.NoPos {
@@ -358,7 +362,7 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 				}
 			}
 			saved := len(c.diags)
-			t := c.tool(pkg, fd, []*ast.Comment{dir}, args)
+			t := c.tool(pkg, fd, []*ast.Comment{dir}, args, docLines{})
 			reason := ""
 			for _, d := range c.diags[saved:] {
 				if !d.Warning && reason == "" {
