@@ -218,6 +218,14 @@ func (g *gen) file() ([]jen.Code, error) {
 		guards = append(guards, guard)
 	}
 	for _, r := range g.pkg.Resources {
+		if r.Var {
+			typ, err := g.typeCode(r.VarType)
+			if err != nil {
+				return nil, err
+			}
+			guards = append(guards, jen.Id("_").Add(typ).Op("=").Id(r.GoName))
+			continue
+		}
 		guard, err := g.primitiveGuard(r.GoName, r.Func)
 		if err != nil {
 			return nil, err

@@ -238,6 +238,7 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 	if len(p.Scopes) > 0 {
 		fields = append(fields, field("Scopes", scopesLit(p.Scopes)))
 	}
+	fields = append(fields, g.iconsAndMeta(p.Icons, "")...)
 	return jen.Id(loc.server).Dot("MustAddPrompt").Call(g.rt("Prompt").Custom(multiLine, fields...)), nil
 }
 
@@ -281,32 +282,70 @@ func (g *gen) resource(r *model.Resource, loc localNames) (jen.Code, error) {
 	if len(completers) > 0 {
 		fields = append(fields, field("Complete", jen.Map(jen.String()).Add(g.rt("Completer")).Custom(multiLine, completers...)))
 	}
+	out := jen.Id(loc.out)
+	if r.Var {
+		out = jen.Id(r.GoName)
+	}
+	if r.App && isBytesType(r) {
+		out = jen.String().Call(out) // the view's HTML, sent as text
+	}
 	var ret jen.Code
 	switch r.Result {
 	case model.ResourceText:
-		ret = g.rt("TextResource").Call(jen.Id(loc.out))
+		ret = g.rt("TextResource").Call(out)
 	case model.ResourceBlob:
-		ret = g.rt("BlobResource").Call(jen.Id(loc.out))
+		ret = g.rt("BlobResource").Call(out)
 	case model.ResourceContents:
-		ret = jen.Id(loc.out)
+		ret = out
 	}
 	in := "_"
 	if len(r.Vars) > 0 {
 		in = loc.in
 	}
+	body := []jen.Code{jen.Return(ret, jen.Nil())}
+	if !r.Var {
+		body = g.callAndReturn(r.GoName, call, r.ReturnsError, ret, loc)
+	}
 	handler := jen.Func().Params(jen.Id(ctxName(r.Context, loc)).Add(g.qual(contextPath, "context", "Context")),
 		jen.Id(in).Add(g.rt("ResourceRequest"))).
 		Params(jen.Index().Add(g.rt("ResourceContents")), jen.Error()).
-		Block(g.callAndReturn(r.GoName, call, r.ReturnsError, ret, loc)...)
+		Block(body...)
 	fields = append(fields, field("Handler", handler))
 	if len(r.Scopes) > 0 {
 		fields = append(fields, field("Scopes", scopesLit(r.Scopes)))
 	}
+	fields = append(fields, g.iconsAndMeta(r.Icons, r.Meta)...)
 	method, typ := "MustAddResource", "Resource"
 	if r.Template {
 		method, typ = "MustAddResourceTemplate", "ResourceTemplate"
 	}
 	return jen.Id(loc.server).Dot(method).Call(g.rt(typ).Custom(multiLine, fields...)), nil
+}
+
+// isBytesType reports whether the resource's Go value (its variable, or
+// its function's result) is a []byte.
+func isBytesType(r *model.Resource) bool {
+	var t types.Type
+	switch {
+	case r.Var:
+		return r.VarType != nil && isByteSlice(r.VarType)
+	case r.Func != nil:
+		res := r.Func.Type().(*types.Signature).Results()
+		if res.Len() == 0 {
+			return false
+		}
+		t = res.At(0).Type()
+	}
+	return t != nil && isByteSlice(t)
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := t.(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
 
 // callAndReturn calls the user's function and returns ret (built from

@@ -161,6 +161,7 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 	if len(t.Scopes) > 0 {
 		fields = append(fields, field("Scopes", scopesLit(t.Scopes)))
 	}
+	fields = append(fields, g.iconsAndMeta(t.Icons, t.Meta)...)
 	switch t.TaskSupport {
 	case "optional":
 		fields = append(fields, field("TaskSupport", g.rt("TaskOptional")))
@@ -168,6 +169,37 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		fields = append(fields, field("TaskSupport", g.rt("TaskRequired")))
 	}
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
+}
+
+// iconsAndMeta returns the Icons and Meta fields of a tool, prompt or
+// resource, each when set.
+func (g *gen) iconsAndMeta(icons []model.Icon, meta string) []jen.Code {
+	var fields []jen.Code
+	if len(icons) > 0 {
+		var lits []jen.Code
+		for _, ic := range icons {
+			f := []jen.Code{field("Src", jen.Lit(ic.Src))}
+			if ic.MIMEType != "" {
+				f = append(f, field("MIMEType", jen.Lit(ic.MIMEType)))
+			}
+			if len(ic.Sizes) > 0 {
+				f = append(f, field("Sizes", scopesLit(ic.Sizes)))
+			}
+			if ic.Theme != "" {
+				f = append(f, field("Theme", jen.Lit(ic.Theme)))
+			}
+			lits = append(lits, jen.Values(f...))
+		}
+		fields = append(fields, field("Icons", jen.Index().Add(g.rt("Icon")).Custom(multiLine, lits...)))
+	}
+	if meta != "" {
+		lit := jen.Lit(meta)
+		if canRaw(meta) {
+			lit = jen.Op("`" + meta + "`") // reads as the JSON it is
+		}
+		fields = append(fields, field("Meta", lit))
+	}
+	return fields
 }
 
 // scopesLit is the []string{...} literal of the scopes of a tool, prompt or

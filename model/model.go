@@ -105,6 +105,7 @@ type Prompt struct {
 	Title       string
 	Description string
 	Scopes      []string // option scope=: the OAuth scopes the prompt needs
+	Icons       []Icon   // the //mcp:icon lines of its doc comment
 	GoName      string
 	Func        *types.Func
 	Context     bool // the first parameter is context.Context
@@ -157,17 +158,30 @@ const (
 	PromptFull                             // *runtime.PromptResult
 )
 
-// Resource is one function annotated with //mcp:resource.
+// Resource is one function, or //go:embed variable, annotated with
+// //mcp:resource.
 type Resource struct {
-	Pos          token.Position
-	URI          string // the fixed URI or the URI template
-	Template     bool   // URI has variables: the parameters (Vars)
-	Name         string // option name=, default snake_case(GoName)
-	Title        string
-	Description  string
-	MIMEType     string   // option mime=, else inferred from the result
-	Scopes       []string // option scope=: the OAuth scopes the resource needs
-	GoName       string
+	Pos         token.Position
+	URI         string // the fixed URI or the URI template
+	Template    bool   // URI has variables: the parameters (Vars)
+	Name        string // option name=, default snake_case(GoName)
+	Title       string
+	Description string
+	MIMEType    string   // option mime=, else inferred from the result
+	Scopes      []string // option scope=: the OAuth scopes the resource needs
+	Icons       []Icon   // the //mcp:icon lines of its doc comment
+	// App: the resource is an MCP App's view (option app): its MIMEType
+	// is runtime.AppMIMEType, its contents are sent as text.
+	App bool
+	// Meta is the resource's _meta object as compact JSON text (an app's
+	// _meta.ui), or "".
+	Meta   string
+	GoName string
+	// Var: GoName is a package-level variable of type string or []byte
+	// (a //go:embed file) that holds the contents, of type VarType; Func
+	// is nil.
+	Var          bool
+	VarType      types.Type
 	Func         *types.Func
 	Context      bool
 	Vars         []*PromptArg // in parameter order
@@ -183,6 +197,15 @@ const (
 	ResourceBlob                               // []byte
 	ResourceContents                           // []runtime.ResourceContents
 )
+
+// Icon is one //mcp:icon line: an image a client may show for a tool,
+// prompt or resource (runtime.Icon).
+type Icon struct {
+	Src      string
+	MIMEType string
+	Sizes    []string
+	Theme    string
+}
 
 // Elicit is a form type: the type argument of runtime.Elicit.
 type Elicit struct {
@@ -206,6 +229,12 @@ type Tool struct {
 	// Scopes are the option scope=: the OAuth scopes a caller's token
 	// must all grant (see runtime.Tool.Scopes).
 	Scopes []string
+	// Icons are the //mcp:icon lines of the doc comment.
+	Icons []Icon
+	// Meta is the tool's _meta object as compact JSON text, or "": the
+	// MCP Apps members of the options ui= and visibility=, then the
+	// object of //mcp:meta.
+	Meta string
 
 	// The Go function.
 	GoName   string      // function or method name

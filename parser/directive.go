@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -30,6 +31,8 @@ const (
 	typeDirective                    // //mcp:enum [on|off], on a type or struct field
 	schemaDirective                  // //mcp:schema [TYPE] {...}
 	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
+	iconDirective                    // //mcp:icon src=... [options], beside a tool's, prompt's or resource's directive
+	metaDirective                    // //mcp:meta {...}, beside //mcp:tool
 	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints, //mcp:skills, //mcp:server (pkgdirectives.go)
 	unknownDirective                 // //mcp:other
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
@@ -53,13 +56,17 @@ func classify(text string) (kind directiveKind, meant string) {
 			return schemaDirective, ""
 		case "prompt", "resource", "complete":
 			return primitiveDirective, ""
+		case "icon":
+			return iconDirective, ""
+		case "meta":
+			return metaDirective, ""
 		case "result", "param", "output", "tools", "constraints", "skills", "server":
 			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "result", "param", "output", "tools", "constraints", "skills", "server"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "icon", "meta", "result", "param", "output", "tools", "constraints", "skills", "server"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}
@@ -138,6 +145,9 @@ type toolDecl struct {
 	// constraints is the option constraints= of //mcp:tool ("described",
 	// "keywords" or "").
 	constraints string
+	// uiURI is the option ui= (the tool's MCP App view), at uiPos.
+	uiURI string
+	uiPos token.Pos
 
 	// Positions for the schema builder's diagnostics.
 	structPos token.Pos // type of the struct parameter
@@ -173,13 +183,30 @@ type toolDecl struct {
 // malformed ones, and returns the annotated functions found.
 func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
 	funcDocs := map[*ast.CommentGroup]*ast.FuncDecl{}
+	varDocs := map[*ast.CommentGroup]*ast.GenDecl{} // variables with a //mcp:resource
 	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-			funcDocs[fd.Doc] = fd
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			if d.Doc != nil {
+				funcDocs[d.Doc] = d
+			}
+		case *ast.GenDecl:
+			if d.Tok == token.VAR && d.Doc != nil && slices.ContainsFunc(d.Doc.List, func(cm *ast.Comment) bool {
+				return strings.HasPrefix(cm.Text, resourcePrefix) && classifyIs(cm.Text, primitiveDirective)
+			}) {
+				varDocs[d.Doc] = d
+			}
 		}
 	}
+	var prims []*primitiveDecl
 	for _, g := range f.Comments {
 		fd := funcDocs[g]
+		if gd := varDocs[g]; gd != nil {
+			if p := c.varDirectives(pkg, gd); p != nil {
+				prims = append(prims, p)
+			}
+			continue
+		}
 		for _, cm := range g.List {
 			kind, meant := classify(cm.Text)
 			switch {
@@ -189,13 +216,21 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints and //mcp:server", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:icon, //mcp:meta, //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints and //mcp:server", firstWords(cm.Text))
 				}
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
 			case kind == primitiveDirective && fd == nil:
 				word, _, _ := strings.Cut(cm.Text, " ")
-				c.errorf(cm.Pos(), "%s must be in the doc comment of a function", word)
+				if word == resourcePrefix {
+					c.errorf(cm.Pos(), "%s must be in the doc comment of a function, or of a //go:embed variable", word)
+				} else {
+					c.errorf(cm.Pos(), "%s must be in the doc comment of a function", word)
+				}
+			case kind == iconDirective && fd == nil:
+				c.errorf(cm.Pos(), "//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, or of a //go:embed variable annotated with //mcp:resource")
+			case kind == metaDirective && fd == nil:
+				c.errorf(cm.Pos(), "//mcp:meta must be in the doc comment of a function annotated with //mcp:tool")
 			case kind == argDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
 			case kind == typeDirective && fd != nil:
@@ -210,13 +245,13 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 		}
 	}
 	var tools []*toolDecl
-	var prims []*primitiveDecl
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {
 			continue
 		}
 		var toolDirs, argDirs, primDirs []*ast.Comment
+		var lines docLines
 		for _, cm := range fd.Doc.List {
 			switch kind, _ := classify(cm.Text); kind {
 			case toolDirective:
@@ -225,6 +260,10 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				argDirs = append(argDirs, cm)
 			case primitiveDirective:
 				primDirs = append(primDirs, cm)
+			case iconDirective:
+				lines.icons = append(lines.icons, cm)
+			case metaDirective:
+				lines.metas = append(lines.metas, cm)
 			}
 		}
 		if len(primDirs) > 0 {
@@ -232,7 +271,15 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				c.errorf(primDirs[len(primDirs)-1].Pos(), "%s has more than one of //mcp:tool, //mcp:prompt, //mcp:resource and //mcp:complete; a function is one of them", fd.Name.Name)
 				continue
 			}
-			if p := c.primitive(pkg, fd, primDirs[0], argDirs); p != nil {
+			for _, cm := range lines.metas {
+				c.errorf(cm.Pos(), "//mcp:meta is for tools: %s is not a tool", fd.Name.Name)
+			}
+			if strings.HasPrefix(primDirs[0].Text, completePrefix) {
+				for _, cm := range lines.icons {
+					c.errorf(cm.Pos(), "//mcp:icon is for tools, prompts and resources: completer %s has no icon", fd.Name.Name)
+				}
+			}
+			if p := c.primitive(pkg, fd, primDirs[0], argDirs, lines.icons); p != nil {
 				prims = append(prims, p)
 			}
 			continue
@@ -244,20 +291,24 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			for _, cm := range argDirs {
 				c.errorf(cm.Pos(), "//mcp:arg without //mcp:tool: %s is not a tool", fd.Name.Name)
 			}
+			for _, cm := range append(lines.icons, lines.metas...) {
+				word, _, _ := strings.Cut(cm.Text, " ")
+				c.errorf(cm.Pos(), "%s without //mcp:tool, //mcp:prompt or //mcp:resource: %s is none of them", word, fd.Name.Name)
+			}
 			continue
 		}
 		if fd.Recv == nil && fd.Type.TypeParams != nil && len(toolDirs) > 1 {
 			// A generic function: one tool per //mcp:tool, each an
 			// instantiation with the type arguments of its types=.
 			for _, d := range toolDirs {
-				if t := c.tool(pkg, fd, []*ast.Comment{d}, argDirs); t != nil {
+				if t := c.tool(pkg, fd, []*ast.Comment{d}, argDirs, lines); t != nil {
 					t.instances = len(toolDirs)
 					tools = append(tools, t)
 				}
 			}
 			continue
 		}
-		if t := c.tool(pkg, fd, toolDirs, argDirs); t != nil {
+		if t := c.tool(pkg, fd, toolDirs, argDirs, lines); t != nil {
 			tools = append(tools, t)
 		}
 	}
@@ -470,4 +521,39 @@ func innermostType(d *ast.GenDecl, g *ast.CommentGroup) string {
 		return true
 	})
 	return where
+}
+
+// docLines are the lines of a doc comment, besides the item's own
+// directive, that say more about the item: //mcp:icon and //mcp:meta.
+type docLines struct {
+	icons, metas []*ast.Comment
+}
+
+// classifyIs reports whether the comment text is a directive of kind.
+func classifyIs(text string, kind directiveKind) bool {
+	k, _ := classify(text)
+	return k == kind
+}
+
+// varDirectives checks the directives of a variable's doc comment that
+// holds a //mcp:resource: the resource, its icons, and nothing else of
+// mcpgen's.
+func (c *checker) varDirectives(pkg *packages.Package, gd *ast.GenDecl) *primitiveDecl {
+	var dir *ast.Comment
+	var icons []*ast.Comment
+	for _, cm := range gd.Doc.List {
+		kind, meant := classify(cm.Text)
+		switch {
+		case kind == primitiveDirective && strings.HasPrefix(cm.Text, resourcePrefix) && dir == nil:
+			dir = cm
+		case kind == iconDirective:
+			icons = append(icons, cm)
+		case kind == nearMiss:
+			c.errorf(cm.Pos(), "malformed directive %q: write %s, with no space after // and in lower case", firstWords(cm.Text), meant)
+		case kind != notDirective:
+			word, _, _ := strings.Cut(cm.Text, " ")
+			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only //mcp:resource and //mcp:icon", word)
+		}
+	}
+	return c.varResource(pkg, gd, dir, icons)
 }

@@ -51,6 +51,11 @@
 //	scope=NAME        the OAuth scope a caller's token must grant to see and
 //	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
 //	                  them; each an RFC 6749 scope-token, bare or quoted
+//	ui=URI            the ui:// URI of the tool's MCP App view (_meta.ui.resourceUri,
+//	                  extension io.modelcontextprotocol/ui): a resource of the
+//	                  package with the option app
+//	visibility=LIST   who may call a tool with a view: model, app, or
+//	                  model,app (the extension's default)
 //
 // Formally:
 //
@@ -60,6 +65,21 @@
 //	value   = quoted | bare .
 //	quoted  = Go interpreted ("...") or raw (`...`) string literal .
 //	bare    = a run of characters other than space and tab .
+//
+// In the same doc comment, and in those of prompts and resources,
+//
+//	//mcp:icon src=URL [mime=TYPE] [sizes=48x48,...] [theme=light|dark]
+//
+// adds an icon (SEP-973; several lines, several icons): src an https or
+// http URL or a data: URI of base64 data, mime an image type, sizes WxH or
+// any. A tool's
+//
+//	//mcp:meta {"com.example/key": ...}
+//
+// states its _meta object: JSON, keys as the specification shapes them,
+// none MCP's own (a prefix whose second label is modelcontextprotocol or
+// mcp, progressToken, traceparent, ...) nor MCP Apps' (ui=). Both are
+// checked at their columns (apps.go).
 //
 // An unknown option (with a suggestion: readOnly -> readonly), a repeated
 // option, a bad value, an unterminated quote, a second //mcp:tool, and
@@ -100,6 +120,14 @@
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
 // (primitives.go; docs/reference.md, "Prompts, resources and completion").
+// A package-level variable of type string or []byte under a //go:embed
+// line is a resource too, with //mcp:resource in its doc comment: the
+// embedded file is its contents. The option app makes a resource an MCP
+// App's view (apps.go), served as text/html;profile=mcp-app, with the
+// options of its _meta.ui: connectdomains=, resourcedomains=,
+// framedomains=, baseuridomains= (origins, separated by commas),
+// permissions=camera,microphone,geolocation,clipboardWrite, domain=HOST,
+// prefersborder[=false].
 // Their options follow the grammar of //mcp:tool's, and are checked the
 // same way (options.go, directiveSpec).
 //

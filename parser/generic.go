@@ -2,12 +2,20 @@ package parser
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"regexp"
 	"strings"
 )
+
+// declaredAt matches the position the type checker gives a type parameter
+// it cannot infer, "(declared at /abs/dir/file.go:12:3)": the file's base
+// name is enough beside a diagnostic in that file.
+var declaredAt = regexp.MustCompile(`\(declared at (\S+)\)`)
 
 // instantiate applies the option types= of t's //mcp:tool (opts) to t's
 // function: a generic function is instantiated with the type arguments it
@@ -78,9 +86,14 @@ func (c *checker) instantiate(t *toolDecl, opts toolOptions, valuePos token.Pos)
 				pos += token.Pos(base + off)
 			}
 		}
-		msg := stripPos(err)
-		if strings.HasPrefix(msg, "undefined: ") && strings.Contains(text, ".") {
+		msg := declaredAt.ReplaceAllStringFunc(stripPos(err), func(m string) string {
+			return "(declared at " + filepath.Base(declaredAt.FindStringSubmatch(m)[1]) + ")"
+		})
+		switch {
+		case strings.HasPrefix(msg, "undefined: ") && strings.Contains(text, "."):
 			msg += " (a package named in types= must be imported by the function's file)"
+		case strings.HasPrefix(msg, "cannot infer "):
+			msg += fmt.Sprintf("; name it in types= too (%s[%s])", t.GoName, params)
 		}
 		c.errorf(pos, "types=%s: %s[%s] does not instantiate: %s", text, t.GoName, text, msg)
 		t.bad = true

@@ -392,6 +392,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		firstByName[t.Name] = t
 	}
 	c.primitives(p, prims)
+	c.checkViews(tools, prims)
 	if len(p.Prompts) > 0 {
 		c.registers[pkg][model.RegisterPromptsFunc] = true
 	}

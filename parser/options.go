@@ -153,6 +153,8 @@ func toolSpec() *directiveSpec {
 		{key: "constraints", kind: choiceValue, choices: []string{"described", "keywords"}},
 		scopeRule(),
 		{key: "types", kind: textValue, example: "types=int (the type arguments of a generic function; types=string,int for several)"},
+		{key: "ui", kind: textValue, example: "ui=ui://app/view.html (the URI of the tool's MCP App view)"},
+		{key: "visibility", kind: textValue, example: "visibility=model,app (or model, or app)"},
 	}}
 }
 
@@ -167,6 +169,15 @@ func promptSpec() *directiveSpec {
 func resourceSpec() *directiveSpec {
 	return &directiveSpec{directive: resourcePrefix, options: []optionRule{
 		{key: "name"}, {key: "title"}, {key: "uri"}, {key: "mime"}, {key: "description"}, scopeRule(),
+		// An MCP App's view, and its _meta.ui (apps.go).
+		{key: "app", kind: flagValue},
+		{key: "connectdomains", kind: textValue, example: "connectdomains=https://api.example.com,wss://live.example.com"},
+		{key: "resourcedomains", kind: textValue, example: "resourcedomains=https://cdn.example.com"},
+		{key: "framedomains", kind: textValue, example: "framedomains=https://www.youtube.com"},
+		{key: "baseuridomains", kind: textValue, example: "baseuridomains=https://cdn.example.com"},
+		{key: "permissions", kind: textValue, example: "permissions=camera,microphone,geolocation,clipboardWrite"},
+		{key: "domain", kind: textValue, example: "domain=HOST (the dedicated origin your host documents)"},
+		{key: "prefersborder", kind: flagValue},
 	}}
 }
 
@@ -376,6 +387,15 @@ type toolOptions struct {
 	TypeArgs       string
 	TypeArgsOff    int
 	TypeArgsQuoted bool
+	// UI is the option ui=, the URI of the tool's MCP App view, and
+	// UIOff the offset of its value; Visibility the option visibility=
+	// (nil when not given), VisibilityOff its offset and VisibilityMsg
+	// its problem.
+	UI            string
+	UIOff         int
+	Visibility    []string
+	VisibilityOff int
+	VisibilityMsg string
 }
 
 // parseOptions checks the options of a //mcp:tool directive. It reports
@@ -393,6 +413,13 @@ func parseOptions(text string) (toolOptions, []optionError) {
 		res.TypeArgs, res.TypeArgsOff, res.TypeArgsQuoted = o.Value, o.ValueOff, o.Quoted
 	}
 	res.Float64 = good["numbers"].Value == "float64"
+	if o, ok := good["ui"]; ok {
+		res.UI, res.UIOff = o.Value, o.ValueOff
+	}
+	if o, ok := good["visibility"]; ok {
+		res.VisibilityOff = o.ValueOff
+		res.Visibility, res.VisibilityMsg = checkVisibility(o.Value)
+	}
 	res.Constraints = good["constraints"].Value
 	for key, field := range map[string]**bool{"readonly": &res.Hints.ReadOnly, "destructive": &res.Hints.Destructive,
 		"idempotent": &res.Hints.Idempotent, "openworld": &res.Hints.OpenWorld} {

@@ -104,7 +104,15 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     " fast",
-			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, types`}},
+			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, types, ui, visibility`}},
+		},
+		{
+			text: " ui=ui://counter/view.html visibility=app,model",
+			want: toolOptions{UI: "ui://counter/view.html", UIOff: 4, Visibility: []string{"app", "model"}, VisibilityOff: 38},
+		},
+		{
+			text: " ui=ui://x/v.html visibility=app,app",
+			want: toolOptions{UI: "ui://x/v.html", UIOff: 4, Visibility: []string{"app", "app"}, VisibilityOff: 29, VisibilityMsg: "visibility app is named twice"},
 		},
 		{
 			text:     " readonly readonly=false",

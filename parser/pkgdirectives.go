@@ -362,7 +362,7 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 				}
 			}
 			saved := len(c.diags)
-			t := c.tool(pkg, fd, []*ast.Comment{dir}, args)
+			t := c.tool(pkg, fd, []*ast.Comment{dir}, args, docLines{})
 			reason := ""
 			for _, d := range c.diags[saved:] {
 				if !d.Warning && reason == "" {

@@ -39,7 +39,7 @@ type primitiveDecl struct {
 
 // primitive checks a function annotated with //mcp:prompt or
 // //mcp:resource (dir) and returns its model, nil when it is unusable.
-func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Comment, argDirs []*ast.Comment) *primitiveDecl {
+func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Comment, argDirs, iconDirs []*ast.Comment) *primitiveDecl {
 	if strings.HasPrefix(dir.Text, completePrefix) {
 		return c.completer(pkg, fd, dir)
 	}
@@ -49,6 +49,15 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 		pc.isPrompt, pc.spec, pc.what = true, promptSpec(), "prompt"
 	}
 	pc.options()
+	icons := c.icons(iconDirs, &pc.d.bad)
+	defer func() {
+		if p := pc.d.prompt; p != nil {
+			p.Icons = icons
+		}
+		if r := pc.d.resource; r != nil {
+			r.Icons = icons
+		}
+	}()
 	fn, sig := pc.function()
 	if fn == nil {
 		return pc.d
@@ -96,22 +105,10 @@ func (pc *primitiveCheck) bad(pos token.Pos, format string, args ...any) {
 // description.
 func (pc *primitiveCheck) options() {
 	fd := pc.fd
-	good, _, errs := pc.spec.check(pc.dir.Text[len(pc.spec.directive):])
-	for _, e := range errs {
-		pc.bad(pc.dir.Pos()+token.Pos(len(pc.spec.directive)+e.Off), "%s", e.Msg)
-	}
-	pc.opts = good
-	pc.name = cmp.Or(good["name"].Value, snakeCase(fd.Name.Name))
+	pc.optionsFor(fd.Name.Name, fd.Doc)
 	if !toolname.Valid(pc.name) {
 		pc.bad(fd.Name.Pos(), "%s name %q of %s is not valid (want 1 to 128 characters from [A-Za-z0-9_.-]); set one with name=", pc.what, pc.name, fd.Name.Name)
 	}
-	doc := &ast.CommentGroup{}
-	for _, cm := range fd.Doc.List {
-		if !strings.HasPrefix(cm.Text, "//mcp:") {
-			doc.List = append(doc.List, cm)
-		}
-	}
-	pc.description = cmp.Or(good["description"].Value, doctext.Join(doc.Text()))
 }
 
 // function returns the annotated function and its signature, or nil when
@@ -265,6 +262,10 @@ func (pc *primitiveCheck) resource(fn *types.Func, vars []*model.PromptArg, r ty
 		pc.bad(pc.resultPos, "resource %s returns %s: want string (text), []byte (blob) or []runtime.ResourceContents, with an optional error", fd.Name.Name, typeString(r, pc.pkg.Types))
 	}
 	pc.resourceURI(res)
+	pc.appResource(res)
+	if res.App && res.Result == model.ResourceBlob {
+		res.Result = model.ResourceText // the view's HTML, sent as text
+	}
 	pc.d.resource = res
 }
 

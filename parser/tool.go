@@ -23,7 +23,7 @@ import (
 // tool checks the function fd, annotated by toolDirs (at least one), and
 // returns its model. Problems are reported and mark the tool bad; the tool
 // is still returned so that its name takes part in the duplicate check.
-func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDirs []*ast.Comment) *toolDecl {
+func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDirs []*ast.Comment, lines docLines) *toolDecl {
 	t := &toolDecl{pos: fd.Name.Pos(), decl: fd, pkg: pkg, args: argDirs}
 	t.GoName = fd.Name.Name
 	t.Pos = c.fset.Position(fd.Name.Pos())
@@ -43,6 +43,8 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		bad(first.Pos()+token.Pos(len(toolPrefix)+e.Off), "%s", e.Msg)
 	}
 	t.Name, t.Title, t.Hints, t.TaskSupport, t.Scopes = opts.Name, opts.Title, opts.Hints, opts.Task, opts.Scopes
+	t.Icons = c.icons(lines.icons, &t.bad)
+	t.Meta = c.toolMeta(t, opts, first.Pos(), lines.metas)
 	if t.Name == "" && !opts.BadName {
 		if def := snakeCase(t.GoName); toolname.Valid(def) {
 			t.Name = def

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"reflect"
 	"strconv"
+	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/validate"
 )
@@ -64,8 +65,8 @@ func (e *ArgumentError) Error() string {
 // A JSON number that goes into an empty interface (a value of type any,
 // and the []any and map[string]any encoding/json builds there) arrives as
 // an int when written as an integer (digits only) within int64 (an int64
-// where int has 32 bits), else as the nearest float64: what a Go caller of
-// the function would pass. [DecodeFloat64] keeps encoding/json's float64
+// where int has 32 bits), as a uint64 when a larger integer within uint64,
+// else as the nearest float64: what a Go caller of the function would pass. [DecodeFloat64] keeps encoding/json's float64
 // for every such number.
 //
 // Decode does not validate: the runtime has already validated args against
@@ -109,7 +110,7 @@ func decode(args json.RawMessage, v any, unmarshal func([]byte, any) error) erro
 		}
 		return &ArgumentError{Violations: []ArgumentViolation{{
 			Path:    path,
-			Message: "must be a value of Go type " + te.Type.String() + " (got " + te.Value + ")",
+			Message: "must be " + goWant(te.Type) + " (got " + goGot(te.Value) + ")",
 		}}}
 	}
 	if errors.As(err, &se) {
@@ -120,5 +121,61 @@ func decode(args json.RawMessage, v any, unmarshal func([]byte, any) error) erro
 	// The type's own UnmarshalJSON or UnmarshalText failed: encoding/json
 	// does not say where, so find it.
 	path, _ := validate.DecodeErrorPath(args, v, err.Error())
-	return &ArgumentError{Violations: []ArgumentViolation{{Path: path, Message: err.Error()}}}
+	return &ArgumentError{Violations: []ArgumentViolation{{Path: path, Message: oneLine(err.Error())}}}
+}
+
+// goWant says what JSON value a Go type takes, in the words of validation
+// messages: a model cannot act on "Go type int8", but on "an integer from
+// -128 to 127" it can.
+func goWant(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := t.Bits()
+		return "an integer from " + strconv.FormatInt(-1<<(bits-1), 10) + " to " + strconv.FormatInt(1<<(bits-1)-1, 10)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return "an integer from 0 to " + strconv.FormatUint(1<<t.Bits()-1, 10)
+	case reflect.Float32:
+		return "a number of magnitude at most 3.4028234663852886e+38"
+	case reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "a value of Go type " + t.String()
+}
+
+// goGot words the value of a json.UnmarshalTypeError ("number 300",
+// "string") as validation messages do ("300", "a string").
+func goGot(v string) string {
+	if n, ok := strings.CutPrefix(v, "number "); ok {
+		if len(n) > 64 {
+			n = n[:56] + "…"
+		}
+		return n
+	}
+	switch v {
+	case "string":
+		return "a string"
+	case "object", "array":
+		return "an " + v
+	case "bool":
+		return "a boolean"
+	}
+	return v
+}
+
+// oneLine keeps an error text of a type's own decoder to one line of at
+// most 200 characters: it reaches the model, which reads the first line.
+func oneLine(text string) string {
+	text = strings.Join(strings.FieldsFunc(text, func(r rune) bool { return r == '\n' || r == '\r' }), " ")
+	if r := []rune(text); len(r) > 200 {
+		text = string(r[:199]) + "…"
+	}
+	return text
 }

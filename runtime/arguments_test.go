@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -26,7 +28,7 @@ func TestDecode(t *testing.T) {
 	}
 	err := Decode(json.RawMessage(`{"a":300}`), &in)
 	var ae *ArgumentError
-	if !errors.As(err, &ae) || ae.Violations[0].Path != "a" || !strings.Contains(err.Error(), `"a": must be a value of Go type int8 (got number 300)`) {
+	if !errors.As(err, &ae) || ae.Violations[0].Path != "a" || !strings.Contains(err.Error(), `"a": must be an integer from -128 to 127 (got 300)`) {
 		t.Errorf("Decode overflow = %v", err)
 	}
 	var ints struct {
@@ -45,7 +47,7 @@ func TestDecode(t *testing.T) {
 	if err := Decode(json.RawMessage(`{"U":-0}`), &u); err != nil {
 		t.Errorf("Decode of -0 into uint = %v", err)
 	}
-	if err := Decode(json.RawMessage(`{"a":1.5}`), &ints); err == nil || !strings.Contains(err.Error(), `"a": must be a value of Go type int (got number 1.5)`) {
+	if err := Decode(json.RawMessage(`{"a":1.5}`), &ints); err == nil || !strings.Contains(err.Error(), `"a": must be an integer from `+strconv.Itoa(math.MinInt)+` to `+strconv.Itoa(math.MaxInt)+` (got 1.5)`) {
 		t.Errorf("Decode of 1.5 into int = %v", err)
 	}
 	err = Decode(json.RawMessage(`{"a":`), &in)
@@ -109,7 +111,7 @@ func TestDecodeErrorPath(t *testing.T) {
 		`{"hosts":[{"ip":"1.2.3.4"},{"ip":"not-an-ip"}]}`: `invalid arguments: "hosts[1].ip": invalid IP address: not-an-ip`,
 		`{"by_key":{"my key":{"ip":"x"}}}`:                `invalid arguments: "by_key[\"my key\"].ip": invalid IP address: x`,
 		`{"one":"y"}`:                                     `invalid arguments: "one": invalid IP address: y`,
-		`{"n":[1,2,"3"]}`:                                 `invalid arguments: "n[2]": must be a value of Go type int (got string)`,
+		`{"n":[1,2,"3"]}`:                                 `invalid arguments: "n[2]": must be an integer from ` + strconv.Itoa(math.MinInt) + ` to ` + strconv.Itoa(math.MaxInt) + ` (got a string)`,
 	} {
 		buf := []byte(args)
 		err := Decode(buf, &in)

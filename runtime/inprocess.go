@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
@@ -28,6 +29,7 @@ func (s *Server) Tools() []Tool {
 		tools[i] = t.Tool
 		tools[i].InputSchema = string(t.input)
 		tools[i].OutputSchema = string(t.output)
+		tools[i].Icons = slices.Clone(t.Icons)
 		if t.Annotations != nil {
 			a := *t.Annotations
 			tools[i].Annotations = &a

@@ -22,8 +22,9 @@ import (
 // 9007199254740992. A Go caller of the same function passes int for an
 // integer. So Decode gives a number written as an integer (digits only, no
 // fraction or exponent) that fits in int64 as an int (an int64 where int has
-// 32 bits), exactly; any other number, and an integer beyond int64, as
-// float64, the nearest one, as encoding/json does. [DecodeFloat64] is
+// 32 bits), exactly, a larger one that fits in uint64 as a uint64, exactly;
+// any other number, and an integer beyond uint64, as float64, the nearest
+// one, as encoding/json does. [DecodeFloat64] is
 // encoding/json's rule, for code that relies on float64.
 
 // errBeyondFloat64 reports a number in an untyped position beyond the
@@ -193,7 +194,10 @@ func untypedValue(x any) (any, error) {
 
 // numberValue returns the Go value of the JSON number n in an untyped
 // position: an int for an integer within int64 (an int64 where int has 32
-// bits), else the nearest float64.
+// bits), a uint64 for a larger integer within uint64 (a Go caller writes
+// 18446744073709551615 as a uint64; as a float64 it would round to 2^64,
+// which a conversion to uint64 turns into another number), else the
+// nearest float64.
 func numberValue(n json.Number) (any, error) {
 	s := string(n)
 	if !strings.ContainsAny(s, ".eE") {
@@ -203,8 +207,11 @@ func numberValue(n json.Number) (any, error) {
 			}
 			return int(i), nil
 		}
+		if u, err := strconv.ParseUint(s, 10, 64); err == nil {
+			return u, nil
+		}
 	}
-	f, err := strconv.ParseFloat(s, 64) // also an integer beyond int64
+	f, err := strconv.ParseFloat(s, 64) // also an integer beyond uint64
 	if err != nil {
 		return nil, errBeyondFloat64
 	}

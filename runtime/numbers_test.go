@@ -34,7 +34,7 @@ func (o *ownDecoder) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &o
 // it; any other number as float64; typed positions and types that decode
 // themselves are as encoding/json leaves them.
 func TestDecodeUntypedNumbers(t *testing.T) {
-	args := `{"X":7,"M":{"a":9007199254740993,"b":[1,2.5,{"c":-3}],"d":"s"},"L":[1e2,1.0,-0,99999999999999999999],
+	args := `{"X":7,"M":{"a":9007199254740993,"b":[1,2.5,{"c":-3}],"d":"s"},"L":[1e2,1.0,-0,99999999999999999999,18446744073709551615,9223372036854775808],
 		"P":3,"Nested":{"k":[4]},"Arr":[5,true],"Any":6,"Typed":8,"Raw":9,"Number":10,"Own":{"V":11}}`
 	var got numbersArgs
 	if err := Decode(json.RawMessage(args), &got); err != nil {
@@ -44,7 +44,7 @@ func TestDecodeUntypedNumbers(t *testing.T) {
 	want := numbersArgs{
 		X:            7,
 		M:            map[string]any{"a": 9007199254740993, "b": []any{1, 2.5, map[string]any{"c": -3}}, "d": "s"},
-		L:            []any{float64(100), float64(1), 0, float64(1e20)},
+		L:            []any{float64(100), float64(1), 0, float64(1e20), uint64(18446744073709551615), uint64(9223372036854775808)},
 		P:            &p,
 		Nested:       map[string][]any{"k": {4}},
 		Arr:          [2]any{5, true},

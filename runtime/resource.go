@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -320,11 +321,15 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 		if rc.Meta == nil && rc.MIMEType == AppMIMEType && proto.hasMeta() {
 			rc.Meta = r.appMeta()
 		}
-		var v any = wireTextResource{rc.URI, rc.MIMEType, rc.Text, rc.Meta}
-		if rc.Blob != nil {
-			v = wireBlobResource{rc.URI, rc.MIMEType, rc.Blob, rc.Meta}
+		if rc.Blob == nil {
+			// Text as it is, without encoding/json's HTML escapes, which
+			// make each < and > of an HTML page (an MCP App's view) six
+			// bytes.
+			b, err = appendTextResource(b, rc)
+		} else {
+			b, err = appendMarshal(b, wireBlobResource{rc.URI, rc.MIMEType, rc.Blob, rc.Meta})
 		}
-		if b, err = appendMarshal(b, v); err != nil {
+		if err != nil {
 			c.srv.logger.Error("encoding resource", "uri", uri, "error", err)
 			return errorReply(id, errorf(codeInternalError, "Internal error: the resource could not be encoded"))
 		}
@@ -338,6 +343,30 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 	}
 	b, _ = c.srv.appendResultEnd(b, nil, proto)
 	return appendResult(nil, id, b)
+}
+
+// appendTextResource appends rc, a text resource's contents, as
+// encoding/json writes a wireTextResource but for the HTML escapes.
+func appendTextResource(b []byte, rc ResourceContents) ([]byte, error) {
+	b = append(b, `{"uri":`...)
+	b = jsontext.AppendString(b, rc.URI)
+	if rc.MIMEType != "" {
+		b = append(b, `,"mimeType":`...)
+		b = jsontext.AppendString(b, rc.MIMEType)
+	}
+	b = append(b, `,"text":`...)
+	b = jsontext.AppendString(b, rc.Text)
+	if len(rc.Meta) > 0 {
+		b = append(b, `,"_meta":`...)
+		var buf bytes.Buffer
+		e := json.NewEncoder(&buf)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(rc.Meta); err != nil {
+			return b, err
+		}
+		b = append(b, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
+	}
+	return append(b, '}'), nil
 }
 
 // MaxURILength is the longest resource URI, in bytes, that resources/read

@@ -51,13 +51,14 @@ type Tool struct {
 	// from the option scope= of //mcp:tool.
 	Scopes []string
 	// Icons are images a client may show for the tool (protocol
-	// 2025-11-25 and later).
+	// 2025-11-25 and later). Generated code sets them from //mcp:icon.
 	Icons []Icon
 	// Meta, when set, is the JSON text of the tool's _meta object (sent to
 	// clients of protocol 2025-06-18 and later): metadata for hosts, such
 	// as the view of an MCP App (see [AppsExtension]). Its keys must be
 	// well formed (an optional prefix of dot-separated labels and a slash,
-	// then a name).
+	// then a name). Generated code sets it from //mcp:meta and the
+	// options ui= and visibility= of //mcp:tool.
 	Meta string
 	// TaskSupport says whether calls of the tool may run as tasks
 	// (protocol 2026-07-28, extension io.modelcontextprotocol/tasks): a

@@ -154,6 +154,17 @@ Options, separated by spaces, each at most once:
 	               constraints=keywords: as keywords only
 	types=T[,U]    the type arguments of a generic function (types=int);
 	               one //mcp:tool line per instantiation, each its name=
+	ui=URI         the ui:// URI of the tool's MCP App view, a resource
+	               of the package with the option app
+	visibility=model,app
+	               with ui=: who may call the tool (the model, the view)
+
+Beside it, in the same doc comment (and in those of prompts, resources):
+
+	//mcp:icon src=URL [mime=TYPE] [sizes=48x48,...] [theme=light|dark]
+	    an icon clients may show (https, http or data: URI)
+	//mcp:meta {"com.example/key": "value"}
+	    the tool's _meta object
 
 Prompts, resources and completers (package-level functions):
 
@@ -165,6 +176,12 @@ Prompts, resources and completers (package-level functions):
 	    describes the prompt argument NAME
 	//mcp:complete prompt=NAME arg=ARG
 	//mcp:complete resource=URI_TEMPLATE arg=VAR
+
+	//mcp:resource on a //go:embed string or []byte variable serves the
+	file; with the option app, an MCP App's view (text/html;profile=
+	mcp-app), and connectdomains=, resourcedomains=, framedomains=,
+	baseuridomains= (origins), permissions=, domain=, prefersborder make
+	its _meta.ui
 
 In the doc comment of a type, or the comment of a struct field:
 

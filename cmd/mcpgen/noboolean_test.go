@@ -87,7 +87,8 @@ type schemaLiteral struct {
 
 // schemaLiterals returns the string literals of the Go file that hold a
 // JSON object: the schemas (struct tags never do; a runtime.Skill's
-// Frontmatter is left out).
+// Frontmatter and the _meta objects of tools and resources, the field
+// Meta, are left out).
 func schemaLiterals(file string) ([]schemaLiteral, error) {
 	src, err := os.ReadFile(file)
 	if err != nil {
@@ -101,8 +102,8 @@ func schemaLiterals(file string) ([]schemaLiteral, error) {
 	var out []schemaLiteral
 	ast.Inspect(f, func(n ast.Node) bool {
 		if kv, ok := n.(*ast.KeyValueExpr); ok {
-			if key, ok := kv.Key.(*ast.Ident); ok && key.Name == "Frontmatter" {
-				return false // a skill's front matter, not a schema
+			if key, ok := kv.Key.(*ast.Ident); ok && (key.Name == "Frontmatter" || key.Name == "Meta") {
+				return false // a skill's front matter or an item's _meta, not a schema
 			}
 		}
 		lit, ok := n.(*ast.BasicLit)

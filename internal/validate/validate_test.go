@@ -271,7 +271,7 @@ func TestValidateCombinators(t *testing.T) {
 		{`{"properties":{"x":{"allOf":[{"minimum":1},{"multipleOf":2}]}}}`, `{"x":4}`, ""},
 		{`{"properties":{"x":{"allOf":[{"minimum":1},{"multipleOf":2}]}}}`, `{"x":3}`, `"x": must be a multiple of 2 (got 3)`},
 		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2}`, ""},
-		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2.5}`, `"x": must match at least one of the 2 alternatives in anyOf (got 2.5)`},
+		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2.5}`, `"x": must be an integer (got 2.5)`},
 		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":1}`, ""},
 		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":3}`, `"x": must match exactly one of the 2 alternatives in oneOf (got 3, which matches 2)`},
 		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"b"}`, ""},

@@ -867,7 +867,7 @@ func (s *valState) combinators(n *schemaNode, start int) {
 			}
 		}
 		if !ok && !s.fatal {
-			s.addf("must match at least one of the %d alternatives in anyOf (got %s)", len(n.anyOf), got(s.data[start:end]))
+			s.noAlternative("anyOf", n.anyOf, start, end)
 		}
 	}
 	if n.oneOf != nil {
@@ -880,7 +880,10 @@ func (s *valState) combinators(n *schemaNode, start int) {
 				return
 			}
 		}
-		if matched != 1 {
+		switch {
+		case matched == 0:
+			s.noAlternative("oneOf", n.oneOf, start, end)
+		case matched > 1:
 			s.addf("must match exactly one of the %d alternatives in oneOf (got %s, which matches %d)", len(n.oneOf), got(s.data[start:end]), matched)
 		}
 	}
@@ -920,6 +923,98 @@ func (s *valState) probe(n *schemaNode, start int) bool {
 	return ok && !s.fatal
 }
 
+// noAlternative reports the value from start to end, which matches none
+// of the alternatives alts of an anyOf or oneOf (keyword), by what would make it match: when
+// it has the JSON type of only one of them (an optional field under
+// openai-strict is {"anyOf": [X, {"type": "null"}]}), the violations of
+// that one ("must be <= 10"); when it has the type of none, the types
+// they take ("must be an integer or a string"); else the count.
+func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end int) {
+	t, _ := jsonType(s.data[start])
+	var fit []*schemaNode
+	var types uint8
+	typed := true
+	for _, a := range alts {
+		at := nodeTypes(a)
+		if at == 0 {
+			typed = false
+		}
+		types |= at
+		if at == 0 || at&t != 0 || t == typeNumber && at&typeInteger != 0 {
+			fit = append(fit, a)
+		}
+	}
+	switch {
+	case len(fit) == 0 && typed:
+		s.addf("must be %s (got %s)", typeText(types), got(s.data[start:end]))
+	case len(fit) == 1:
+		s.pos = start
+		s.value(fit[0])
+		s.pos = end
+	default:
+		// Each alternative's own violation, when each has one at the
+		// value: "must be <= 1 or must be >= 10 (got 5)".
+		suffix := " (got " + got(s.data[start:end]) + ")"
+		here, _ := pathString(s.path)
+		// Or, when each alternative misses one property: "must have
+		// "email" or "phone"".
+		var msgs, missing []string
+		for _, a := range fit {
+			mark, omitted, names := len(s.viols), s.omitted, s.names
+			s.pos = start
+			s.value(a)
+			if s.fatal {
+				return
+			}
+			if vs := s.viols[mark:]; len(vs) == 1 && s.omitted == omitted {
+				if vs[0].path == here && strings.HasSuffix(vs[0].msg, suffix) {
+					msgs = append(msgs, strings.TrimSuffix(vs[0].msg, suffix))
+				} else if rel, ok := childPath(here, vs[0].path); ok && vs[0].msg == "is required" {
+					missing = append(missing, strconv.Quote(rel))
+				}
+			}
+			s.viols, s.omitted, s.names = s.viols[:mark], omitted, names
+		}
+		s.pos = end
+		if len(msgs) == len(fit) && !s.names { // (a name's messages carry their prefix)
+			s.addf("%s%s", strings.Join(msgs, " or "), suffix)
+			return
+		}
+		if len(missing) == len(fit) {
+			s.addf("must have %s", strings.Join(missing, " or "))
+			return
+		}
+		s.addf("must match one of the %d alternatives in %s (got %s)", len(alts), keyword, got(s.data[start:end]))
+	}
+}
+
+// childPath returns the path of a direct member of the value at path
+// parent, as its member name: "email" for "contact.email" in "contact".
+func childPath(parent, path string) (string, bool) {
+	if parent != "" {
+		var ok bool
+		if path, ok = strings.CutPrefix(path, parent+"."); !ok {
+			return "", false
+		}
+	}
+	if path == "" || strings.ContainsAny(path, ".[") {
+		return "", false
+	}
+	return path, true
+}
+
+// nodeTypes returns the JSON types n admits (0: any), following a $ref
+// that n holds alone.
+func nodeTypes(n *schemaNode) uint8 {
+	for i := 0; i < 64 && n != nil && n.types == 0 && n.ref != nil && !n.assertsN; i++ {
+		n = n.ref
+	}
+	if n == nil || n.never {
+		return 0
+	}
+	return n.types
+}
+
 // plural returns "1 item", "2 items", "1 property", "0 properties".
 func plural(n int, noun string) string {
 	if n == 1 {
@@ -933,4 +1028,4 @@ func plural(n int, noun string) string {
 
 // maxPatternInMessage is the length beyond which a violation does not
 // quote the pattern.
-const maxPatternInMessage = 200
+const maxPatternInMessage = 64

@@ -71,3 +71,8 @@ func Pair[K comparable, V any](m map[K]V) int { return len(m) }
 //
 //mcp:tool types=map[string
 func Odd[T any](x T) T { return x }
+
+// Keys returns the keys of m, with a type argument the compiler cannot infer.
+//
+//mcp:tool types=map[string]int
+func Keys[M ~map[K]V, K comparable, V any, R any](m M) []K { return nil }

@@ -27,8 +27,8 @@ func TestServeGenerated(t *testing.T) {
 		{"mirror", `{"X":2e6}`, []string{`"isError":true`, `off the map`}},
 		{"remember", `{"words":["x"]}`, []string{`"content":[]`}},
 		// Integers in untyped positions are ints, exactly; other numbers float64.
-		{"kinds", `{"env":{"x":7,"big":9007199254740993,"f":2.5,"l":[1,1.5]}}`, []string{
-			`big:int=9007199254740993;f:float64=2.5;l:[]interface {}=[1 1.5];x:int=7;x%2=1`,
+		{"kinds", `{"env":{"x":7,"big":9007199254740993,"f":2.5,"l":[1,1.5],"u":18446744073709551615}}`, []string{
+			`big:int=9007199254740993;f:float64=2.5;l:[]interface {}=[1 1.5];u:uint64=18446744073709551615;x:int=7;x%2=1`,
 		}},
 		{"kinds_float", `{"env":{"x":7,"big":9007199254740993}}`, []string{`big:float64=9.007199254740992e+15;x:float64=7`}},
 		// Functional options are not arguments: the function runs without any.
