@@ -171,7 +171,7 @@ func loadErrors(dir string, pkgs []*packages.Package) (diags []Diagnostic, pendi
 // function that mcpgen has not generated yet, as in a main package written
 // before its first go generate: "undefined: RegisterTools" or
 // "undefined: notes.RegisterStoreTools".
-var undefinedRegister = regexp.MustCompile(`^undefined: (?:(\w+)\.)?(Register\w*Tools|RegisterPrompts|RegisterResources)$`)
+var undefinedRegister = regexp.MustCompile(`^undefined: (?:(\w+)\.)?(Register\w*Tools|RegisterPrompts|RegisterResources|RegisterSkills)$`)
 
 // A pendingRef is a type error that generating code may fix.
 type pendingRef struct {

@@ -111,6 +111,7 @@ func (f *testFleet) pollFleet(id string, from int) map[string]any {
 // result read, through the others; a tasks/cancel through another replica
 // stops the tool where it runs.
 func TestFleetTask(t *testing.T) {
+	t.Parallel()
 	f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
 	r := result(t, f.modern(0, "tools/call", "slow", `"name":"slow","arguments":{"ms":400}`))
 	if r["resultType"] != "task" {
@@ -210,6 +211,7 @@ func (p *partedStore) Publish(ctx context.Context, topic string, msg []byte) err
 // becomes failed, with a message that says why, on the other replicas;
 // they go on serving.
 func TestFleetTaskLeaseLapses(t *testing.T) {
+	t.Parallel()
 	mem := NewMemoryStore()
 	cut := &partedStore{Store: mem}
 	f := newTestFleet(t, 3, func(i int) Store {
@@ -464,6 +466,7 @@ func total(m map[string]int) int {
 // request: none for a stateless call, one for a legacy session request
 // that changes nothing.
 func TestFleetRoundTrips(t *testing.T) {
+	t.Parallel()
 	cs := &countingStore{Store: NewMemoryStore(), count: map[string]int{}}
 	f := newTestFleet(t, 1, sharedStore(cs))
 	cs.take()

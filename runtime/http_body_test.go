@@ -42,6 +42,7 @@ func postChunked(t *testing.T, ctx context.Context, url, body string) *httpReply
 // TestHTTPBodySizes: bodies with and without Content-Length, around the
 // small-body size and the limit.
 func TestHTTPBodySizes(t *testing.T) {
+	t.Parallel()
 	const limit = 256 << 10
 	f := newHTTPFixture(t, []Option{WithMaxMessageSize(limit)})
 	for _, n := range []int{100, smallBody - 1, smallBody, smallBody + 1, 3 * smallBody, limit - 1, limit, limit + 1, 4 * limit} {
@@ -74,7 +75,7 @@ func TestHTTPBodySizes(t *testing.T) {
 }
 
 func (f *httpFixture) handler() *httpHandler {
-	return f.srv.Config.Handler.(*httpHandler)
+	return f.h.(*httpHandler)
 }
 
 func (b *bodyBudget) usedNow() int64 {
@@ -86,6 +87,7 @@ func (b *bodyBudget) usedNow() int64 {
 // TestHTTPBodyDeclaredTooLarge: a Content-Length over the limit is refused
 // before any of the body is sent.
 func TestHTTPBodyDeclaredTooLarge(t *testing.T) {
+	t.Parallel()
 	f := newHTTPFixture(t, []Option{WithMaxMessageSize(1 << 20)})
 	c, err := net.Dial("tcp", strings.TrimPrefix(f.srv.URL, "http://"))
 	if err != nil {
@@ -112,6 +114,7 @@ func TestHTTPBodyDeclaredTooLarge(t *testing.T) {
 // too long; a legacy session's call whose client hung up keeps its share
 // until it returns.
 func TestHTTPBodyMemory(t *testing.T) {
+	t.Parallel()
 	const limit, budget = 512 << 10, 1 << 20 // large bodies share 896 KiB
 	f := newHTTPFixture(t, []Option{WithMaxMessageSize(limit)}, WithBodyMemory(budget))
 	bodies := f.handler().bodies
@@ -180,11 +183,15 @@ func TestHTTPBodyMemory(t *testing.T) {
 	// A legacy session call whose client hangs up keeps its body's share
 	// until the call returns.
 	sid := f.initialize("2025-11-25")
+	for len(f.served) > 0 { // room for the next ones
+		<-f.served
+	}
 	ctx, hangUp := context.WithCancel(t.Context())
 	go func() {
 		body := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"block","arguments":{}}}`
 		req, _ := http.NewRequestWithContext(ctx, "POST", f.url, strings.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Test", "hangs up")
 		for k, v := range sessionHeaders(sid, "2025-11-25") {
 			req.Header.Set(k, v)
 		}
@@ -194,7 +201,14 @@ func TestHTTPBodyMemory(t *testing.T) {
 	}()
 	<-f.started
 	hangUp()
-	time.Sleep(50 * time.Millisecond)
+	for done := false; !done; { // until its POST's handler has returned
+		select {
+		case r := <-f.served:
+			done = r.Header.Get("X-Test") == "hangs up"
+		case <-time.After(10 * time.Second):
+			t.Fatal("the POST of the client that hung up is still being handled")
+		}
+	}
 	if bodies.usedNow() == 0 {
 		t.Error("the abandoned call's body share was returned while the call runs")
 	}
@@ -220,6 +234,7 @@ func (b *bodyBudget) waitersNow() int {
 // points into it (crediting it on release let one more body in than the
 // budget allows).
 func TestBodyShareWaitsForTheCollector(t *testing.T) {
+	t.Parallel()
 	const n = 4 << 20
 	bodies := newBodyBudget(8<<20, 2<<20) // garbage of n is due at once (>= total/8)
 	lease := &bodyLease{budget: bodies, refs: 1}

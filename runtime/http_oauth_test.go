@@ -349,6 +349,7 @@ func TestOAuthSessionBinding(t *testing.T) {
 // TestOAuthTaskBinding: a task belongs to the subject that created it; for
 // another, tasks/get and tasks/cancel answer as for an unknown id.
 func TestOAuthTaskBinding(t *testing.T) {
+	t.Parallel()
 	f := newOAuthFixture(t)
 	h := func(tok, method, name string) map[string]string {
 		return bearer(tok, modernHeaders(method, name))
@@ -519,6 +520,7 @@ func TestScopesWithoutHTTP(t *testing.T) {
 // TestOAuthFleetBinding: in a fleet, a session and a task stay their
 // creator's on every replica.
 func TestOAuthFleetBinding(t *testing.T) {
+	t.Parallel()
 	store := NewMemoryStore()
 	var urls []string
 	for range 2 {

@@ -23,10 +23,12 @@ type httpFixture struct {
 	srv *httptest.Server
 	url string
 
-	started   chan string   // name of a blocking tool that started
-	cancelled chan string   // name of a blocking tool whose context ended
-	release   chan struct{} // lets the stubborn tool return (closed at cleanup)
-	returned  chan string   // name of a stubborn tool that returned
+	h         http.Handler       // the server's handler
+	served    chan *http.Request // each request whose handler returned (dropped when full)
+	started   chan string        // name of a blocking tool that started
+	cancelled chan string        // name of a blocking tool whose context ended
+	release   chan struct{}      // lets the stubborn tool return (closed at cleanup)
+	returned  chan string        // name of a stubborn tool that returned
 }
 
 func newHTTPFixture(t *testing.T, sopts []Option, hopts ...HTTPOption) *httpFixture {
@@ -79,8 +81,15 @@ func newHTTPFixture(t *testing.T, sopts []Option, hopts ...HTTPOption) *httpFixt
 			return TextResult("late"), nil
 		},
 	})
-	h := s.HTTPHandler(hopts...)
-	f.srv = httptest.NewServer(h)
+	f.h = s.HTTPHandler(hopts...)
+	f.served = make(chan *http.Request, 64)
+	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f.h.ServeHTTP(w, r)
+		select {
+		case f.served <- r:
+		default:
+		}
+	}))
 	t.Cleanup(f.srv.Close)
 	t.Cleanup(func() { close(f.release) }) // before the server closes
 	f.url = f.srv.URL + "/mcp"
@@ -783,6 +792,7 @@ func TestHTTPLegacyStream(t *testing.T) {
 // TestHTTPLegacyDisconnect: a legacy call survives its POST's connection
 // (spec 2026-07-28 basic/utilities/cancellation) and ends with its session.
 func TestHTTPLegacyDisconnect(t *testing.T) {
+	t.Parallel()
 	f := newHTTPFixture(t, nil)
 	id := f.initialize("2025-11-25")
 	ctx, cancel := context.WithCancel(t.Context())

@@ -228,6 +228,7 @@ func TestEOFWaitsForCalls(t *testing.T) {
 }
 
 func TestConcurrentCalls(t *testing.T) {
+	t.Parallel()
 	const n = 200
 	c := serve(t, newTestServer(t))
 	c.initialize("2025-11-25")

@@ -7,4 +7,7 @@ import (
 	"github.com/mcpgen/mcpgen/runtime/storetest"
 )
 
-func TestMemoryStore(t *testing.T) { storetest.Run(t, runtime.NewMemoryStore()) }
+func TestMemoryStore(t *testing.T) {
+	t.Parallel() // its expiry check waits a second
+	storetest.Run(t, runtime.NewMemoryStore())
+}

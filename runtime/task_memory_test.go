@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -139,6 +140,7 @@ func envSet(name string) bool { v, _ := strconv.ParseBool(os.Getenv(name)); retu
 // request's context, and that value is collected once the tool has
 // returned, while the task stays readable.
 func TestTaskKeepsNoRequest(t *testing.T) {
+	t.Parallel()
 	type big [1 << 16]byte
 	type key struct{}
 	collected := make(chan struct{}, 1)
@@ -194,44 +196,48 @@ func TestTaskKeepsNoRequest(t *testing.T) {
 // While the memory is taken, a long call runs to completion on its request;
 // a result that does not fit fails its task with an error that says so.
 func TestTaskMemoryBound(t *testing.T) {
-	s := newTestServer(t, WithMaxTaskMemory(2*taskOverhead+800))
-	release := make(chan struct{})
-	s.MustAddTool(Tool{Name: "hold", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
-		<-release
-		return TextResult(strings.Repeat("r", 500)), nil
-	}})
-	s.MustAddTool(Tool{Name: "nap", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
-		time.Sleep(2 * TaskGrace) // outlasts the grace period: a task if there is room
-		return TextResult("napped"), nil
-	}})
-	// Two running tasks fill the memory but for 800 bytes: room for one
-	// result of 500 characters, not for two, and for no third task.
-	c := serve(t, s)
-	var ids []string
-	for _, id := range []string{"1", "2"} {
-		r := c.taskCall(id, "hold", `{}`, true).result(t)
-		if r["resultType"] != "task" {
-			t.Fatalf("hold %s: %v", id, r)
+	t.Parallel()
+	// The bubble's clock: the naps and the polls take no real time.
+	synctest.Test(t, func(t *testing.T) {
+		s := newTestServer(t, WithMaxTaskMemory(2*taskOverhead+800))
+		release := make(chan struct{})
+		s.MustAddTool(Tool{Name: "hold", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			<-release
+			return TextResult(strings.Repeat("r", 500)), nil
+		}})
+		s.MustAddTool(Tool{Name: "nap", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			time.Sleep(2 * TaskGrace) // outlasts the grace period: a task if there is room
+			return TextResult("napped"), nil
+		}})
+		// Two running tasks fill the memory but for 800 bytes: room for one
+		// result of 500 characters, not for two, and for no third task.
+		c := serve(t, s)
+		var ids []string
+		for _, id := range []string{"1", "2"} {
+			r := c.taskCall(id, "hold", `{}`, true).result(t)
+			if r["resultType"] != "task" {
+				t.Fatalf("hold %s: %v", id, r)
+			}
+			ids = append(ids, r["taskId"].(string))
 		}
-		ids = append(ids, r["taskId"].(string))
-	}
-	if r := c.taskCall("3", "nap", `{}`, true).result(t); r["resultType"] != "complete" || !strings.Contains(string(must(json.Marshal(r["content"]))), "napped") {
-		t.Errorf("a call beyond the task memory: %v", r)
-	}
-	close(release)
-	var statuses []string
-	for _, id := range ids {
-		r := c.poll(id)
-		statuses = append(statuses, r["status"].(string))
-		if r["status"] == "failed" {
-			e, _ := r["error"].(map[string]any)
-			if msg, _ := e["message"].(string); !strings.Contains(msg, "does not fit in the server's task memory (WithMaxTaskMemory)") {
-				t.Errorf("failed task: %v", r)
+		if r := c.taskCall("3", "nap", `{}`, true).result(t); r["resultType"] != "complete" || !strings.Contains(string(must(json.Marshal(r["content"]))), "napped") {
+			t.Errorf("a call beyond the task memory: %v", r)
+		}
+		close(release)
+		var statuses []string
+		for _, id := range ids {
+			r := c.poll(id)
+			statuses = append(statuses, r["status"].(string))
+			if r["status"] == "failed" {
+				e, _ := r["error"].(map[string]any)
+				if msg, _ := e["message"].(string); !strings.Contains(msg, "does not fit in the server's task memory (WithMaxTaskMemory)") {
+					t.Errorf("failed task: %v", r)
+				}
 			}
 		}
-	}
-	slices.Sort(statuses)
-	if !slices.Equal(statuses, []string{"completed", "failed"}) {
-		t.Errorf("statuses %v, want one completed (its result fits) and one failed", statuses)
-	}
+		slices.Sort(statuses)
+		if !slices.Equal(statuses, []string{"completed", "failed"}) {
+			t.Errorf("statuses %v, want one completed (its result fits) and one failed", statuses)
+		}
+	})
 }

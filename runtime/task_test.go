@@ -189,6 +189,7 @@ func must(b []byte, err error) []byte {
 // TestTaskOverHTTP: a task outlives the POST that created it, and ends
 // when ListenAndServeHTTP shuts down.
 func TestTaskOverHTTP(t *testing.T) {
+	t.Parallel()
 	s := taskServer(t)
 	ended := make(chan error, 1)
 	s.MustAddTool(Tool{Name: "forever", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
