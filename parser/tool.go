@@ -613,7 +613,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			pos = t.structPos
 		}
 		for _, chain := range schema.RequiredCycles(in) {
-			c.warnf(pos, "input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)
+			// Returned, not recorded: schemas runs on several goroutines.
+			all = append(all, schema.Diagnostic{Pos: pos, Warning: true, Message: fmt.Sprintf(
+				"input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)})
 		}
 		// A recursive type says in words what it holds, where a client
 		// that cuts the recursion short still shows it.
