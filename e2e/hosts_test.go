@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"net/http/httptest"
 	"os"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/e2e/hostserver"
+	mcpparser "github.com/mcpgen/mcpgen/parser"
+	"github.com/mcpgen/mcpgen/parser/schema"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -26,12 +29,10 @@ type langchainReport struct {
 	Error string `json:"error"`
 }
 
-// runLangChain serves the hostserver tools over HTTP and loads them
-// through LangChain's MCP adapter, making the calls given.
-func runLangChain(t *testing.T, calls []map[string]any) langchainReport {
+// runLangChain serves the tools of srv over HTTP and loads them through
+// LangChain's MCP adapter, making the calls given.
+func runLangChain(t *testing.T, srv *runtime.Server, calls []map[string]any) langchainReport {
 	t.Helper()
-	srv := runtime.NewServer("hosts", "1.0.0")
-	hostserver.RegisterTools(srv)
 	ts := httptest.NewServer(srv.HTTPHandler())
 	defer ts.Close()
 	file := filepath.Join(t.TempDir(), "calls.json")
@@ -62,7 +63,9 @@ func TestLangChainSchemas(t *testing.T) {
 	needNode(t)
 	deep := map[string]any{"title": "a", "children": []any{map[string]any{"title": "b", "children": []any{
 		map[string]any{"title": "c", "children": []any{map[string]any{"title": ""}}}}}}}
-	report := runLangChain(t, []map[string]any{
+	srv := runtime.NewServer("hosts", "1.0.0")
+	hostserver.RegisterTools(srv)
+	report := runLangChain(t, srv, []map[string]any{
 		{"tool": "scale", "args": map[string]any{"qty": 3, "factor": 2}},
 		{"tool": "scale", "args": map[string]any{"qty": 300, "factor": 2}},
 		{"tool": "outline", "args": deep},
@@ -133,4 +136,27 @@ func TestLangChainSchemas(t *testing.T) {
 func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// TestLangChainOpenAIStrict: under -profile openai-strict an optional
+// argument is {"anyOf": [X, {"type": "null"}]}, of which LangChain's
+// adapter keeps only object alternatives: an optional array reaches the
+// model as its description alone (docs/reference.md, "What hosts do with
+// the schemas", says to serve LangChain the portable schemas).
+func TestLangChainOpenAIStrict(t *testing.T) {
+	needNode(t)
+	pkgs, diags, err := mcpparser.LoadWith(".", mcpparser.Options{Profile: schema.ProfileOpenAIStrict}, "./hostserver")
+	if err != nil || len(mcpparser.Errors(diags)) > 0 || len(pkgs) != 1 {
+		t.Fatalf("loading hostserver under openai-strict: %v %v", err, diags)
+	}
+	srv := runtime.NewServer("hosts", "1.0.0")
+	for _, tool := range pkgs[0].Tools {
+		srv.MustAddTool(runtime.Tool{Name: tool.Name, InputSchema: tool.InputSchema, ValidateSchema: tool.ValidateSchema,
+			Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) { return runtime.TextResult("ok"), nil }})
+	}
+	report := runLangChain(t, srv, []map[string]any{})
+	children := report.Tools["outline"].Parameters["properties"].(map[string]any)["children"]
+	if got := jsonText(children); got != `{"description":"Children are the nodes under this one."}` {
+		t.Errorf("outline's optional children under openai-strict reach the model as %s (the adapter changed: update the docs)", got)
+	}
 }

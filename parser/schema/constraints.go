@@ -63,7 +63,7 @@ func describe(s *jsonschema.Schema, only keywordSet) *jsonschema.Schema {
 		}
 		c.Properties = props
 	}
-	if c.AdditionalProperties != jsonschema.FalseSchema {
+	if !isFalseSchema(c.AdditionalProperties) {
 		c.AdditionalProperties = describe(c.AdditionalProperties, only)
 	}
 	if c.AnyOf != nil {

@@ -238,7 +238,7 @@ func (a *applier) walk(s *jsonschema.Schema, path string) *jsonschema.Schema {
 		c.Properties = props
 	}
 	c.Items = a.walk(c.Items, path+"/items")
-	if c.AdditionalProperties != jsonschema.FalseSchema {
+	if !isFalseSchema(c.AdditionalProperties) {
 		c.AdditionalProperties = a.walk(c.AdditionalProperties, path+"/additionalProperties")
 	}
 	if c.AnyOf != nil {
@@ -260,8 +260,12 @@ func (a *applier) walk(s *jsonschema.Schema, path string) *jsonschema.Schema {
 
 // isMap reports whether s is an object whose properties are not fixed.
 func isMap(s *jsonschema.Schema) bool {
-	return s.Type == "object" && s.AdditionalProperties != jsonschema.FalseSchema
+	return s.Type == "object" && !isFalseSchema(s.AdditionalProperties)
 }
+
+// isFalseSchema reports whether s is the boolean schema false: the
+// Builder's jsonschema.FalseSchema, or a stated schema's false.
+func isFalseSchema(s *jsonschema.Schema) bool { return s != nil && isFalse(s) }
 
 const mapHint = "a map has no fixed property names; use a struct"
 
@@ -318,7 +322,7 @@ func (a *applier) gemini(s *jsonschema.Schema, path string) {
 	if isMap(s) {
 		a.bad(path, "Gemini's Schema has no \"additionalProperties\": %s", mapHint)
 	}
-	if s.AdditionalProperties == jsonschema.FalseSchema {
+	if isFalseSchema(s.AdditionalProperties) {
 		s.AdditionalProperties = nil
 	}
 	// Refused, but the server enforces them: stated in the description.

@@ -349,3 +349,21 @@ func TestProfileRefusesComposition(t *testing.T) {
 		}
 	}
 }
+
+// TestProfileStatedFalse: a stated schema's "additionalProperties": false
+// (decoded from JSON, not the Builder's jsonschema.FalseSchema) is the
+// closed object each profile wants: no map under openai-strict, left out
+// under gemini.
+func TestProfileStatedFalse(t *testing.T) {
+	var s jsonschema.Schema
+	if err := json.Unmarshal([]byte(`{"type":"object","properties":{"a":{"type":"string"}},"required":["a"],"additionalProperties":false}`), &s); err != nil {
+		t.Fatal(err)
+	}
+	if r := ProfileInput(ProfileOpenAIStrict, &s, false); len(r.Problems) > 0 {
+		t.Errorf("openai-strict: %v", r.Problems)
+	}
+	r := ProfileInput(ProfileGemini, &s, false)
+	if text, _ := Marshal(r.Listed); len(r.Problems) > 0 || strings.Contains(text, "additionalProperties") {
+		t.Errorf("gemini: %v\n%s", r.Problems, text)
+	}
+}
