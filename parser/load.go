@@ -485,7 +485,7 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 // name, its description and its schema.
 func (c *checker) docWarnings(t *toolDecl) []undescribedParam {
 	if t.Description == "" {
-		c.warnf(t.pos, "%s has no doc comment: the tool's description is all a model sees of it; write one", t.GoName)
+		c.groupWarnf("nodoc", "without a doc comment", "write one for each", t.pos, t.Name, "%s has no doc comment: the tool's description is all a model sees of it; write one", t.GoName)
 	}
 	if len(t.Params) == 0 || t.InputSchema == "" || nearMissIn(t.decl.Doc) {
 		return nil // a near miss (of //mcp:arg, say) is reported already

@@ -246,6 +246,8 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 				continue
 			}
 			if decodeTarget(t.GoName, p, params.Len()-start) {
+				// One per function: whether it decodes into the parameter
+				// is a matter of the function, not of the type (any).
 				c.warnf(names[i], "parameter %s of %s (type %s) looks like where %s decodes data to: the tool fills it with the argument's JSON value (a map, slice, string, number, bool or nil), never a pointer to a value of yours, so what %s decodes into it is lost; annotate a function that returns the decoded value instead",
 					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types), t.GoName, t.GoName)
 			}
