@@ -8,9 +8,13 @@
 # and again at the legacy versions 2025-11-25 and 2025-06-18, so that the
 # scenarios valid in both eras are also run against the legacy protocol.
 #
-# Fails on any unexpected failure, and on any check listed in
-# .ci/conformance/expected-failures.yml that passes. Needs go, npm and
-# network access to the npm registry (for npm ci).
+# Fails on any unexpected failure, on any check listed in
+# .ci/conformance/expected-failures.yml that passes, and on any check the
+# suite SKIPPED (a feature the server lacks: the suite skips the checks of
+# an extension the server does not declare, and its summary counts them
+# nowhere), except the checks the suite itself skips as pending, listed
+# in .ci/conformance/pending-skips. Needs go, npm and network access to the npm
+# registry (for npm ci).
 #
 #   .ci/conformance.sh                       # all three passes
 #   CONFORMANCE_SUITE=active .ci/conformance.sh
@@ -88,6 +92,43 @@ for v in $versions; do
 		if [ "$vstatus" -ne 0 ]; then status=$vstatus; fi
 	fi
 done
+# Every check of every pass, as each scenario's checks.json under -o says:
+# a SKIPPED one fails, unless .ci/conformance/pending-skips lists it (a
+# check the suite itself skips as pending), and a listed one that no
+# longer skips fails too (remove it then).
+if ! node - "$work" "$conf/pending-skips" <<'EOF'; then
+const fs = require("fs"), path = require("path");
+const [work, listFile] = process.argv.slice(2);
+// -o writes one directory per scenario: server-NAME-TIMESTAMP.
+const scenario = (d) => d.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
+const dirs = (d) => (fs.existsSync(d) ? fs.readdirSync(d).sort() : []);
+// pending-skips: one "scenario:check-id" a line, # comments.
+const listed = new Map(fs.readFileSync(listFile, "utf8").split("\n")
+	.map((l) => l.replace(/#.*/, "").trim()).filter(Boolean).map((k) => [k, false]));
+let skipped = 0, checks = 0;
+const ran = new Set();
+for (const pass of dirs(work).filter((d) => d.startsWith("results-"))) {
+	for (const d of dirs(path.join(work, pass))) {
+		const file = path.join(work, pass, d, "checks.json");
+		if (!fs.existsSync(file)) continue;
+		for (const c of JSON.parse(fs.readFileSync(file, "utf8"))) {
+			checks++;
+			ran.add(scenario(d));
+			const key = `${scenario(d)}:${c.id}`;
+			if (c.status !== "SKIPPED") continue;
+			if (listed.has(key)) { listed.set(key, true); continue; }
+			skipped++;
+			console.log(`conformance: SKIPPED at ${pass.slice("results-".length)}: ${key}: ${c.errorMessage || c.description}`);
+		}
+	}
+}
+const stale = [...listed].filter(([k, seen]) => !seen && ran.has(k.split(":")[0])).map(([k]) => k);
+for (const k of stale) console.log(`conformance: ${k} is listed in .ci/conformance/pending-skips but was not skipped: remove it`);
+console.log(`conformance: ${checks} checks, ${skipped} skipped for a missing feature, ${listed.size - stale.length} pending as listed in .ci/conformance/pending-skips`);
+process.exit(skipped + stale.length > 0 ? 1 : 0);
+EOF
+	status=1
+fi
 if [ "$status" -ne 0 ]; then
 	echo "conformance: server log:" >&2
 	cat "$work/server.log" >&2

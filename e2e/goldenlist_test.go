@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 
@@ -47,6 +48,9 @@ func TestGoldenToolLists(t *testing.T) {
 		t.Fatal("no golden package")
 	}
 	for _, name := range names {
+		if src, err := os.ReadFile(filepath.Join("..", "testdata", name, "want", "mcp_gen.go")); err != nil || !bytes.Contains(src, []byte("AddTool(")) {
+			continue // no tool to list: a golden of skills alone
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			link := filepath.Join(tmp, name)

@@ -34,8 +34,9 @@ var goldenErrors = map[string]bool{
 var constructor = regexp.MustCompile(`(?m)^func New(\w+)\(\) \*(\w+) `)
 
 // registerFunc matches the registration functions of a generated file:
-// RegisterTools(s *runtime.Server) and Register<T>Tools(s *runtime.Server, recv *T).
-var registerFunc = regexp.MustCompile(`(?m)^func (Register\w*Tools)\(\w+ \*\w+\.Server(?:, \w+ \*(\w+))?\)`)
+// RegisterTools(s *runtime.Server) and Register<T>Tools(s *runtime.Server, recv *T),
+// and RegisterSkills(s *runtime.Server) (a golden of skills alone has no tools).
+var registerFunc = regexp.MustCompile(`(?m)^func (Register\w*Tools|RegisterSkills)\(\w+ \*\w+\.Server(?:, \w+ \*(\w+))?\)`)
 
 // TestGoldenResultsMatchOutputSchemas calls every tool of every golden
 // package (../testdata/gen_*, with want/mcp_gen.go in place) with

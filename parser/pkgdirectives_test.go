@@ -58,18 +58,22 @@ func TestGroupedWarnings(t *testing.T) {
 	for _, c := range []struct {
 		all              bool
 		options, inPlace int // warnings about functional options, about parameters changed in place
-	}{{false, 1, 1}, {true, 12, 7}} {
+		noDoc, decode    int // about tools without a doc comment, about parameters decoded into
+	}{{false, 1, 1, 1, 2}, {true, 12, 7, 3, 2}} {
 		_, diags, err := LoadWith(dir, Options{AllWarnings: c.all}, ".")
 		if err != nil {
 			t.Fatal(err)
 		}
-		options, inPlace := 0, 0
+		options, inPlace, noDoc, decode := 0, 0, 0, 0
 		for _, d := range diags {
 			options += strings.Count(d.Message, "takes functional options")
 			inPlace += strings.Count(d.Message, "in place")
+			noDoc += strings.Count(d.Message, "has no doc comment")
+			decode += strings.Count(d.Message, "decodes data to:")
 		}
-		if options != c.options || inPlace != c.inPlace {
-			t.Errorf("AllWarnings=%v: %d warnings about functional options, %d about changes in place; want %d and %d:\n%v", c.all, options, inPlace, c.options, c.inPlace, diags)
+		if options != c.options || inPlace != c.inPlace || noDoc != c.noDoc || decode != c.decode {
+			t.Errorf("AllWarnings=%v: %d warnings about functional options, %d about changes in place, %d about doc comments, %d about decoding; want %d, %d, %d and %d:\n%v",
+				c.all, options, inPlace, noDoc, decode, c.options, c.inPlace, c.noDoc, c.decode, diags)
 		}
 	}
 }

@@ -246,6 +246,8 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 				continue
 			}
 			if decodeTarget(t.GoName, p, params.Len()-start) {
+				// One per function: whether it decodes into the parameter
+				// is a matter of the function, not of the type (any).
 				c.warnf(names[i], "parameter %s of %s (type %s) looks like where %s decodes data to: the tool fills it with the argument's JSON value (a map, slice, string, number, bool or nil), never a pointer to a value of yours, so what %s decodes into it is lost; annotate a function that returns the decoded value instead",
 					p.Name(), t.GoName, typeString(p.Type(), t.pkg.Types), t.GoName, t.GoName)
 			}
@@ -613,7 +615,9 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			pos = t.structPos
 		}
 		for _, chain := range schema.RequiredCycles(in) {
-			c.warnf(pos, "input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)
+			// Returned, not recorded: schemas runs on several goroutines.
+			all = append(all, schema.Diagnostic{Pos: pos, Warning: true, Message: fmt.Sprintf(
+				"input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)})
 		}
 		// A recursive type says in words what it holds, where a client
 		// that cuts the recursion short still shows it.

@@ -34,6 +34,34 @@ func hasMember(obj json.RawMessage, key string) bool {
 	return found
 }
 
+// viewURI returns the ui.resourceUri of a tool's _meta, or "".
+func viewURI(meta json.RawMessage) string {
+	var m struct {
+		UI struct {
+			ResourceURI string `json:"resourceUri"`
+		} `json:"ui"`
+	}
+	_ = json.Unmarshal(meta, &m) // a ui member of another shape names no view
+	return m.UI.ResourceURI
+}
+
+// warnMissingViews logs, once per tool, a tool whose MCP App view no
+// resource of the server serves: a host would find no page to show (the
+// generated RegisterResources not called, say). Called with s.mu held.
+func (s *Server) warnMissingViews(ts *catalog) {
+	for _, t := range s.tools {
+		if t.view == "" || ts.resourceByURI[t.view] != nil || s.warnedViews[t.Name] {
+			continue
+		}
+		if s.warnedViews == nil {
+			s.warnedViews = map[string]bool{}
+		}
+		s.warnedViews[t.Name] = true
+		s.logger.Warn("tool names an MCP App view that no resource serves; register the resource (the generated RegisterResources) before serving",
+			"tool", t.Name, "view", t.view)
+	}
+}
+
 // appMeta returns the _meta that the contents of the view r carry: the
 // ui member of the resource's own _meta, or nil.
 func (r *resource) appMeta() map[string]any {

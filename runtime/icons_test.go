@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"strings"
 	"testing"
 )
@@ -14,9 +15,9 @@ const testIconJSON = `{"src":"https://example.com/icon.png","mimeType":"image/pn
 // iconServer has a server icon and description, and one tool, prompt,
 // resource and template, each with an icon and a _meta, the resource an
 // MCP App's view that the tool names.
-func iconServer(t *testing.T) *Server {
+func iconServer(t *testing.T, opts ...Option) *Server {
 	t.Helper()
-	s := newTestServer(t, WithIcons(testIcon), WithWebsiteURL("https://example.com/notes"), WithDescription("Keeps notes."))
+	s := newTestServer(t, append([]Option{WithIcons(testIcon), WithWebsiteURL("https://example.com/notes"), WithDescription("Keeps notes.")}, opts...)...)
 	s.MustAddTool(Tool{Name: "board", Icons: []Icon{testIcon},
 		Meta:    `{"ui": {"resourceUri": "ui://notes/board.html"}, "com.example/team": "notes"}`,
 		Handler: func(context.Context, json.RawMessage) (*Result, error) { return TextResult("ok"), nil }})
@@ -172,5 +173,28 @@ func TestBadIconsAndMeta(t *testing.T) {
 	// A data: URI and a scalable icon are fine.
 	if err := s.AddTool(Tool{Name: "ok", Handler: h, Icons: []Icon{{Src: "data:image/svg+xml;base64,PHN2Zy8+", Sizes: []string{"any"}, Theme: "light"}}}); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMissingViewWarned checks that a tool naming an MCP App view that no
+// resource serves is logged once, when the lists are first built, and that
+// a server with the view logs nothing of the kind.
+func TestMissingViewWarned(t *testing.T) {
+	var logs strings.Builder
+	s := NewServer("x", "1", WithLogger(slog.New(slog.NewTextHandler(&logs, nil))))
+	s.MustAddTool(Tool{Name: "board", Meta: `{"ui":{"resourceUri":"ui://notes/board.html"}}`,
+		Handler: func(context.Context, json.RawMessage) (*Result, error) { return nil, nil }})
+	c := serve(t, s)
+	c.initialize("2025-11-25")
+	c.do(`1`, "tools/list", `{}`)
+	if n := strings.Count(logs.String(), "no resource serves"); n != 1 || !strings.Contains(logs.String(), "view=ui://notes/board.html") {
+		t.Errorf("logged %d warnings:\n%s", n, logs.String())
+	}
+	logs.Reset()
+	c = serve(t, iconServer(t, WithLogger(slog.New(slog.NewTextHandler(&logs, nil)))))
+	c.initialize("2025-11-25")
+	c.do(`1`, "tools/list", `{}`)
+	if strings.Contains(logs.String(), "no resource serves") || c.do(`2`, "resources/list", `{}`).Error != nil {
+		t.Errorf("warned with the view registered:\n%s", logs.String())
 	}
 }

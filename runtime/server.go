@@ -73,6 +73,9 @@ type Server struct {
 	// once (under mu; see catalog.hasPrompts).
 	hadPrompts, hadResources bool
 	listeners                listeners // modern subscriptions/listen streams with resource subscriptions
+	// warnedViews are the tools already warned about for naming an MCP
+	// App view that no resource serves (under mu).
+	warnedViews map[string]bool
 
 	// Precomputed at NewServer: every byte that does not depend on a request.
 	serverInfo  [numProtocols][]byte // Implementation object per version

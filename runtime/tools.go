@@ -98,6 +98,7 @@ type tool struct {
 	icons    []byte          // Icons as sent, or nil
 	meta     json.RawMessage // compact Meta, or nil
 	app      bool            // Meta has the MCP Apps member ui
+	view     string          // its ui.resourceUri, or ""
 	compiled atomic.Pointer[validate.Validator]
 	chain    RequestHandler // the tool's middleware (WithToolMiddleware), nil if none
 }
@@ -227,6 +228,9 @@ func newTool(t Tool) (*tool, error) {
 		return nil, err
 	}
 	rt.app = hasMember(rt.meta, "ui")
+	if rt.app {
+		rt.view = viewURI(rt.meta)
+	}
 	return rt, nil
 }
 
@@ -336,6 +340,7 @@ func (s *Server) snapshot() *catalog {
 	for _, t := range s.tools {
 		ts.apps = ts.apps || t.app
 	}
+	s.warnMissingViews(ts)
 	s.hadPrompts = s.hadPrompts || len(s.prompts) > 0
 	s.hadResources = s.hadResources || len(s.resources) > 0
 	ts.hadPrompts, ts.hadResources = s.listChanged && s.hadPrompts, s.listChanged && s.hadResources

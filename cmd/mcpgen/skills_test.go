@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,11 +10,14 @@ import (
 
 // TestSkillsStale: the sizes and digests of the skills are in the
 // generated file, so -check fails once a skill's file changes, added or
-// removed, and a run brings the file up to date.
+// removed, and a run brings the file up to date. The package builds with
+// the file.
 func TestSkillsStale(t *testing.T) {
 	setGoFlags(t)
 	dir := newModule(t, map[string]string{
-		"docs/docs.go":                      "package docs\n\n//mcp:skills dir=skills\n",
+		// main calls RegisterSkills before its first generation, as a
+		// program does: the type error is one generating fixes.
+		"docs/docs.go":                      "package main\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\n//mcp:skills dir=skills\n\nfunc main() { RegisterSkills(runtime.NewServer(\"docs\", \"1.0.0\")) }\n",
 		"docs/skills/notes/SKILL.md":        "---\nname: notes\ndescription: Take notes.\n---\n\nWrite them down.\n",
 		"docs/skills/notes/reference.md":    "# Reference\n",
 		"docs/skills/notes/examples/one.md": "One.\n",
@@ -28,6 +32,11 @@ func TestSkillsStale(t *testing.T) {
 	}
 	if code, stdout, stderr := mcpgen(t, dir, "-check", "./..."); code != 0 || stdout != "" || stderr != "" {
 		t.Fatalf("-check on fresh files: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	build := exec.Command("go", "vet", "./...")
+	build.Dir = dir
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go vet of the generated package: %v\n%s", err, out)
 	}
 	ref := filepath.Join(dir, "docs", "skills", "notes", "reference.md")
 	for _, change := range []struct {

@@ -38,6 +38,7 @@ func main() {
 	RegisterTools(srv)
 	RegisterPrompts(srv)
 	RegisterResources(srv)
+	RegisterSkills(srv)
 	addListChangeTriggers(srv)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 
 	"github.com/mcpgen/mcpgen/runtime"
@@ -654,6 +655,40 @@ func RegisterResources(s *runtime.Server) {
 		},
 	})
 }
+
+// RegisterSkills registers on s the skills of //mcp:skills dir=skills (the skills extension, SEP-2640), their sizes and digests those of the files when mcpgen ran: regenerate after changing one.
+func RegisterSkills(s *runtime.Server) {
+	s.MustAddSkills(skillFiles,
+		runtime.Skill{
+			URI:         "skill://acme/billing/refunds/SKILL.md",
+			Name:        "refunds",
+			Description: "Process a customer's refund request under the refund policy.",
+			Frontmatter: `{"name":"refunds","description":"Process a customer's refund request under the refund policy."}`,
+			Files: []runtime.SkillFile{
+				{URI: "skill://acme/billing/refunds/SKILL.md", Path: "skills/acme/billing/refunds/SKILL.md", MIMEType: "text/markdown", Size: 234, Digest: "sha256:fdf3064dcdc85df032f916d4ae03874c79288e04621c428c7d48ca66c982ec72"},
+				{URI: "skill://acme/billing/refunds/templates/email.md", Path: "skills/acme/billing/refunds/templates/email.md", MIMEType: "text/markdown", Size: 60, Digest: "sha256:805a46a7777217d08acc8d53b8899076924385e13da5c3a2c9fabcf2636c0f84"},
+			},
+		},
+		runtime.Skill{
+			URI:         "skill://pdf-processing/SKILL.md",
+			Name:        "pdf-processing",
+			Description: "Extract text and tables from PDF files, fill PDF forms and assemble documents. Use when the user works with PDFs or forms.",
+			Frontmatter: `{"name":"pdf-processing","description":"Extract text and tables from PDF files, fill PDF forms and assemble documents. Use when the user works with PDFs or forms.","license":"Apache-2.0","compatibility":"Needs Python 3.11 and pdfplumber.","allowed-tools":"Bash(python:*) Read","metadata":{"author":"mcpgen","version":"1.0"}}`,
+			Files: []runtime.SkillFile{
+				{URI: "skill://pdf-processing/SKILL.md", Path: "skills/pdf-processing/SKILL.md", MIMEType: "text/markdown", Size: 530, Digest: "sha256:878da08d012799ea30f909f4bca040f4e54f4e228f2b46cc76835c721e4bcd2b"},
+				{URI: "skill://pdf-processing/references/FORMS.md", Path: "skills/pdf-processing/references/FORMS.md", MIMEType: "text/markdown", Size: 74, Digest: "sha256:a9514122696aa30b8bcc6640d798929548ece1e6decc947accc8e5dfc6a2eb2b"},
+				{URI: "skill://pdf-processing/scripts/extract.py", Path: "skills/pdf-processing/scripts/extract.py", MIMEType: "text/x-python", Size: 181, Digest: "sha256:64a3adf55dd4b1137823a675586c9b59b479922729008d99e2fc358af8c7f304"},
+				{URI: "skill://pdf-processing/templates/invoice.md", Path: "skills/pdf-processing/templates/invoice.md", MIMEType: "text/markdown", Size: 44, Digest: "sha256:ffe9d081472673c93ad260697cdfe2ec4fcbd539efec507fcde49ac87ff1cce8"},
+				{URI: "skill://pdf-processing/templates/regional/eu-invoice.md", Path: "skills/pdf-processing/templates/regional/eu-invoice.md", MIMEType: "text/markdown", Size: 47, Digest: "sha256:9e6f46ae597303a67431f740ded6c246fe4733a1777763059c795f7f07780548"},
+			},
+		},
+	)
+}
+
+// skillFiles holds the files of the skills.
+//
+//go:embed skills
+var skillFiles embed.FS
 
 // Input and output schemas of the tools, as JSON.
 const (

@@ -91,3 +91,25 @@ func Paginate[T any](ctx context.Context, items []T, size int) (Page[T], error) 
 func Reverse[S ~[]E, E any](xs S) {
 	slices.Reverse(xs)
 }
+
+// Box holds one value and a label.
+type Box[T any] struct {
+	// Value is what the box holds.
+	Value T `json:"value"`
+	// Label names the box.
+	Label string `json:"label,omitempty"`
+}
+
+// Open returns what the box holds: the arguments are the fields of an
+// instantiated generic struct.
+//
+//mcp:tool name=open_int_box types=int
+func Open[T any](b Box[T]) T { return b.Value }
+
+// Zero returns the zero value of T: a type parameter in the result only.
+//
+//mcp:tool name=zero_task types=Task
+func Zero[T any]() T {
+	var zero T
+	return zero
+}

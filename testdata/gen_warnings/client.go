@@ -217,3 +217,26 @@ func (c *Client) TouchTeam(ctx context.Context, f Filter, opts *ListOptions) err
 func (c *Client) TouchHook(ctx context.Context, f Filter, opts *ListOptions) error {
 	return nil
 }
+
+//mcp:tool
+func (c *Client) Ping() bool { return true }
+
+//mcp:tool
+func (c *Client) Pong() bool { return true }
+
+//mcp:tool
+func (c *Client) Version() string { return "1" }
+
+// UnmarshalIssue decodes data into v.
+//
+//mcp:arg data the JSON
+//mcp:arg v where to put it
+//mcp:tool
+func (c *Client) UnmarshalIssue(data string, v any) error { return nil }
+
+// UnmarshalPull decodes data into v.
+//
+//mcp:arg data the JSON
+//mcp:arg v where to put it
+//mcp:tool
+func (c *Client) UnmarshalPull(data string, v any) error { return nil }

@@ -34,6 +34,8 @@ func TestServeGenerated(t *testing.T) {
 		{"invert", `{"m":{"a":1,"b":2}}`, Invert(map[string]int{"a": 1, "b": 2})},
 		{"paginate_tasks", `{"items":[{"title":"one"},{"title":"two","done":true},{"title":"three"}],"size":2}`, page},
 		{"reverse_words", `{"xs":["a","b","c"]}`, map[string]any{"result": words}},
+		{"open_int_box", `{"value":42,"label":"answer"}`, map[string]any{"result": Open(Box[int]{Value: 42, Label: "answer"})}},
+		{"zero_task", `{}`, Zero[Task]()},
 	} {
 		res, err := srv.Call(context.Background(), c.name, json.RawMessage(c.args), nil)
 		if err != nil || res.IsError {

@@ -19,6 +19,8 @@ var (
 	_ func(map[string]int) map[int]string                    = Invert[string, int]
 	_ func(context.Context, []Task, int) (Page[Task], error) = Paginate[Task]
 	_ func([]string)                                         = Reverse[[]string, string]
+	_ func(Box[int]) int                                     = Open[int]
+	_ func() Task                                            = Zero[Task]
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -72,6 +74,20 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema:  reverseWordsInputSchema,
 		OutputSchema: reverseWordsOutputSchema,
 		Handler:      reverseWordsHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "open_int_box",
+		Description:  "Open returns what the box holds: the arguments are the fields of an instantiated generic struct.",
+		InputSchema:  openIntBoxInputSchema,
+		OutputSchema: openIntBoxOutputSchema,
+		Handler:      openIntBoxHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "zero_task",
+		Description:  "Zero returns the zero value of T: a type parameter in the result only.",
+		InputSchema:  zeroTaskInputSchema,
+		OutputSchema: zeroTaskOutputSchema,
+		Handler:      zeroTaskHandler,
 	})
 }
 
@@ -168,6 +184,22 @@ func reverseWordsHandler(_ context.Context, args json.RawMessage) (*runtime.Resu
 	Reverse[[]string, string](in.Xs)
 	out := in.Xs
 	return runtime.WrappedResult(out)
+}
+
+// openIntBoxHandler is the handler of the tool open_int_box.
+func openIntBoxHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in Box[int]
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	out := Open[int](in)
+	return runtime.WrappedResult(out)
+}
+
+// zeroTaskHandler is the handler of the tool zero_task.
+func zeroTaskHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Zero[Task]()
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -421,6 +453,62 @@ const (
   "additionalProperties": false,
   "required": [
     "result"
+  ]
+}`
+	openIntBoxInputSchema = `{
+  "type": "object",
+  "properties": {
+    "value": {
+      "type": "integer",
+      "description": "Value is what the box holds."
+    },
+    "label": {
+      "type": "string",
+      "description": "Label names the box."
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "value"
+  ]
+}`
+	openIntBoxOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result"
+  ]
+}`
+	zeroTaskInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`
+	zeroTaskOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "title": {
+      "type": "string",
+      "description": "Title says what to do."
+    },
+    "done": {
+      "type": "boolean",
+      "description": "Done is set once it is done."
+    },
+    "due": {
+      "type": "string",
+      "description": "Due is when it is due.",
+      "format": "date-time"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "title"
   ]
 }`
 )

@@ -30,6 +30,11 @@ var (
 	_ func(*Client, context.Context, Filter, *ListOptions) error                      = (*Client).TouchProject
 	_ func(*Client, context.Context, Filter, *ListOptions) error                      = (*Client).TouchTeam
 	_ func(*Client, context.Context, Filter, *ListOptions) error                      = (*Client).TouchHook
+	_ func(*Client) bool                                                              = (*Client).Ping
+	_ func(*Client) bool                                                              = (*Client).Pong
+	_ func(*Client) string                                                            = (*Client).Version
+	_ func(*Client, string, any) error                                                = (*Client).UnmarshalIssue
+	_ func(*Client, string, any) error                                                = (*Client).UnmarshalPull
 )
 
 // RegisterClientTools registers on s the tools declared as methods of Client, to be called on recv.
@@ -159,6 +164,35 @@ func RegisterClientTools(s *runtime.Server, recv *Client) {
 		Description: "TouchHook marks the hooks that match f as seen.",
 		InputSchema: touchHookInputSchema,
 		Handler:     touchHookHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "ping",
+		InputSchema:  pingInputSchema,
+		OutputSchema: pingOutputSchema,
+		Handler:      pingHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "pong",
+		InputSchema:  pongInputSchema,
+		OutputSchema: pongOutputSchema,
+		Handler:      pongHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "version",
+		InputSchema: versionInputSchema,
+		Handler:     versionHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "unmarshal_issue",
+		Description: "UnmarshalIssue decodes data into v.",
+		InputSchema: unmarshalIssueInputSchema,
+		Handler:     unmarshalIssueHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "unmarshal_pull",
+		Description: "UnmarshalPull decodes data into v.",
+		InputSchema: unmarshalPullInputSchema,
+		Handler:     unmarshalPullHandler(recv),
 	})
 }
 
@@ -491,6 +525,64 @@ func touchHookHandler(recv *Client) runtime.Handler {
 			return nil, err
 		}
 		if err := recv.TouchHook(ctx, in.F, in.Opts); err != nil {
+			return nil, err
+		}
+		return runtime.EmptyResult(), nil
+	}
+}
+
+// pingHandler returns the handler of the tool ping, which calls recv.Ping.
+func pingHandler(recv *Client) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Ping()
+		return runtime.WrappedResult(out)
+	}
+}
+
+// pongHandler returns the handler of the tool pong, which calls recv.Pong.
+func pongHandler(recv *Client) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Pong()
+		return runtime.WrappedResult(out)
+	}
+}
+
+// versionHandler returns the handler of the tool version, which calls recv.Version.
+func versionHandler(recv *Client) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Version()
+		return runtime.TextResult(out), nil
+	}
+}
+
+// unmarshalIssueHandler returns the handler of the tool unmarshal_issue, which calls recv.UnmarshalIssue.
+func unmarshalIssueHandler(recv *Client) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Data string `json:"data"`
+			V    any    `json:"v"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		if err := recv.UnmarshalIssue(in.Data, in.V); err != nil {
+			return nil, err
+		}
+		return runtime.EmptyResult(), nil
+	}
+}
+
+// unmarshalPullHandler returns the handler of the tool unmarshal_pull, which calls recv.UnmarshalPull.
+func unmarshalPullHandler(recv *Client) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Data string `json:"data"`
+			V    any    `json:"v"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		if err := recv.UnmarshalPull(in.Data, in.V); err != nil {
 			return nil, err
 		}
 		return runtime.EmptyResult(), nil
@@ -1634,6 +1726,79 @@ const (
   "additionalProperties": false,
   "required": [
     "f"
+  ]
+}`
+	pingInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`
+	pingOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result"
+  ]
+}`
+	pongInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`
+	pongOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result"
+  ]
+}`
+	versionInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`
+	unmarshalIssueInputSchema = `{
+  "type": "object",
+  "properties": {
+    "data": {
+      "type": "string",
+      "description": "the JSON"
+    },
+    "v": {
+      "description": "where to put it"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "data",
+    "v"
+  ]
+}`
+	unmarshalPullInputSchema = `{
+  "type": "object",
+  "properties": {
+    "data": {
+      "type": "string",
+      "description": "the JSON"
+    },
+    "v": {
+      "description": "where to put it"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "data",
+    "v"
   ]
 }`
 )
