@@ -5,13 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -24,14 +25,17 @@ type testFleet struct {
 	t       *testing.T
 	servers []*Server
 	urls    []string
-	forever chan error // the "forever" tool's context ended
+	client  *http.Client // reaches replica i at http://replica<i>/mcp through pipes
+	forever chan error   // the "forever" tool's context ended
 }
 
 func newTestFleet(t *testing.T, n int, store func(i int) Store, opts ...Option) *testFleet {
 	t.Helper()
 	f := &testFleet{t: t, forever: make(chan error, 10)}
 	for i := range n {
-		s := taskServer(t, append([]Option{WithStore(store(i))}, opts...)...)
+		st := &unsubscribing{Store: store(i)}
+		t.Cleanup(st.stop)
+		s := taskServer(t, append([]Option{WithStore(st)}, opts...)...)
 		addPrimitives(t, s)
 		s.MustAddTool(Tool{Name: "forever", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
 			<-ctx.Done()
@@ -45,12 +49,38 @@ func newTestFleet(t *testing.T, n int, store func(i int) Store, opts ...Option) 
 			}
 			return TextResult("ok=" + map[bool]string{true: "yes", false: "no"}[form.Content.OK]), nil
 		}})
-		hs := httptest.NewServer(s.HTTPHandler())
-		t.Cleanup(hs.Close)
 		f.servers = append(f.servers, s)
-		f.urls = append(f.urls, hs.URL)
+		f.urls = append(f.urls, fmt.Sprintf("http://replica%d/mcp", i))
 	}
+	f.client = pipeHTTP(t, f.servers)
 	return f
+}
+
+// unsubscribing is a Store whose subscriptions end with the test (stop):
+// a replica keeps its own for the life of the process, and a synctest
+// bubble ends only once its goroutines have.
+type unsubscribing struct {
+	Store
+	mu    sync.Mutex
+	stops []func()
+}
+
+func (u *unsubscribing) Subscribe(topic string, fn func([]byte)) (func(), error) {
+	stop, err := u.Store.Subscribe(topic, fn)
+	if err == nil {
+		u.mu.Lock()
+		u.stops = append(u.stops, stop)
+		u.mu.Unlock()
+	}
+	return stop, err
+}
+
+func (u *unsubscribing) stop() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	for _, stop := range u.stops {
+		stop()
+	}
 }
 
 // sharedStore returns the same store for every replica.
@@ -65,7 +95,7 @@ func (f *testFleet) post(i int, body string, header ...string) *http.Response {
 	for j := 0; j+1 < len(header); j += 2 {
 		req.Header.Set(header[j], header[j+1])
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := f.client.Do(req)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -112,46 +142,49 @@ func (f *testFleet) pollFleet(id string, from int) map[string]any {
 // stops the tool where it runs.
 func TestFleetTask(t *testing.T) {
 	t.Parallel()
-	f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
-	r := result(t, f.modern(0, "tools/call", "slow", `"name":"slow","arguments":{"ms":400}`))
-	if r["resultType"] != "task" {
-		t.Fatalf("slow: %v", r)
-	}
-	id := r["taskId"].(string)
-	got := f.pollFleet(id, 1)
-	if got["status"] != taskCompleted {
-		t.Fatalf("task: %v", got)
-	}
-	for i := range 3 {
-		res := result(t, f.modern(i, "tasks/get", id, `"taskId":"`+id+`"`))["result"]
-		b, _ := json.Marshal(res)
-		if !strings.Contains(string(b), `"slept"`) {
-			t.Errorf("result via replica %d: %s", i, b)
+	// Pipes in a bubble: the leases, polls and waits take no real time.
+	synctest.Test(t, func(t *testing.T) {
+		f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
+		r := result(t, f.modern(0, "tools/call", "slow", `"name":"slow","arguments":{"ms":400}`))
+		if r["resultType"] != "task" {
+			t.Fatalf("slow: %v", r)
 		}
-	}
+		id := r["taskId"].(string)
+		got := f.pollFleet(id, 1)
+		if got["status"] != taskCompleted {
+			t.Fatalf("task: %v", got)
+		}
+		for i := range 3 {
+			res := result(t, f.modern(i, "tasks/get", id, `"taskId":"`+id+`"`))["result"]
+			b, _ := json.Marshal(res)
+			if !strings.Contains(string(b), `"slept"`) {
+				t.Errorf("result via replica %d: %s", i, b)
+			}
+		}
 
-	r = result(t, f.modern(0, "tools/call", "forever", `"name":"forever","arguments":{}`))
-	id = r["taskId"].(string)
-	if got := result(t, f.modern(1, "tasks/get", id, `"taskId":"`+id+`"`)); got["status"] != taskWorking {
-		t.Fatalf("forever via replica 1: %v", got)
-	}
-	result(t, f.modern(1, "tasks/cancel", id, `"taskId":"`+id+`"`))
-	select {
-	case err := <-f.forever:
-		if !errors.Is(err, context.Canceled) {
-			t.Errorf("forever ended with %v", err)
+		r = result(t, f.modern(0, "tools/call", "forever", `"name":"forever","arguments":{}`))
+		id = r["taskId"].(string)
+		if got := result(t, f.modern(1, "tasks/get", id, `"taskId":"`+id+`"`)); got["status"] != taskWorking {
+			t.Fatalf("forever via replica 1: %v", got)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("a tasks/cancel through replica 1 did not stop the tool on replica 0")
-	}
-	for i := range 3 {
-		if got := result(t, f.modern(i, "tasks/get", id, `"taskId":"`+id+`"`)); got["status"] != taskCancelled {
-			t.Errorf("cancelled task via replica %d: %v", i, got)
+		result(t, f.modern(1, "tasks/cancel", id, `"taskId":"`+id+`"`))
+		select {
+		case err := <-f.forever:
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("forever ended with %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("a tasks/cancel through replica 1 did not stop the tool on replica 0")
 		}
-	}
-	if m := f.modern(2, "tasks/get", "nope", `"taskId":"nope"`); m["error"] == nil {
-		t.Errorf("unknown task: %v", m)
-	}
+		for i := range 3 {
+			if got := result(t, f.modern(i, "tasks/get", id, `"taskId":"`+id+`"`)); got["status"] != taskCancelled {
+				t.Errorf("cancelled task via replica %d: %v", i, got)
+			}
+		}
+		if m := f.modern(2, "tasks/get", "nope", `"taskId":"nope"`); m["error"] == nil {
+			t.Errorf("unknown task: %v", m)
+		}
+	})
 }
 
 // partedStore is a Store that fails every request while parted is set:
@@ -212,68 +245,74 @@ func (p *partedStore) Publish(ctx context.Context, topic string, msg []byte) err
 // they go on serving.
 func TestFleetTaskLeaseLapses(t *testing.T) {
 	t.Parallel()
-	mem := NewMemoryStore()
-	cut := &partedStore{Store: mem}
-	f := newTestFleet(t, 3, func(i int) Store {
-		if i == 0 {
-			return cut
+	// Pipes in a bubble: the leases, polls and waits take no real time.
+	synctest.Test(t, func(t *testing.T) {
+		mem := NewMemoryStore()
+		cut := &partedStore{Store: mem}
+		f := newTestFleet(t, 3, func(i int) Store {
+			if i == 0 {
+				return cut
+			}
+			return mem
+		}, WithTaskLease(300*time.Millisecond))
+		r := result(t, f.modern(0, "tools/call", "forever", `"name":"forever","arguments":{}`))
+		id := r["taskId"].(string)
+		cut.parted.Store(true)
+		got := f.pollFleet(id, 1)
+		if got["status"] != taskFailed || got["statusMessage"] != lapsedMessage {
+			t.Fatalf("task of a replica cut off: %v", got)
 		}
-		return mem
-	}, WithTaskLease(300*time.Millisecond))
-	r := result(t, f.modern(0, "tools/call", "forever", `"name":"forever","arguments":{}`))
-	id := r["taskId"].(string)
-	cut.parted.Store(true)
-	got := f.pollFleet(id, 1)
-	if got["status"] != taskFailed || got["statusMessage"] != lapsedMessage {
-		t.Fatalf("task of a replica cut off: %v", got)
-	}
-	b, _ := json.Marshal(got["error"])
-	if !strings.Contains(string(b), "lease lapsed") {
-		t.Errorf("error: %s", b)
-	}
-	if r := result(t, f.modern(2, "tools/call", "slow", `"name":"slow","arguments":{"ms":1}`)); r["isError"] == true {
-		t.Errorf("replica 2 after replica 0 was cut off: %v", r)
-	}
-	// Back in the fleet, replica 0 takes on how the fleet ended its task
-	// and stops the tool.
-	cut.parted.Store(false)
-	select {
-	case <-f.forever:
-	case <-time.After(10 * time.Second):
-		t.Fatal("the tool of the lapsed task still runs after its replica came back")
-	}
-	if got := result(t, f.modern(0, "tasks/get", id, `"taskId":"`+id+`"`)); got["status"] != taskFailed {
-		t.Errorf("task via its own replica: %v", got)
-	}
+		b, _ := json.Marshal(got["error"])
+		if !strings.Contains(string(b), "lease lapsed") {
+			t.Errorf("error: %s", b)
+		}
+		if r := result(t, f.modern(2, "tools/call", "slow", `"name":"slow","arguments":{"ms":1}`)); r["isError"] == true {
+			t.Errorf("replica 2 after replica 0 was cut off: %v", r)
+		}
+		// Back in the fleet, replica 0 takes on how the fleet ended its task
+		// and stops the tool.
+		cut.parted.Store(false)
+		select {
+		case <-f.forever:
+		case <-time.After(10 * time.Second):
+			t.Fatal("the tool of the lapsed task still runs after its replica came back")
+		}
+		if got := result(t, f.modern(0, "tasks/get", id, `"taskId":"`+id+`"`)); got["status"] != taskFailed {
+			t.Errorf("task via its own replica: %v", got)
+		}
+	})
 }
 
 // TestFleetRequestStateOnce: the rounds of a modern elicitation may reach
 // any replica (they share the signing key through the store), and a used
 // requestState is refused by every replica.
 func TestFleetRequestStateOnce(t *testing.T) {
-	f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
-	r := result(t, f.modern(0, "tools/call", "ask", `"name":"ask","arguments":{}`))
-	if r["resultType"] != "input_required" {
-		t.Fatalf("first round: %v", r)
-	}
-	state := r["requestState"].(string)
-	var key string
-	for k := range r["inputRequests"].(map[string]any) {
-		key = k
-	}
-	second := `"name":"ask","arguments":{},"requestState":"` + state + `","inputResponses":{"` + key + `":{"action":"accept","content":{"ok":true}}}`
-	r = result(t, f.modern(1, "tools/call", "ask", second))
-	b, _ := json.Marshal(r)
-	if !strings.Contains(string(b), "ok=yes") {
-		t.Fatalf("second round via replica 1: %s", b)
-	}
-	for _, i := range []int{2, 1, 0} {
-		m := f.modern(i, "tools/call", "ask", second)
-		b, _ := json.Marshal(m)
-		if !strings.Contains(string(b), "already used") {
-			t.Errorf("replay via replica %d: %s", i, b)
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
+		r := result(t, f.modern(0, "tools/call", "ask", `"name":"ask","arguments":{}`))
+		if r["resultType"] != "input_required" {
+			t.Fatalf("first round: %v", r)
 		}
-	}
+		state := r["requestState"].(string)
+		var key string
+		for k := range r["inputRequests"].(map[string]any) {
+			key = k
+		}
+		second := `"name":"ask","arguments":{},"requestState":"` + state + `","inputResponses":{"` + key + `":{"action":"accept","content":{"ok":true}}}`
+		r = result(t, f.modern(1, "tools/call", "ask", second))
+		b, _ := json.Marshal(r)
+		if !strings.Contains(string(b), "ok=yes") {
+			t.Fatalf("second round via replica 1: %s", b)
+		}
+		for _, i := range []int{2, 1, 0} {
+			m := f.modern(i, "tools/call", "ask", second)
+			b, _ := json.Marshal(m)
+			if !strings.Contains(string(b), "already used") {
+				t.Errorf("replay via replica %d: %s", i, b)
+			}
+		}
+	})
 }
 
 // sseEvents reads the data of the events of an event stream.
@@ -318,94 +357,99 @@ func nextEvent(t *testing.T, ch <-chan string, what string) string {
 // the one that holds the GET stream, for an update made on a third; a
 // DELETE through one replica ends the session on all.
 func TestFleetLegacySession(t *testing.T) {
-	f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
-	resp := f.post(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}`)
-	resp.Body.Close()
-	sid := resp.Header.Get(headerSessionID)
-	if sid == "" {
-		t.Fatal("no session id")
-	}
-	hdr := []string{headerSessionID, sid, "MCP-Protocol-Version", "2025-11-25"}
-	legacy := func(i int, body string) map[string]any {
-		t.Helper()
-		resp := f.post(i, body, hdr...)
-		defer resp.Body.Close()
-		var m map[string]any
-		if resp.StatusCode == http.StatusAccepted {
-			return nil
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		f := newTestFleet(t, 3, sharedStore(NewMemoryStore()))
+		resp := f.post(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}`)
+		resp.Body.Close()
+		sid := resp.Header.Get(headerSessionID)
+		if sid == "" {
+			t.Fatal("no session id")
 		}
-		b, _ := io.ReadAll(resp.Body)
-		if resp.Header.Get("Content-Type") == "text/event-stream" {
-			b = []byte(<-sseEvents(strings.NewReader(string(b))))
+		hdr := []string{headerSessionID, sid, "MCP-Protocol-Version", "2025-11-25"}
+		legacy := func(i int, body string) map[string]any {
+			t.Helper()
+			resp := f.post(i, body, hdr...)
+			defer resp.Body.Close()
+			var m map[string]any
+			if resp.StatusCode == http.StatusAccepted {
+				return nil
+			}
+			b, _ := io.ReadAll(resp.Body)
+			if resp.Header.Get("Content-Type") == "text/event-stream" {
+				b = []byte(<-sseEvents(strings.NewReader(string(b))))
+			}
+			if err := json.Unmarshal(b, &m); err != nil {
+				t.Fatalf("replica %d: %d %s", i, resp.StatusCode, b)
+			}
+			return m
 		}
-		if err := json.Unmarshal(b, &m); err != nil {
-			t.Fatalf("replica %d: %d %s", i, resp.StatusCode, b)
+		legacy(1, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		if r := result(t, legacy(2, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)); r["tools"] == nil {
+			t.Fatalf("tools/list via replica 2: %v", r)
 		}
-		return m
-	}
-	legacy(1, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
-	if r := result(t, legacy(2, `{"jsonrpc":"2.0","id":1,"method":"tools/list"}`)); r["tools"] == nil {
-		t.Fatalf("tools/list via replica 2: %v", r)
-	}
 
-	// An elicitation asked on replica 0, answered through replica 1.
-	call := f.post(0, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{}}}`, hdr...)
-	defer call.Body.Close()
-	events := sseEvents(call.Body)
-	var q struct {
-		ID     json.RawMessage
-		Method string
-	}
-	if err := json.Unmarshal([]byte(nextEvent(t, events, "elicitation")), &q); err != nil || q.Method != "elicitation/create" {
-		t.Fatalf("expected elicitation/create: %v %+v", err, q)
-	}
-	legacy(1, `{"jsonrpc":"2.0","id":`+string(q.ID)+`,"result":{"action":"accept","content":{"ok":true}}}`)
-	if e := nextEvent(t, events, "call result"); !strings.Contains(e, "ok=yes") {
-		t.Fatalf("call result: %s", e)
-	}
+		// An elicitation asked on replica 0, answered through replica 1.
+		call := f.post(0, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask","arguments":{}}}`, hdr...)
+		defer call.Body.Close()
+		events := sseEvents(call.Body)
+		var q struct {
+			ID     json.RawMessage
+			Method string
+		}
+		if err := json.Unmarshal([]byte(nextEvent(t, events, "elicitation")), &q); err != nil || q.Method != "elicitation/create" {
+			t.Fatalf("expected elicitation/create: %v %+v", err, q)
+		}
+		legacy(1, `{"jsonrpc":"2.0","id":`+string(q.ID)+`,"result":{"action":"accept","content":{"ok":true}}}`)
+		if e := nextEvent(t, events, "call result"); !strings.Contains(e, "ok=yes") {
+			t.Fatalf("call result: %s", e)
+		}
 
-	// Subscribed through replica 1, streamed from replica 2, updated on 0.
-	jsonEqual(t, "subscribe", result(t, legacy(1, `{"jsonrpc":"2.0","id":3,"method":"resources/subscribe","params":{"uri":"docs://readme"}}`)), `{}`)
-	req, _ := http.NewRequest("GET", f.urls[2], nil)
-	req.Header.Set("Accept", "text/event-stream")
-	req.Header.Set(headerSessionID, sid)
-	stream, err := http.DefaultClient.Do(req)
-	if err != nil || stream.StatusCode != http.StatusOK {
-		t.Fatalf("GET stream: %v %v", err, stream.Status)
-	}
-	defer stream.Body.Close()
-	pushed := sseEvents(stream.Body)
-	// The stream is open once replica 2 sends to it: update until then.
-	var got string
-	for got == "" {
-		f.servers[0].ResourceUpdated("docs://readme")
+		// Subscribed through replica 1, streamed from replica 2, updated on 0.
+		jsonEqual(t, "subscribe", result(t, legacy(1, `{"jsonrpc":"2.0","id":3,"method":"resources/subscribe","params":{"uri":"docs://readme"}}`)), `{}`)
+		req, _ := http.NewRequest("GET", f.urls[2], nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set(headerSessionID, sid)
+		stream, err := f.client.Do(req)
+		if err != nil || stream.StatusCode != http.StatusOK {
+			t.Fatalf("GET stream: %v %v", err, stream.Status)
+		}
+		defer stream.Body.Close()
+		pushed := sseEvents(stream.Body)
+		// The stream is open once replica 2 sends to it: update until then.
+		var got string
+		for got == "" {
+			f.servers[0].ResourceUpdated("docs://readme")
+			select {
+			case got = <-pushed:
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+		if !strings.Contains(got, `"notifications/resources/updated"`) || !strings.Contains(got, "docs://readme") {
+			t.Errorf("pushed: %s", got)
+		}
+
+		del, _ := http.NewRequest("DELETE", f.urls[0], nil)
+		del.Header.Set(headerSessionID, sid)
+		dr, err := f.client.Do(del)
+		if err != nil || dr.StatusCode != http.StatusNoContent {
+			t.Fatalf("DELETE: %v %v", err, dr.Status)
+		}
+		dr.Body.Close()
+		r := f.post(1, `{"jsonrpc":"2.0","id":4,"method":"ping"}`, hdr...)
+		r.Body.Close()
+		if r.StatusCode != http.StatusNotFound {
+			t.Errorf("after DELETE via replica 0, replica 1 answers %s", r.Status)
+		}
 		select {
-		case got = <-pushed:
-		case <-time.After(50 * time.Millisecond):
+		case _, ok := <-pushed:
+			for ok {
+				_, ok = <-pushed
+			}
+		case <-time.After(10 * time.Second):
+			t.Error("the GET stream on replica 2 is still open after the session was deleted")
 		}
-	}
-	if !strings.Contains(got, `"notifications/resources/updated"`) || !strings.Contains(got, "docs://readme") {
-		t.Errorf("pushed: %s", got)
-	}
-
-	del, _ := http.NewRequest("DELETE", f.urls[0], nil)
-	del.Header.Set(headerSessionID, sid)
-	dr, err := http.DefaultClient.Do(del)
-	if err != nil || dr.StatusCode != http.StatusNoContent {
-		t.Fatalf("DELETE: %v %v", err, dr.Status)
-	}
-	dr.Body.Close()
-	if r := f.post(1, `{"jsonrpc":"2.0","id":4,"method":"ping"}`, hdr...); r.StatusCode != http.StatusNotFound {
-		t.Errorf("after DELETE via replica 0, replica 1 answers %s", r.Status)
-	}
-	select {
-	case _, ok := <-pushed:
-		for ok {
-			_, ok = <-pushed
-		}
-	case <-time.After(10 * time.Second):
-		t.Error("the GET stream on replica 2 is still open after the session was deleted")
-	}
+	})
 }
 
 // countingStore counts the round trips of a Store.
@@ -467,67 +511,73 @@ func total(m map[string]int) int {
 // that changes nothing.
 func TestFleetRoundTrips(t *testing.T) {
 	t.Parallel()
-	cs := &countingStore{Store: NewMemoryStore(), count: map[string]int{}}
-	f := newTestFleet(t, 1, sharedStore(cs))
-	cs.take()
-	result(t, f.modern(0, "tools/call", "add", `"name":"add","arguments":{"a":1,"b":2}`))
-	result(t, f.modern(0, "tools/list", "", `"cursor":null`))
-	if n := cs.take(); total(n) != 0 {
-		t.Errorf("stateless call and list: %d store round trips (%v), want 0", total(n), n)
-	}
+	// Pipes in a bubble: the leases, polls and waits take no real time.
+	synctest.Test(t, func(t *testing.T) {
+		cs := &countingStore{Store: NewMemoryStore(), count: map[string]int{}}
+		f := newTestFleet(t, 1, sharedStore(cs))
+		cs.take()
+		result(t, f.modern(0, "tools/call", "add", `"name":"add","arguments":{"a":1,"b":2}`))
+		result(t, f.modern(0, "tools/list", "", `"cursor":null`))
+		if n := cs.take(); total(n) != 0 {
+			t.Errorf("stateless call and list: %d store round trips (%v), want 0", total(n), n)
+		}
 
-	r := result(t, f.modern(0, "tools/call", "slow", `"name":"slow","arguments":{"ms":300}`))
-	id := r["taskId"].(string)
-	created := cs.take()
-	t.Logf("task creation: %d store round trips %v", total(created), created)
-	if total(created) != 2 {
-		t.Errorf("task creation: %d store round trips (%v), want 2 (lease, record)", total(created), created)
-	}
-	for result(t, f.modern(0, "tasks/get", id, `"taskId":"`+id+`"`))["status"] == taskWorking {
-		time.Sleep(5 * time.Millisecond)
-	}
-	local := cs.take()
-	t.Logf("task polled on its replica until it ended: %d store round trips %v", total(local), local)
+		r := result(t, f.modern(0, "tools/call", "slow", `"name":"slow","arguments":{"ms":300}`))
+		id := r["taskId"].(string)
+		created := cs.take()
+		t.Logf("task creation: %d store round trips %v", total(created), created)
+		if total(created) != 2 {
+			t.Errorf("task creation: %d store round trips (%v), want 2 (lease, record)", total(created), created)
+		}
+		for result(t, f.modern(0, "tasks/get", id, `"taskId":"`+id+`"`))["status"] == taskWorking {
+			time.Sleep(5 * time.Millisecond)
+		}
+		local := cs.take()
+		t.Logf("task polled on its replica until it ended: %d store round trips %v", total(local), local)
 
-	resp := f.post(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	resp.Body.Close()
-	sid := resp.Header.Get(headerSessionID)
-	if n := cs.take(); total(n) != 1 {
-		t.Errorf("initialize: %d store round trips (%v), want 1", total(n), n)
-	}
-	f.post(0, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}`, headerSessionID, sid).Body.Close()
-	if n := cs.take(); total(n) != 1 {
-		t.Errorf("legacy session request: %d store round trips (%v), want 1 (the record)", total(n), n)
-	}
+		resp := f.post(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+		resp.Body.Close()
+		sid := resp.Header.Get(headerSessionID)
+		if n := cs.take(); total(n) != 1 {
+			t.Errorf("initialize: %d store round trips (%v), want 1", total(n), n)
+		}
+		f.post(0, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":1,"b":2}}}`, headerSessionID, sid).Body.Close()
+		if n := cs.take(); total(n) != 1 {
+			t.Errorf("legacy session request: %d store round trips (%v), want 1 (the record)", total(n), n)
+		}
+	})
 }
 
 // TestFleetStoreDown: with the store unreachable, stateless requests are
 // served and stateful ones fail with an error that says why; once it is
 // back, they work again.
 func TestFleetStoreDown(t *testing.T) {
-	cut := &partedStore{Store: NewMemoryStore()}
-	f := newTestFleet(t, 2, sharedStore(cut))
-	resp := f.post(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
-	resp.Body.Close()
-	sid := resp.Header.Get(headerSessionID)
-	cut.parted.Store(true)
-	if r := result(t, f.modern(1, "tools/call", "add", `"name":"add","arguments":{"a":1,"b":2}`)); r["isError"] == true {
-		t.Errorf("stateless call with the store down: %v", r)
-	}
-	lr := f.post(1, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, headerSessionID, sid)
-	b, _ := io.ReadAll(lr.Body)
-	lr.Body.Close()
-	if lr.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(b), "shared state store is unavailable") {
-		t.Errorf("legacy request with the store down: %s %s", lr.Status, b)
-	}
-	m := f.modern(1, "tasks/get", "t1", `"taskId":"t1"`)
-	if e, _ := m["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "shared state store is unavailable") {
-		t.Errorf("tasks/get with the store down: %v", m)
-	}
-	cut.parted.Store(false)
-	lr = f.post(1, `{"jsonrpc":"2.0","id":2,"method":"ping"}`, headerSessionID, sid)
-	lr.Body.Close()
-	if lr.StatusCode != http.StatusOK {
-		t.Errorf("legacy request once the store is back: %s", lr.Status)
-	}
+	t.Parallel()
+	synctest.Test(t, func(t *testing.T) {
+		cut := &partedStore{Store: NewMemoryStore()}
+		f := newTestFleet(t, 2, sharedStore(cut))
+		resp := f.post(0, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+		resp.Body.Close()
+		sid := resp.Header.Get(headerSessionID)
+		cut.parted.Store(true)
+		if r := result(t, f.modern(1, "tools/call", "add", `"name":"add","arguments":{"a":1,"b":2}`)); r["isError"] == true {
+			t.Errorf("stateless call with the store down: %v", r)
+		}
+		lr := f.post(1, `{"jsonrpc":"2.0","id":1,"method":"ping"}`, headerSessionID, sid)
+		b, _ := io.ReadAll(lr.Body)
+		lr.Body.Close()
+		if lr.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(b), "shared state store is unavailable") {
+			t.Errorf("legacy request with the store down: %s %s", lr.Status, b)
+		}
+		m := f.modern(1, "tasks/get", "t1", `"taskId":"t1"`)
+		if e, _ := m["error"].(map[string]any); e == nil || !strings.Contains(e["message"].(string), "shared state store is unavailable") {
+			t.Errorf("tasks/get with the store down: %v", m)
+		}
+		cut.parted.Store(false)
+		lr = f.post(1, `{"jsonrpc":"2.0","id":2,"method":"ping"}`, headerSessionID, sid)
+		lr.Body.Close()
+		if lr.StatusCode != http.StatusOK {
+			t.Errorf("legacy request once the store is back: %s", lr.Status)
+		}
+	})
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"reflect"
 	"strings"
 	"sync"
@@ -369,3 +371,93 @@ func toolNames(tools []Tool) []string {
 }
 
 var _ = fmt.Sprint
+
+// pipeNet is a listener and an HTTP client that reach it through
+// net.Pipe: HTTP that a synctest bubble can wait for (its I/O blocks
+// durably, a socket's does not). Make it inside the bubble.
+type pipeNet struct {
+	conns chan net.Conn
+	done  chan struct{}
+	once  sync.Once
+}
+
+func newPipeNet() *pipeNet {
+	return &pipeNet{conns: make(chan net.Conn), done: make(chan struct{})}
+}
+
+func (p *pipeNet) Accept() (net.Conn, error) {
+	select {
+	case c := <-p.conns:
+		return c, nil
+	case <-p.done:
+		return nil, net.ErrClosed
+	}
+}
+
+func (p *pipeNet) Close() error {
+	p.once.Do(func() { close(p.done) })
+	return nil
+}
+
+func (p *pipeNet) Addr() net.Addr { return pipeAddr{} }
+
+type pipeAddr struct{}
+
+func (pipeAddr) Network() string { return "pipe" }
+func (pipeAddr) String() string  { return "pipe" }
+
+// client returns an HTTP client whose every connection is a new pipe to
+// the listener; its idle connections close when the test ends.
+func (p *pipeNet) client(t *testing.T) *http.Client {
+	tr := &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		server, client := net.Pipe()
+		select {
+		case p.conns <- server:
+			return client, nil
+		case <-p.done:
+			return nil, net.ErrClosed
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr}
+}
+
+// pipeHTTP serves each of servers over HTTP as the host replica<i>, on
+// pipes (see pipeNet), and returns the client that reaches them. The
+// servers stop when the test ends.
+func pipeHTTP(t *testing.T, servers []*Server) *http.Client {
+	nets := make(map[string]*pipeNet)
+	for i, s := range servers {
+		ln := newPipeNet()
+		h := s.newHTTPHandler()
+		hs := &http.Server{Handler: h}
+		go hs.Serve(ln)
+		t.Cleanup(func() {
+			hs.Close()
+			h.closeStreams()
+			h.sessions.closeAll()
+			h.stopTasks()
+			h.workers.stop() // idle workers would linger
+		})
+		nets[fmt.Sprintf("replica%d:80", i)] = ln
+	}
+	tr := &http.Transport{DialContext: func(ctx context.Context, _, addr string) (net.Conn, error) {
+		ln := nets[addr]
+		if ln == nil {
+			return nil, fmt.Errorf("no replica at %s", addr)
+		}
+		server, client := net.Pipe()
+		select {
+		case ln.conns <- server:
+			return client, nil
+		case <-ln.done:
+			return nil, net.ErrClosed
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}}
+	t.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -190,63 +189,66 @@ func must(b []byte, err error) []byte {
 // when ListenAndServeHTTP shuts down.
 func TestTaskOverHTTP(t *testing.T) {
 	t.Parallel()
-	s := taskServer(t)
-	ended := make(chan error, 1)
-	s.MustAddTool(Tool{Name: "forever", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
-		<-ctx.Done()
-		ended <- ctx.Err()
-		return nil, ctx.Err()
-	}})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String() + "/mcp"
-	ctx, cancel := context.WithCancel(t.Context())
-	served := make(chan error, 1)
-	go func() { served <- s.serveHTTP(ctx, ln, time.Second) }()
-	call := func(method, name, params string) map[string]any {
-		req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`","params":{`+taskMeta(true)+`,`+params+`}}`))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("MCP-Protocol-Version", "2026-07-28")
-		req.Header.Set("Mcp-Method", method)
-		req.Header.Set("Mcp-Name", name)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
+	// HTTP over pipes in a bubble: the task's 300 ms and the polls take no
+	// real time.
+	synctest.Test(t, func(t *testing.T) {
+		s := taskServer(t)
+		ended := make(chan error, 1)
+		s.MustAddTool(Tool{Name: "forever", TaskSupport: TaskOptional, Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			<-ctx.Done()
+			ended <- ctx.Err()
+			return nil, ctx.Err()
+		}})
+		ln := newPipeNet()
+		client := ln.client(t)
+		url := "http://pipe/mcp"
+		ctx, cancel := context.WithCancel(t.Context())
+		served := make(chan error, 1)
+		go func() { served <- s.serveHTTP(ctx, ln, time.Second) }()
+		call := func(method, name, params string) map[string]any {
+			req, _ := http.NewRequest("POST", url, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`","params":{`+taskMeta(true)+`,`+params+`}}`))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			req.Header.Set("MCP-Protocol-Version", "2026-07-28")
+			req.Header.Set("Mcp-Method", method)
+			req.Header.Set("Mcp-Name", name)
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			var m struct{ Result map[string]any }
+			if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || m.Result == nil {
+				t.Fatalf("%s: %v %+v", method, err, m)
+			}
+			return m.Result
 		}
-		defer resp.Body.Close()
-		var m struct{ Result map[string]any }
-		if err := json.NewDecoder(resp.Body).Decode(&m); err != nil || m.Result == nil {
-			t.Fatalf("%s: %v %+v", method, err, m)
+		slow := call("tools/call", "slow", `"name":"slow","arguments":{"ms":300}`)
+		id := slow["taskId"].(string)
+		var got map[string]any
+		for i := 0; i < 200; i++ {
+			if got = call("tasks/get", id, `"taskId":"`+id+`"`); got["status"] != "working" {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
-		return m.Result
-	}
-	slow := call("tools/call", "slow", `"name":"slow","arguments":{"ms":300}`)
-	id := slow["taskId"].(string)
-	var got map[string]any
-	for i := 0; i < 200; i++ {
-		if got = call("tasks/get", id, `"taskId":"`+id+`"`); got["status"] != "working" {
-			break
+		if got["status"] != "completed" {
+			t.Errorf("task after its POST ended: %v", got)
 		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	if got["status"] != "completed" {
-		t.Errorf("task after its POST ended: %v", got)
-	}
-	if f := call("tools/call", "forever", `"name":"forever","arguments":{}`); f["resultType"] != "task" {
-		t.Fatalf("forever: %v", f)
-	}
-	cancel()
-	if err := <-served; err != nil {
-		t.Errorf("serveHTTP: %v", err)
-	}
-	select {
-	case <-ended:
-	case <-time.After(5 * time.Second):
-		t.Error("a task still runs after the server shut down")
-	}
+		if f := call("tools/call", "forever", `"name":"forever","arguments":{}`); f["resultType"] != "task" {
+			t.Fatalf("forever: %v", f)
+		}
+		cancel()
+		if err := <-served; err != nil {
+			t.Errorf("serveHTTP: %v", err)
+		}
+		select {
+		case <-ended:
+		case <-time.After(5 * time.Second):
+			t.Error("a task still runs after the server shut down")
+		}
+		time.Sleep(2 * workerLinger) // the handler's idle workers leave
+	})
 }
 
 // TestTaskProgressAndLogs: before the call becomes a task, progress and
