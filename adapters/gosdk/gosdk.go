@@ -27,7 +27,7 @@ import (
 
 // AddTools adds every tool registered on src to dst, replacing a tool of
 // dst with the same name. Clients see each with the name, title,
-// description and annotations it has on src and with its input and output
+// description, annotations, icons and _meta it has on src and with its input and output
 // schemas as the generated JSON (passed to the SDK as json.RawMessage, never
 // derived again). A call is served by src.Call: the same argument
 // validation and error texts (an invalid argument is an isError result
@@ -56,6 +56,12 @@ func AddTools(dst *mcp.Server, src *runtime.Server) {
 		}
 		if t.OutputSchema != "" {
 			tool.OutputSchema = json.RawMessage(t.OutputSchema)
+		}
+		if t.Meta != "" {
+			_ = json.Unmarshal([]byte(t.Meta), &tool.Meta) // an object: AddTool checked it
+		}
+		for _, ic := range t.Icons {
+			tool.Icons = append(tool.Icons, mcp.Icon{Source: ic.Src, MIMEType: ic.MIMEType, Sizes: ic.Sizes, Theme: mcp.IconTheme(ic.Theme)})
 		}
 		dst.AddTool(tool, handler(src, t.Name))
 	}

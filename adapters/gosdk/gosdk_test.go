@@ -204,3 +204,36 @@ func TestAsk(t *testing.T) {
 		})
 	}
 }
+
+// TestIconsAndMeta: a tool's icons and _meta (an MCP App's view) reach the
+// SDK's tools/list.
+func TestIconsAndMeta(t *testing.T) {
+	rt := runtime.NewServer("apps", "1.0.0")
+	rt.MustAddTool(runtime.Tool{Name: "board", Meta: `{"ui":{"resourceUri":"ui://notes/board.html"},"com.example/team":"notes"}`,
+		Icons:   []runtime.Icon{{Src: "https://example.com/a.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "dark"}},
+		Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) { return runtime.TextResult("ok"), nil }})
+	server := mcp.NewServer(&mcp.Implementation{Name: "apps", Version: "1.0.0"}, nil)
+	gosdk.AddTools(server, rt)
+	ctx := context.Background()
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1.0.0"}, nil).Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close(); ss.Wait() })
+	list, err := cs.ListTools(ctx, nil)
+	if err != nil || len(list.Tools) != 1 {
+		t.Fatalf("tools/list: %v %+v", err, list)
+	}
+	tool := list.Tools[0]
+	if !adaptertest.SameJSON(tool.Meta, `{"ui":{"resourceUri":"ui://notes/board.html"},"com.example/team":"notes"}`) {
+		t.Errorf("_meta %v", tool.Meta)
+	}
+	if want := []mcp.Icon{{Source: "https://example.com/a.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "dark"}}; !reflect.DeepEqual(tool.Icons, want) {
+		t.Errorf("icons %+v, want %+v", tool.Icons, want)
+	}
+}

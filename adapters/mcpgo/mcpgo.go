@@ -27,7 +27,7 @@ import (
 
 // AddTools adds every tool registered on src to dst, replacing a tool of
 // dst with the same name. Clients see each with the name, title,
-// description and annotations it has on src and with its input and output
+// description, annotations, icons and _meta it has on src and with its input and output
 // schemas as the generated JSON (mcp.Tool's RawInputSchema and
 // RawOutputSchema, never derived again). A call is served by src.Call: the
 // same argument validation and error texts (an invalid argument is an
@@ -58,6 +58,13 @@ func AddTools(dst *server.MCPServer, src *runtime.Server) {
 		}
 		if t.OutputSchema != "" {
 			tool.RawOutputSchema = json.RawMessage(t.OutputSchema)
+		}
+		if t.Meta != "" {
+			tool.Meta = &mcp.Meta{}
+			_ = json.Unmarshal([]byte(t.Meta), tool.Meta) // an object: AddTool checked it
+		}
+		for _, ic := range t.Icons {
+			tool.Icons = append(tool.Icons, mcp.Icon{Src: ic.Src, MIMEType: ic.MIMEType, Sizes: ic.Sizes, Theme: mcp.IconTheme(ic.Theme)})
 		}
 		if a := t.Annotations; a != nil {
 			tool.Annotations = mcp.ToolAnnotation{Title: a.Title, ReadOnlyHint: a.ReadOnlyHint,

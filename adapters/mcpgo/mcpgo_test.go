@@ -246,3 +246,37 @@ func TestAsk(t *testing.T) {
 		})
 	}
 }
+
+// TestIconsAndMeta: a tool's icons and _meta (an MCP App's view) reach
+// mcp-go's tools/list.
+func TestIconsAndMeta(t *testing.T) {
+	rt := runtime.NewServer("apps", "1.0.0")
+	rt.MustAddTool(runtime.Tool{Name: "board", Meta: `{"ui":{"resourceUri":"ui://notes/board.html"},"com.example/team":"notes"}`,
+		Icons:   []runtime.Icon{{Src: "https://example.com/a.png", MIMEType: "image/png", Sizes: []string{"48x48"}, Theme: "dark"}},
+		Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) { return runtime.TextResult("ok"), nil }})
+	s := server.NewMCPServer("apps", "1.0.0")
+	mcpgo.AddTools(s, rt)
+	reply := s.HandleMessage(context.Background(), []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}`))
+	b, err := json.Marshal(reply)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var list struct {
+		Result struct {
+			Tools []struct {
+				Icons json.RawMessage
+				Meta  json.RawMessage `json:"_meta"`
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &list); err != nil || len(list.Result.Tools) != 1 {
+		t.Fatalf("tools/list: %v %s", err, b)
+	}
+	tool := list.Result.Tools[0]
+	if !adaptertest.SameJSON(tool.Meta, `{"ui":{"resourceUri":"ui://notes/board.html"},"com.example/team":"notes"}`) {
+		t.Errorf("_meta %s", tool.Meta)
+	}
+	if !adaptertest.SameJSON(tool.Icons, `[{"src":"https://example.com/a.png","mimeType":"image/png","sizes":["48x48"],"theme":"dark"}]`) {
+		t.Errorf("icons %s", tool.Icons)
+	}
+}
