@@ -86,3 +86,13 @@ func (b *Bag[T]) Cap() int { return cap(b.items) }
 //
 //mcp:tool types=
 func Last[T any](xs []T) T { return xs[len(xs)-1] }
+
+// Point is a point.
+type Point struct{ X, Y int }
+
+// Wrap returns x: //mcp:arg fits one instantiation and not the other.
+//
+//mcp:arg x the value
+//mcp:tool name=wrap_int types=int
+//mcp:tool name=wrap_point types=Point
+func Wrap[T any](x T) T { return x }
