@@ -381,11 +381,19 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 				t.bad = true
 				continue
 			}
+			firstName := first.GoName
 			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
 				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
+			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
+				// Methods of two types (String, Error, MarshalText): a name
+				// after the receiver, for this one or for all of a type's.
+				r := t.Receiver.TypeName
+				firstName = first.Receiver.TypeName + "." + first.GoName
+				how = fmt.Sprintf("set another with name= (name=%s_%s), or name every method of %s after it with //mcp:tools %s prefix=%s_ in a comment of the package instead of a //mcp:tool on each",
+					snakeCase(r), t.Name, r, r, snakeCase(r))
 			}
 			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; %s",
-				t.Name, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
+				t.Name, firstName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
 			t.bad = true
 			continue
 		}

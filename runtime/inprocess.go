@@ -104,7 +104,7 @@ type LogMessage struct {
 // [Request] has Method "tools/call", Target name, Transport "inprocess",
 // Protocol "2025-11-25", Params {"name":...,"arguments":...}, and no ID,
 // Session or Meta; the context carries what ctx carries (an identity put
-// there with [WithIdentity] too). A middleware that answers by itself
+// there with [ContextWithIdentity] too). A middleware that answers by itself
 // decides what Call returns: an Outcome's Result is returned as the
 // result (an Outcome with neither Result nor Error as [EmptyResult]()),
 // and its Error as the error, a [*ProtocolError].

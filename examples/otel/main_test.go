@@ -13,7 +13,8 @@ import (
 
 // TestExportsOverOTLP runs the server on stdio with the environment
 // pointing at a collector (an HTTP server that keeps what it receives), and
-// checks that the spans and the duration histogram arrived over OTLP/HTTP,
+// checks that the spans and the duration histograms (of the calls, and of
+// the session that ends with the input) arrived over OTLP/HTTP,
 // under the service name.
 func TestExportsOverOTLP(t *testing.T) {
 	var mu sync.Mutex
@@ -47,7 +48,7 @@ func TestExportsOverOTLP(t *testing.T) {
 	defer mu.Unlock()
 	for path, wants := range map[string][]string{
 		"/v1/traces":  {"calc-under-test", "tools/call add", "tools/call divide", "tool_error", "tools/call lookup", "lookup capital", "gen_ai.tool.name"},
-		"/v1/metrics": {"calc-under-test", "mcp.server.operation.duration"},
+		"/v1/metrics": {"calc-under-test", "mcp.server.operation.duration", "mcp.server.session.duration"},
 	} {
 		for _, w := range wants {
 			if !bytes.Contains(got[path], []byte(w)) {
