@@ -35,6 +35,13 @@ func Find(in In) (string, error) { return in.Query, nil }
 //mcp:arg b the second
 //mcp:tool
 func Add(a, b int) int { return a + b }
+
+// Largest returns the largest of xs: a generic function, instantiated by
+// the type checker in the package's scope.
+//
+//mcp:arg xs the values
+//mcp:tool types=int
+func Largest[T int | float64](xs ...T) T { return xs[0] }
 `
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/ro\n\ngo 1.26.0\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -49,14 +56,17 @@ func Add(a, b int) int { return a + b }
 	}
 	pkg := pkgs[0]
 	before := *pkg
+	nTypes, defs, uses, instances, scope := len(pkg.TypesInfo.Types), len(pkg.TypesInfo.Defs), len(pkg.TypesInfo.Uses), len(pkg.TypesInfo.Instances), len(pkg.Types.Scope().Names())
 	for i := range 2 {
 		c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), registers: map[*packages.Package]map[string]bool{}}
 		p, err := c.pkg(pkg)
-		if err != nil || len(slices.DeleteFunc(c.diags, undescribed)) > 0 || len(p.Tools) != 2 {
+		if err != nil || len(slices.DeleteFunc(c.diags, undescribed)) > 0 || len(p.Tools) != 3 {
 			t.Fatalf("check %d: %v %v (%d tools)", i+1, err, c.diags, len(p.Tools))
 		}
 		if pkg.TypesInfo != before.TypesInfo || pkg.Types != before.Types || len(pkg.Syntax) != len(before.Syntax) ||
-			pkg.Fset != before.Fset || len(pkg.Errors) != len(before.Errors) {
+			pkg.Fset != before.Fset || len(pkg.Errors) != len(before.Errors) ||
+			len(pkg.TypesInfo.Types) != nTypes || len(pkg.TypesInfo.Defs) != defs || len(pkg.TypesInfo.Uses) != uses ||
+			len(pkg.TypesInfo.Instances) != instances || len(pkg.Types.Scope().Names()) != scope {
 			t.Fatalf("check %d changed the loaded package", i+1)
 		}
 	}

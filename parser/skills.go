@@ -14,6 +14,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -486,19 +487,23 @@ func (sr *skillReader) yamlJSON(b *bytes.Buffer, name string, n *yaml.Node) bool
 				return fail("%v", err)
 			}
 			b.WriteString(strconv.FormatBool(v))
-		case "!!int":
-			var v int64
-			if err := n.Decode(&v); err != nil {
-				return fail("%s is out of the range of a JSON integer: quote it", n.Value)
+		case "!!int", "!!float":
+			// The YAML 1.2 core schema, which hosts parse with, is not
+			// the YAML 1.1 the decoder resolves: 017 is 17 there, 0b1
+			// and 1_000 are strings.
+			if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+				writeJSONString(b, n.Value)
+				break
 			}
-			b.WriteString(strconv.FormatInt(v, 10))
-		case "!!float":
-			var v float64
-			if err := n.Decode(&v); err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-				return fail("%s has no JSON form: quote it", n.Value)
+			text, ok := coreNumber(n.Value)
+			switch {
+			case !ok:
+				writeJSONString(b, n.Value)
+			case text == "":
+				return fail("%s has no JSON form (an integer out of range, or not a finite number): quote it", n.Value)
+			default:
+				b.WriteString(text)
 			}
-			j, _ := json.Marshal(v)
-			b.Write(j)
 		default:
 			return fail("the tag %s is not supported: JSON has strings, numbers, booleans, null, lists and mappings", n.Tag)
 		}
@@ -506,6 +511,45 @@ func (sr *skillReader) yamlJSON(b *bytes.Buffer, name string, n *yaml.Node) bool
 		return fail("unsupported YAML")
 	}
 	return true
+}
+
+// The numbers of the YAML 1.2 core schema (yaml.org/spec/1.2.2, 10.3.2).
+var (
+	coreDecimal = regexp.MustCompile(`^[-+]?[0-9]+$`)
+	coreOctal   = regexp.MustCompile(`^0o[0-7]+$`)
+	coreHex     = regexp.MustCompile(`^0x[0-9a-fA-F]+$`)
+	coreFloat   = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	coreSpecial = regexp.MustCompile(`^([-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))$`)
+)
+
+// coreNumber returns the JSON text of the plain scalar v if the core
+// schema reads it as a number ("" for one JSON cannot hold: infinities,
+// NaN, integers beyond 64 bits), and false if it reads it as a string.
+func coreNumber(v string) (string, bool) {
+	base, digits := 10, v
+	switch {
+	case coreOctal.MatchString(v):
+		base, digits = 8, v[2:]
+	case coreHex.MatchString(v):
+		base, digits = 16, v[2:]
+	case coreDecimal.MatchString(v):
+	case coreSpecial.MatchString(v):
+		return "", true
+	case coreFloat.MatchString(v):
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || math.IsInf(f, 0) {
+			return "", true
+		}
+		j, _ := json.Marshal(f)
+		return string(j), true
+	default:
+		return "", false
+	}
+	i, err := strconv.ParseInt(digits, base, 64)
+	if err != nil {
+		return "", true
+	}
+	return strconv.FormatInt(i, 10), true
 }
 
 func writeJSONString(b *bytes.Buffer, s string) {

@@ -32,6 +32,15 @@ func RegisterSkills(s *runtime.Server) {
 				{URI: "skill://pdf-processing/scripts/extract.py", Path: "skills/pdf-processing/scripts/extract.py", MIMEType: "text/x-python", Size: 56, Digest: "sha256:0aea40ea6a9661779fc620c045e2d3503a4b48386d8ea4833932a743d9896f5f"},
 			},
 		},
+		runtime.Skill{
+			URI:         "skill://yaml-forms/SKILL.md",
+			Name:        "yaml-forms",
+			Description: "Shows the forms of YAML.\n  Indented, kept.\n",
+			Frontmatter: `{"name":"yaml-forms","description":"Shows the forms of YAML.\n  Indented, kept.\n","quoted key":"single 'quoted'","version":1,"count":-17,"octal":15,"leading-zero":17,"hex":31,"exponent":1000,"half":0.5,"binary":"0b101","underscored":"1_000","signed-hex":"-0x1F","truthy":"yes","on":"off","empty":null,"tilde":null,"nothing":null,"flow":["a","b c",3,true],"block":["one",{"two":2}],"nested":{"a":{"b":[1,{"c":"d"}]}},"date":"2026-12-02","datetime":"2026-12-02T10:00:00Z","plain multi":"first second line","unicode":"café 😀"}`,
+			Files: []runtime.SkillFile{
+				{URI: "skill://yaml-forms/SKILL.md", Path: "skills/yaml-forms/SKILL.md", MIMEType: "text/markdown", Size: 677, Digest: "sha256:5a9db17acf24ce65f04b8d0a607dde321876bbc9f3f5711d14c955c2de1668b1"},
+			},
+		},
 	)
 }
 
