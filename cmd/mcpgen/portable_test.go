@@ -47,7 +47,13 @@ var portableKeywords = []string{"x-mcp-header",
 var statedKeywords = map[string][]string{
 	"examples/conformance/mcp_gen.go":              {"allOf", "if", "then", "else", "$anchor"},
 	"testdata/gen_stated_keywords/want/mcp_gen.go": {"allOf", "oneOf", "not", "if", "then", "else", "$anchor"},
+	// Generated with -profile openai-strict, whose optional fields admit
+	// null as OpenAI documents it: "type": [T, "null"].
+	"testdata/gen_profile_openai/want/mcp_gen.go": {typeList},
 }
+
+// typeList, among the allowed keywords of a file, allows a list as "type".
+const typeList = "type: [T, null]"
 
 // portableFormats are the formats OpenAI documents for structured outputs
 // that the runtime checks (parser/schema/tags.go, knownFormats).
@@ -73,6 +79,10 @@ func portableProblems(s any, path string, allow []string) []string {
 	}
 	switch typ := m["type"].(type) {
 	case nil, string:
+	case []any:
+		if !slices.Contains(allow, typeList) || len(typ) != 2 || typ[1] != "null" {
+			bad("type %v is not a single type name (no type arrays)", typ)
+		}
 	default:
 		bad("type %v is not a single type name (no type arrays)", typ)
 	}

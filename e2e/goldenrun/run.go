@@ -96,7 +96,11 @@ func Instance(root map[string]any, s map[string]any) any {
 	if enum, ok := s["enum"].([]any); ok && len(enum) > 0 {
 		return enum[0]
 	}
-	switch s["type"] {
+	typ := s["type"]
+	if list, ok := typ.([]any); ok && len(list) > 0 { // [T, "null"] (-profile openai-strict)
+		typ = list[0]
+	}
+	switch typ {
 	case "object":
 		obj := map[string]any{}
 		props, _ := s["properties"].(map[string]any)

@@ -257,8 +257,15 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	o.str(`"$dynamicRef"`, s.DynamicRef)
 	o.str(`"$comment"`, s.Comments)
 
-	// What the value is.
+	// What the value is: a type list ([T, "null"], which Type cannot
+	// hold, under -profile openai-strict) is kept in Extras.
 	o.str(`"type"`, s.Type)
+	if t, ok := s.Extras["type"]; ok && s.Type == "" {
+		o.stringKey(`type`)
+		if err := w.value(t, depth+1); err != nil {
+			return err
+		}
+	}
 	o.str(`"title"`, s.Title)
 	o.str(`"description"`, s.Description)
 	if err := o.values(`"enum"`, s.Enum); err != nil {
@@ -370,6 +377,9 @@ func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	o.flag(`"writeOnly"`, s.WriteOnly)
 	// Other keywords, sorted, as invopop's MarshalJSON writes them.
 	for _, k := range sortedKeys(s.Extras) {
+		if k == "type" && s.Type == "" {
+			continue
+		}
 		o.stringKey(k)
 		if err := w.value(s.Extras[k], depth+1); err != nil {
 			return err

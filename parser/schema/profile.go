@@ -216,7 +216,7 @@ func (a *applier) walk(s *jsonschema.Schema, path string) *jsonschema.Schema {
 		return s
 	}
 	c := *s
-	if s.Type == "" && s.Ref == "" && s.AnyOf == nil && s.AllOf == nil && s.OneOf == nil && s.Enum == nil && s.Const == nil {
+	if s.Type == "" && s.Extras[typeExtra] == nil && s.Ref == "" && s.AnyOf == nil && s.AllOf == nil && s.OneOf == nil && s.Enum == nil && s.Const == nil {
 		if a.p != ProfileAnthropicStrict {
 			a.bad(path, "a value of any type ({}, from any, interface{} or json.RawMessage) has no \"type\", which this provider requires; use a concrete Go type")
 		}
@@ -298,10 +298,14 @@ func (a *applier) openAI(s *jsonschema.Schema, path string) {
 	for pair := s.Properties.Oldest(); pair != nil; pair = pair.Next() {
 		ps := pair.Value
 		if !slices.Contains(s.Required, pair.Key) && !admitsNull(ps) {
-			inner := *ps
-			wrapped := orNull(&inner)
-			wrapped.Description, inner.Description = inner.Description, ""
-			ps = wrapped
+			if typed := typeOrNull(ps); typed != nil {
+				ps = typed
+			} else {
+				inner := *ps
+				wrapped := orNull(&inner)
+				wrapped.Description, inner.Description = inner.Description, ""
+				ps = wrapped
+			}
 		}
 		props.Set(pair.Key, ps)
 		required = append(required, pair.Key)
@@ -309,9 +313,37 @@ func (a *applier) openAI(s *jsonschema.Schema, path string) {
 	s.Properties, s.Required = props, required
 }
 
-// admitsNull reports whether s is written as anyOf [X, null].
+// typeOrNull returns s admitting null as OpenAI documents it for an
+// optional field, "type": [T, "null"] (and null in its enum), or nil when s
+// has no single type besides "object" to pair with null (an object, a
+// $ref, a const): those are written anyOf [X, null]. Clients that keep
+// only the object alternatives of an anyOf (LangChain's MCP adapter) would
+// show the model nothing but the description of anyOf [X, null].
+func typeOrNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if s.Type == "" || s.Type == "object" || s.Type == "null" || s.Ref != "" || s.Const != nil ||
+		s.AnyOf != nil || s.AllOf != nil || s.OneOf != nil || s.Extras[typeExtra] != nil {
+		return nil
+	}
+	c := *s
+	c.Extras = map[string]any{typeExtra: []any{s.Type, "null"}}
+	for k, v := range s.Extras {
+		c.Extras[k] = v
+	}
+	c.Type = ""
+	if s.Enum != nil {
+		c.Enum = append(slices.Clip(s.Enum), nil)
+	}
+	return &c
+}
+
+// typeExtra is the key in a schema's Extras of a "type" that is a list
+// ([T, "null"]), which jsonschema.Schema's Type cannot hold.
+const typeExtra = "type"
+
+// admitsNull reports whether s is written as anyOf [X, null], or with
+// "type": [T, "null"].
 func admitsNull(s *jsonschema.Schema) bool {
-	return len(s.AnyOf) == 2 && s.AnyOf[1] == nullSchema
+	return len(s.AnyOf) == 2 && s.AnyOf[1] == nullSchema || s.Extras[typeExtra] != nil
 }
 
 func (a *applier) gemini(s *jsonschema.Schema, path string) {

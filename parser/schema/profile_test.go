@@ -43,8 +43,10 @@ func TestProfileOpenAIStrict(t *testing.T) {
 	got, problems := profileText(t, l, ProfileOpenAIStrict, "schema_omit.Omit")
 	// Every property is required; the optional ones admit null instead.
 	wantJSON(t, "required", got["required"], `["required","empty","zero","both","NoName","ptr","slice","map","opt_ptr"]`)
-	wantJSON(t, "empty", at(t, got, "properties/empty"), `{"anyOf":[{"type":"string"},{"type":"null"}]}`)
-	wantJSON(t, "ptr", at(t, got, "properties/ptr"), `{"anyOf":[{"type":"integer"},{"type":"null"}]}`)
+	// With a type, as OpenAI documents it (a client that keeps only the
+	// object alternatives of an anyOf still shows the type).
+	wantJSON(t, "empty", at(t, got, "properties/empty"), `{"type":["string","null"]}`)
+	wantJSON(t, "ptr", at(t, got, "properties/ptr"), `{"type":["integer","null"]}`)
 	// A map cannot be stated: additionalProperties must be false.
 	p := problemsAt(problems)
 	if !strings.Contains(p["/properties/map"], `requires "additionalProperties": false`) || len(p) != 1 {
@@ -365,5 +367,35 @@ func TestProfileStatedFalse(t *testing.T) {
 	r := ProfileInput(ProfileGemini, &s, false)
 	if text, _ := Marshal(r.Listed); len(r.Problems) > 0 || strings.Contains(text, "additionalProperties") {
 		t.Errorf("gemini: %v\n%s", r.Problems, text)
+	}
+}
+
+// TestOpenAIStrictTypeOrNull: an optional field of one type admits null
+// with "type": [T, "null"] (an enum gets null too); an object or a $ref
+// with anyOf [X, null]. The runtime then accepts null and the values of T.
+func TestOpenAIStrictTypeOrNull(t *testing.T) {
+	var s jsonschema.Schema
+	if err := json.Unmarshal([]byte(`{"type":"object","properties":{
+		"unit":{"type":"string","enum":["c","f"],"description":"The scale."},
+		"sub":{"type":"object","properties":{},"additionalProperties":false}},"additionalProperties":false}`), &s); err != nil {
+		t.Fatal(err)
+	}
+	s.AdditionalProperties = jsonschema.FalseSchema
+	r := ProfileInput(ProfileOpenAIStrict, &s, false)
+	got := generic(t, r.Listed)
+	wantJSON(t, "unit", at(t, got, "properties/unit"), `{"type":["string","null"],"description":"The scale.","enum":["c","f",null]}`)
+	if _, ok := at(t, got, "properties/sub").(map[string]any)["anyOf"]; !ok {
+		t.Errorf("sub: %v", at(t, got, "properties/sub"))
+	}
+	text, _ := Marshal(r.Listed)
+	srv := runtime.NewServer("t", "1")
+	srv.MustAddTool(runtime.Tool{Name: "t", InputSchema: text, Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) {
+		return runtime.TextResult("ok"), nil
+	}})
+	for args, ok := range map[string]bool{`{"unit":"c","sub":null}`: true, `{"unit":null,"sub":{}}`: true, `{"unit":"k","sub":null}`: false} {
+		res, err := srv.Call(context.Background(), "t", json.RawMessage(args), nil)
+		if err != nil || res.IsError == ok {
+			t.Errorf("%s: %v %+v", args, err, res)
+		}
 	}
 }

@@ -76,6 +76,7 @@ func RegisterPrompts(s *runtime.Server) {
 		},
 		Icons: []runtime.Icon{
 			{Src: "https://example.com/plan.png", Theme: "light"},
+			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiMzNmMiLz48L3N2Zz4K", Sizes: []string{"any"}},
 		},
 	})
 }

@@ -75,31 +75,23 @@ const (
       "maximum": 20
     },
     "tags": {
+      "type": [
+        "array",
+        "null"
+      ],
       "description": "Tags label the booking (at most 3 items, no duplicates).",
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          },
-          "maxItems": 3
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "items": {
+        "type": "string"
+      },
+      "maxItems": 3
     },
     "contact": {
+      "type": [
+        "string",
+        "null"
+      ],
       "description": "Contact is an email address (email address).",
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "email"
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "format": "email"
     }
   },
   "additionalProperties": false,
@@ -126,32 +118,24 @@ const (
       "maximum": 20
     },
     "tags": {
+      "type": [
+        "array",
+        "null"
+      ],
       "description": "Tags label the booking.",
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          },
-          "maxItems": 3,
-          "uniqueItems": true
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "items": {
+        "type": "string"
+      },
+      "maxItems": 3,
+      "uniqueItems": true
     },
     "contact": {
+      "type": [
+        "string",
+        "null"
+      ],
       "description": "Contact is an email address.",
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "email"
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "format": "email"
     }
   },
   "additionalProperties": false,
@@ -176,31 +160,23 @@ const (
       "maximum": 20
     },
     "tags": {
+      "type": [
+        "array",
+        "null"
+      ],
       "description": "Tags label the booking (no duplicates).",
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          },
-          "maxItems": 3
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "items": {
+        "type": "string"
+      },
+      "maxItems": 3
     },
     "contact": {
+      "type": [
+        "string",
+        "null"
+      ],
       "description": "Contact is an email address.",
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "email"
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "format": "email"
     }
   },
   "additionalProperties": false,
@@ -227,32 +203,24 @@ const (
       "maximum": 20
     },
     "tags": {
+      "type": [
+        "array",
+        "null"
+      ],
       "description": "Tags label the booking.",
-      "anyOf": [
-        {
-          "type": "array",
-          "items": {
-            "type": "string"
-          },
-          "maxItems": 3,
-          "uniqueItems": true
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "items": {
+        "type": "string"
+      },
+      "maxItems": 3,
+      "uniqueItems": true
     },
     "contact": {
+      "type": [
+        "string",
+        "null"
+      ],
       "description": "Contact is an email address.",
-      "anyOf": [
-        {
-          "type": "string",
-          "format": "email"
-        },
-        {
-          "type": "null"
-        }
-      ]
+      "format": "email"
     }
   },
   "additionalProperties": false,
