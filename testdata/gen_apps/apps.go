@@ -38,11 +38,13 @@ func Reset() Counter { return Counter{} }
 //mcp:icon src=data:image/png;base64,iVBORw0KGgo= mime=image/png
 var viewHTML string
 
-// Release notes of the counter.
-//
-//go:embed notes.txt
-//mcp:resource uri=docs://notes mime=text/markdown
-var notes []byte
+var (
+	// Release notes of the counter: a variable of a group.
+	//
+	//go:embed notes.txt
+	//mcp:resource uri=docs://notes mime=text/markdown
+	notes []byte
+)
 
 // Plan asks for a plan to reach a count.
 //

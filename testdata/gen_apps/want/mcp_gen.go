@@ -100,7 +100,7 @@ func RegisterResources(s *runtime.Server) {
 	s.MustAddResource(runtime.Resource{
 		URI:         "docs://notes",
 		Name:        "notes",
-		Description: "Release notes of the counter.",
+		Description: "Release notes of the counter: a variable of a group.",
 		MIMEType:    "text/markdown",
 		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			return runtime.BlobResource(notes), nil
