@@ -416,8 +416,11 @@ func (g *gen) registerSkills(loc localNames, fsName string) []jen.Code {
 			jen.Line())
 	}
 	args := append([]jen.Code{jen.Id(fsName)}, skills...)
-	doc := fmt.Sprintf("%s registers on %s the skills of //mcp:skills dir=%s (the skills extension, SEP-2640), their sizes and digests those of the files when mcpgen ran: regenerate after changing one.", model.RegisterSkillsFunc, loc.server, set.Dir)
-	fn := jen.Comment(doc).Line().Func().Id(model.RegisterSkillsFunc).
+	doc := fmt.Sprintf("%s registers on %s the skills of //mcp:skills dir=%s (the skills extension,", model.RegisterSkillsFunc, loc.server, set.Dir)
+	fn := jen.Comment(doc).Line().
+		Comment("SEP-2640). The sizes and digests are those of the files when mcpgen ran:").Line().
+		Comment("regenerate after changing one (mcpgen -check fails until then).").Line().
+		Func().Id(model.RegisterSkillsFunc).
 		Params(jen.Id(loc.server).Op("*").Add(g.rt("Server"))).
 		Block(jen.Id(loc.server).Dot("MustAddSkills").Call(append(args, jen.Line())...))
 	embed := jen.Comment(fmt.Sprintf("%s holds the files of the skills.", fsName)).Line().

@@ -2,13 +2,19 @@ package otel_test
 
 import (
 	"context"
+	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpgen/mcpgen/otel"
+	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
 	"go.opentelemetry.io/otel/sdk/metric/metricdata"
 )
 
@@ -176,3 +182,62 @@ func TestSessionDurationGoClientStdio(t *testing.T) {
 type brokenPipe struct{}
 
 func (*brokenPipe) Error() string { return "the pipe broke" }
+
+// logLines passes each line the server logs to a channel.
+type logLines chan string
+
+func (l logLines) Write(p []byte) (int, error) {
+	select {
+	case l <- string(p):
+	default:
+	}
+	return len(p), nil
+}
+
+// TestSessionDurationShutdown: a Go SDK client's session still open when
+// ListenAndServeHTTP's context is done is recorded as the server shuts
+// down, without error.type.
+func TestSessionDurationShutdown(t *testing.T) {
+	reader := sdkmetric.NewManualReader()
+	logs := make(logLines, 16)
+	srv := runtime.NewServer("shutdown", "1.0.0",
+		runtime.WithLogger(slog.New(slog.NewTextHandler(logs, nil))),
+		otel.Instrument(otel.WithMeterProvider(sdkmetric.NewMeterProvider(sdkmetric.WithReader(reader)))))
+	srv.MustAddTool(runtime.Tool{Name: "add", InputSchema: `{"type":"object"}`,
+		Handler: func(context.Context, json.RawMessage) (*runtime.Result, error) { return runtime.TextResult("3"), nil }})
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	served := make(chan error, 1)
+	go func() { served <- srv.ListenAndServeHTTP(ctx, "127.0.0.1:0") }()
+	var url string
+	for url == "" {
+		select {
+		case line := <-logs:
+			if _, rest, ok := strings.Cut(line, "url="); ok {
+				url = strings.TrimSpace(rest)
+			}
+		case err := <-served:
+			t.Fatalf("ListenAndServeHTTP: %v", err)
+		}
+	}
+	began := time.Now()
+	cs, err := goClient().Connect(t.Context(), &mcp.StreamableClientTransport{Endpoint: url, MaxRetries: -1, DisableStandaloneSSE: true},
+		&mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: "add"}); err != nil || res.IsError {
+		t.Fatalf("add: %v %+v", err, res)
+	}
+	cancel()
+	if err := <-served; err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{reader: reader}
+	wantSession(t, f.sessionPoints(t), map[string]string{
+		"mcp.protocol.version":  "2025-11-25",
+		"network.transport":     "tcp",
+		"network.protocol.name": "http",
+	}, time.Since(began))
+}

@@ -2,12 +2,17 @@ package parser
 
 import (
 	"bytes"
+	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"io/fs"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -35,6 +40,7 @@ const (
 func iconSpec() *directiveSpec {
 	return &directiveSpec{directive: iconPrefix, options: []optionRule{
 		{key: "src", kind: textValue, example: "src=https://example.com/icon.png (or a data: URI)"},
+		{key: "file", kind: textValue, example: "file=icon.png (a file of the package, sent as a data: URI)"},
 		{key: "mime", kind: textValue, example: "mime=image/png"},
 		{key: "sizes", kind: textValue, example: "sizes=48x48,96x96 (or sizes=any)"},
 		{key: "theme", kind: textValue, example: "theme=light or theme=dark"},
@@ -55,10 +61,22 @@ func (c *checker) icons(dirs []*ast.Comment, bad *bool) []model.Icon {
 		for _, e := range errs {
 			report(e.Off, "%s", e.Msg)
 		}
-		src, ok := good["src"]
-		if !ok {
+		src, hasSrc := good["src"]
+		file, hasFile := good["file"]
+		switch {
+		case hasSrc && hasFile:
+			report(file.KeyOff, "//mcp:icon takes src= or file=, not both")
+			continue
+		case hasFile:
+			data, mt, msg := iconFile(filepath.Dir(c.fset.Position(cm.Pos()).Filename), file.Value)
+			if msg != "" {
+				report(file.ValueOff, "%s", msg)
+				continue
+			}
+			src = option{Value: "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(data), ValueOff: file.ValueOff}
+		case !hasSrc:
 			if len(errs) == 0 {
-				report(0, "//mcp:icon needs src=: //mcp:icon src=https://example.com/icon.png [mime=image/png] [sizes=48x48] [theme=light|dark]")
+				report(0, "//mcp:icon needs src= or file=: //mcp:icon src=https://example.com/icon.png (or file=icon.png) [mime=image/png] [sizes=48x48] [theme=light|dark]")
 			}
 			continue
 		}
@@ -90,6 +108,37 @@ func (c *checker) icons(dirs []*ast.Comment, bad *bool) []model.Icon {
 		out = append(out, icon)
 	}
 	return out
+}
+
+// maxIconFile is the largest file=: icons are sent in every list that
+// holds their item, so a big one costs every client on every list.
+const maxIconFile = 64 << 10
+
+// iconTypes are the image types of file= icons, by extension: those the
+// specification asks clients to show (spec 2025-11-25 schema, Icons).
+var iconTypes = map[string]string{".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+	".svg": "image/svg+xml", ".webp": "image/webp"}
+
+// iconFile reads the icon file name, relative to dir (the package's), and
+// returns its bytes and type, or the problem.
+func iconFile(dir, name string) ([]byte, string, string) {
+	if !filepath.IsLocal(name) {
+		return nil, "", fmt.Sprintf("icon file %q: name a file of the package's directory or below it", name)
+	}
+	mt, ok := iconTypes[strings.ToLower(filepath.Ext(name))]
+	if !ok {
+		return nil, "", fmt.Sprintf("icon file %q: want a .png, .jpg, .svg or .webp file", name)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "", fmt.Sprintf("icon file %q: no such file beside the package's sources", name)
+	case err != nil:
+		return nil, "", fmt.Sprintf("icon file %q: %v", name, err)
+	case len(data) > maxIconFile:
+		return nil, "", fmt.Sprintf("icon file %q is %d bytes: an icon goes in every list that holds its item; keep it under %d KiB, or serve it and give its src=https://...", name, len(data), maxIconFile>>10)
+	}
+	return data, mt, ""
 }
 
 // toolMeta checks the tool's //mcp:meta and its options ui= and

@@ -191,10 +191,17 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				funcDocs[d.Doc] = d
 			}
 		case *ast.GenDecl:
-			if d.Tok == token.VAR && d.Doc != nil && slices.ContainsFunc(d.Doc.List, func(cm *ast.Comment) bool {
-				return strings.HasPrefix(cm.Text, resourcePrefix) && classifyIs(cm.Text, primitiveDirective)
-			}) {
+			if d.Tok != token.VAR {
+				continue
+			}
+			if hasResourceDirective(d.Doc) {
 				varDocs[d.Doc] = d
+			}
+			// In a var ( ... ) group, each variable's own doc comment.
+			for _, spec := range d.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok && d.Lparen.IsValid() && hasResourceDirective(vs.Doc) {
+					varDocs[vs.Doc] = &ast.GenDecl{Doc: vs.Doc, Tok: token.VAR, Specs: []ast.Spec{vs}}
+				}
 			}
 		}
 	}
@@ -527,6 +534,14 @@ func innermostType(d *ast.GenDecl, g *ast.CommentGroup) string {
 // directive, that say more about the item: //mcp:icon and //mcp:meta.
 type docLines struct {
 	icons, metas []*ast.Comment
+}
+
+// hasResourceDirective reports whether the comment group holds a
+// //mcp:resource.
+func hasResourceDirective(g *ast.CommentGroup) bool {
+	return g != nil && slices.ContainsFunc(g.List, func(cm *ast.Comment) bool {
+		return strings.HasPrefix(cm.Text, resourcePrefix) && classifyIs(cm.Text, primitiveDirective)
+	})
 }
 
 // classifyIs reports whether the comment text is a directive of kind.

@@ -71,8 +71,9 @@
 //	//mcp:icon src=URL [mime=TYPE] [sizes=48x48,...] [theme=light|dark]
 //
 // adds an icon (SEP-973; several lines, several icons): src an https or
-// http URL or a data: URI of base64 data, mime an image type, sizes WxH or
-// any. A tool's
+// http URL or a data: URI of base64 data (or file=PATH, an image of the
+// package's directory, which becomes one), mime an image type, sizes WxH
+// or any. A tool's
 //
 //	//mcp:meta {"com.example/key": ...}
 //

@@ -635,6 +635,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		// that cuts the recursion short still shows it.
 		in = schema.DescribeRecursion(in)
 	}
+	// A stated schema's $ref to a definition's $anchor names the
+	// definition by its place, which clients that inline $defs resolve.
+	if !bad && in != nil {
+		in = schema.RefsByPlace(in)
+	}
 	enforced := in
 	if !bad && in != nil {
 		// Constraints also stated in the descriptions: by constraints= or

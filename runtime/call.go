@@ -18,7 +18,6 @@ import (
 // This file runs one tools/call: the per-call state that progress, logging
 // and cancellation share, and the handler invocation with panic recovery.
 
-// A call is one tools/call in flight.
 // An interceptedCall is a call that runs through middleware, and what the
 // middleware sees of it, allocated together so that the seam costs a call
 // no allocation of its own (a call without middleware stays smaller).
@@ -32,6 +31,7 @@ type interceptedCall struct {
 	req Request
 }
 
+// A call is one tools/call in flight.
 type call struct {
 	srv      *Server
 	conn     *conn

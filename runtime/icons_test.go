@@ -198,3 +198,38 @@ func TestMissingViewWarned(t *testing.T) {
 		t.Errorf("warned with the view registered:\n%s", logs.String())
 	}
 }
+
+// TestTextResourceJSON checks that resources/read writes a text resource
+// as encoding/json does without its HTML escapes (an HTML page stays
+// readable and short), text that needs escapes and _meta included.
+func TestTextResourceJSON(t *testing.T) {
+	text := "<!doctype html>\n<p class=\"a\">Tom & Jerry\t\u2028é</p>\x01"
+	s := newTestServer(t)
+	s.MustAddResource(Resource{URI: "ui://x/page.html", Name: "page", MIMEType: AppMIMEType, Meta: `{"ui":{"prefersBorder":true}}`,
+		Handler: func(context.Context, ResourceRequest) ([]ResourceContents, error) { return TextResource(text), nil }})
+	s.MustAddResource(Resource{URI: "docs://x", Name: "x",
+		Handler: func(context.Context, ResourceRequest) ([]ResourceContents, error) {
+			return []ResourceContents{{Text: "<b>", Meta: map[string]any{"com.example/k": "<v>"}}}, nil
+		}})
+	c := serve(t, s)
+	c.initialize("2025-11-25")
+	for _, tc := range []struct {
+		uri  string
+		want wireTextResource
+	}{
+		{"ui://x/page.html", wireTextResource{"ui://x/page.html", AppMIMEType, text, map[string]any{"ui": json.RawMessage(`{"prefersBorder":true}`)}}},
+		{"docs://x", wireTextResource{"docs://x", "", "<b>", map[string]any{"com.example/k": "<v>"}}},
+	} {
+		var b strings.Builder
+		e := json.NewEncoder(&b)
+		e.SetEscapeHTML(false)
+		if err := e.Encode(tc.want); err != nil {
+			t.Fatal(err)
+		}
+		m := c.do(`1`, "resources/read", `{"uri":"`+tc.uri+`"}`)
+		want := `{"contents":[` + strings.TrimSuffix(b.String(), "\n") + `]}`
+		if string(m.Result) != want {
+			t.Errorf("%s:\n got %s\nwant %s", tc.uri, m.Result, want)
+		}
+	}
+}

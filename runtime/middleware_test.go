@@ -275,9 +275,13 @@ func TestCallRunsMiddleware(t *testing.T) {
 			}
 		}
 	}
+	var callers []string
 	refuse := func(next RequestHandler) RequestHandler {
 		return func(ctx context.Context, req *Request) Outcome {
 			params = append(params, string(req.Params))
+			if id := IdentityFrom(ctx); id != nil {
+				callers = append(callers, id.Subject)
+			}
 			switch req.Target {
 			case "echo":
 				return Outcome{Error: &ProtocolError{Code: -32000, Message: "rate limited"}}
@@ -296,9 +300,13 @@ func TestCallRunsMiddleware(t *testing.T) {
 		}})
 	ctx := t.Context()
 
-	res, err := s.Call(ctx, "add", json.RawMessage(`{"a":1,"b":2}`), nil)
+	// An audit middleware sees the caller that the test puts in ctx.
+	res, err := s.Call(ContextWithIdentity(ctx, &Identity{Subject: "alice"}), "add", json.RawMessage(`{"a":1,"b":2}`), nil)
 	if err != nil || res.IsError {
 		t.Fatalf("add: %v %+v", err, res)
+	}
+	if len(callers) != 1 || callers[0] != "alice" {
+		t.Errorf("the middleware saw the callers %q, want alice", callers)
 	}
 	if got, want := strings.Join(order, " "), "tool> <tool"; got != want {
 		t.Errorf("the tool's middleware: %q, want %q", got, want)

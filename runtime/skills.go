@@ -112,6 +112,16 @@ func (s *Server) AddSkills(fsys fs.FS, skills ...Skill) error {
 			files = append(files, r)
 		}
 	}
+	if err := s.addSkills(added, files); err != nil {
+		return err
+	}
+	// The files are resources: a server WithListChanged announces them.
+	s.listsChanged(listResources)
+	return nil
+}
+
+// addSkills registers skills and their files, all or none.
+func (s *Server) addSkills(added []*skill, files []*resource) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, sk := range added {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -234,4 +235,25 @@ func TestSkillFileChanged(t *testing.T) {
 	c := serve(t, s)
 	m := c.do(`1`, "resources/read", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`))
 	m.code(t, codeInternalError)
+}
+
+// TestSkillsAddedWhileServing: skills added while serving are resources
+// that a server WithListChanged announces, and modern clients then see the
+// extension and the skill.
+func TestSkillsAddedWhileServing(t *testing.T) {
+	s := newTestServer(t, WithListChanged())
+	addPrimitives(t, s)
+	c := serve(t, s)
+	c.initialize("2025-11-25")
+	s.MustAddSkills(skillFS, testSkills()[1])
+	expectNext(t, c, "notifications/resources/list_changed")
+	if got := listNames(t, c, `1`, "resources/list", "", "resources", "uri"); !slices.Contains(got, "skill://pdf/invoices/SKILL.md") {
+		t.Errorf("resources/list after AddSkills: %v", got)
+	}
+	m := serve(t, s)
+	caps := m.do(`2`, "server/discover", modernParams("")).result(t)["capabilities"].(map[string]any)
+	if caps["extensions"].(map[string]any)[skillsExtension] == nil {
+		t.Errorf("no skills extension after AddSkills: %v", caps)
+	}
+	m.do(`3`, "skills/get", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`)).result(t)
 }

@@ -162,7 +162,8 @@ Options, separated by spaces, each at most once:
 Beside it, in the same doc comment (and in those of prompts, resources):
 
 	//mcp:icon src=URL [mime=TYPE] [sizes=48x48,...] [theme=light|dark]
-	    an icon clients may show (https, http or data: URI)
+	    an icon clients may show (https, http or data: URI; or
+	    file=icon.png, an image of the package, sent as a data: URI)
 	//mcp:meta {"com.example/key": "value"}
 	    the tool's _meta object
 

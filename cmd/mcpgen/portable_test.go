@@ -47,6 +47,7 @@ var portableKeywords = []string{"x-mcp-header",
 var statedKeywords = map[string][]string{
 	"examples/conformance/mcp_gen.go":              {"allOf", "if", "then", "else", "$anchor"},
 	"testdata/gen_stated_keywords/want/mcp_gen.go": {"allOf", "oneOf", "not", "if", "then", "else", "$anchor"},
+	"e2e/hostserver/mcp_gen.go":                    {"$anchor"},
 	// Generated with -profile openai-strict, whose optional fields admit
 	// null as OpenAI documents it: "type": [T, "null"].
 	"testdata/gen_profile_openai/want/mcp_gen.go": {typeList},

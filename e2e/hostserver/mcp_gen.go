@@ -178,6 +178,7 @@ const (
   ],
   "$defs": {
     "point": {
+      "$anchor": "Point",
       "type": "object",
       "description": "A point on the map.",
       "properties": {

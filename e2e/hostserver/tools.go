@@ -1,7 +1,8 @@
 // Package hostserver holds the shapes whose fate in a host's hands the
 // end-to-end tests measure (hosts_test.go): a plain tool with bounds
 // (stated in its descriptions too: constraints), a recursive type (a tree)
-// and a stated schema whose one definition is referred to twice. Hosts and agent libraries rewrite input schemas before
+// and a stated schema whose one definition is referred to twice (by its
+// $anchor and by its place in $defs). Hosts and agent libraries rewrite input schemas before
 // a model sees them (some inline every $ref and cut recursion short); the
 // tests record what survives.
 //
@@ -55,7 +56,7 @@ func Outline(root Node) (string, error) {
 
 // Leg is a trip from one point to another.
 //
-//mcp:schema {"type":"object","properties":{"from":{"$ref":"#/$defs/point","description":"Where the leg starts."},"to":{"$ref":"#/$defs/point","description":"Where the leg ends."}},"required":["from","to"],"additionalProperties":false,"$defs":{"point":{"type":"object","description":"A point on the map.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false}}}
+//mcp:schema {"type":"object","properties":{"from":{"$ref":"#Point","description":"Where the leg starts."},"to":{"$ref":"#/$defs/point","description":"Where the leg ends."}},"required":["from","to"],"additionalProperties":false,"$defs":{"point":{"$anchor":"Point","type":"object","description":"A point on the map.","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lon":{"type":"number","minimum":-180,"maximum":180}},"required":["lat","lon"],"additionalProperties":false}}}
 type Leg struct {
 	From Point `json:"from"`
 	To   Point `json:"to"`

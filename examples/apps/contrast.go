@@ -32,7 +32,7 @@ type Contrast struct {
 //
 //mcp:arg foreground jsonschema:"pattern=^#[0-9a-fA-F]{6}$" the text color, as #RRGGBB
 //mcp:arg background jsonschema:"pattern=^#[0-9a-fA-F]{6}$" the background color, as #RRGGBB
-//mcp:icon src=data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iOCIgY3k9IjgiIHI9IjciIGZpbGw9IiNmZmYiIHN0cm9rZT0iIzAwMCIvPjxwYXRoIGQ9Ik04IDFhNyA3IDAgMCAxIDAgMTR6Ii8+PC9zdmc+ mime=image/svg+xml sizes=any
+//mcp:icon file=contrast.svg sizes=any
 //mcp:tool readonly idempotent openworld=false ui=ui://contrast/view.html
 func CheckContrast(foreground, background string) (Contrast, error) {
 	fg, err := luminance(foreground)

@@ -17,6 +17,8 @@ package main
 
 import (
 	"context"
+	_ "embed"
+	"encoding/base64"
 	"flag"
 	"fmt"
 	"os"
@@ -26,8 +28,11 @@ import (
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// icon is the server's icon: a circle half black, half white.
-const icon = "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iOCIgY3k9IjgiIHI9IjciIGZpbGw9IiNmZmYiIHN0cm9rZT0iIzAwMCIvPjxwYXRoIGQ9Ik04IDFhNyA3IDAgMCAxIDAgMTR6Ii8+PC9zdmc+"
+// iconSVG is the server's icon, and its tool's: a circle half black, half
+// white.
+//
+//go:embed contrast.svg
+var iconSVG []byte
 
 func main() {
 	addr := flag.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp (e.g. 127.0.0.1:8080) instead of stdio")
@@ -36,7 +41,7 @@ func main() {
 	srv := runtime.NewServer("contrast", "1.0.0",
 		runtime.WithTitle("Contrast checker"),
 		runtime.WithDescription("Checks that text is readable on its background (WCAG 2.2 contrast)."),
-		runtime.WithIcons(runtime.Icon{Src: icon, MIMEType: "image/svg+xml", Sizes: []string{"any"}}),
+		runtime.WithIcons(runtime.Icon{Src: "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(iconSVG), MIMEType: "image/svg+xml", Sizes: []string{"any"}}),
 		runtime.WithInstructions("check_contrast tells whether a text color is readable on a background color."))
 	RegisterTools(srv)
 	RegisterResources(srv)

@@ -25,7 +25,7 @@ func RegisterTools(s *runtime.Server) {
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true), OpenWorldHint: runtime.Bool(false)},
 		Handler:      checkContrastHandler,
 		Icons: []runtime.Icon{
-			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iOCIgY3k9IjgiIHI9IjciIGZpbGw9IiNmZmYiIHN0cm9rZT0iIzAwMCIvPjxwYXRoIGQ9Ik04IDFhNyA3IDAgMCAxIDAgMTR6Ii8+PC9zdmc+", MIMEType: "image/svg+xml", Sizes: []string{"any"}},
+			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PGNpcmNsZSBjeD0iOCIgY3k9IjgiIHI9IjciIGZpbGw9IiNmZmYiIHN0cm9rZT0iIzAwMCIvPjxwYXRoIGQ9Ik04IDFhNyA3IDAgMCAxIDAgMTR6Ii8+PC9zdmc+", Sizes: []string{"any"}},
 		},
 		Meta: `{"ui":{"resourceUri":"ui://contrast/view.html"},"ui/resourceUri":"ui://contrast/view.html"}`,
 	})

@@ -656,7 +656,9 @@ func RegisterResources(s *runtime.Server) {
 	})
 }
 
-// RegisterSkills registers on s the skills of //mcp:skills dir=skills (the skills extension, SEP-2640), their sizes and digests those of the files when mcpgen ran: regenerate after changing one.
+// RegisterSkills registers on s the skills of //mcp:skills dir=skills (the skills extension,
+// SEP-2640). The sizes and digests are those of the files when mcpgen ran:
+// regenerate after changing one (mcpgen -check fails until then).
 func RegisterSkills(s *runtime.Server) {
 	s.MustAddSkills(skillFiles,
 		runtime.Skill{

@@ -29,7 +29,11 @@ func DescribeRecursion(s *jsonschema.Schema) *jsonschema.Schema {
 	reach := map[string]map[string]bool{}
 	for name, d := range s.Definitions {
 		reach[name] = map[string]bool{}
-		walkRefs(d, func(target string) { reach[name][target] = true })
+		walkRefs(d, func(ref string) {
+			if t := defTarget(ref); t != "" {
+				reach[name][t] = true
+			}
+		})
 	}
 	for changed := true; changed; {
 		changed = false
@@ -73,14 +77,13 @@ func defTarget(ref string) string {
 	return name
 }
 
-// walkRefs calls f with the definition each $ref of s names (not entering
-// the definitions).
-func walkRefs(s *jsonschema.Schema, f func(target string)) {
+// walkRefs calls f with each $ref of s (not entering the definitions).
+func walkRefs(s *jsonschema.Schema, f func(ref string)) {
 	if s == nil {
 		return
 	}
-	if t := defTarget(s.Ref); t != "" {
-		f(t)
+	if s.Ref != "" {
+		f(s.Ref)
 	}
 	if s.Properties != nil {
 		for p := s.Properties.Oldest(); p != nil; p = p.Next() {

@@ -103,3 +103,10 @@ func NotAnApp() string { return "" }
 //
 //mcp:resource uri=ui://app/plain.html mime=text/html
 func PlainPage() string { return "" }
+
+//mcp:icon file=missing.png
+//mcp:icon file=../outside.png
+//mcp:icon file=view.html
+//mcp:icon src=https://example.com/a.png file=view.png
+//mcp:tool
+func FileIcons() string { return "" }

@@ -1,6 +1,7 @@
 // Package gen_apps has an MCP App (a tool and its view, a //go:embed
-// HTML file), icons on a tool, a prompt and resources, a tool's _meta, and
-// a plain resource held in an embedded file.
+// HTML file), icons on a tool, a prompt (one from a file of the package)
+// and resources, a tool's _meta, and a plain resource held in an embedded
+// file.
 package gen_apps
 
 import (
@@ -37,15 +38,18 @@ func Reset() Counter { return Counter{} }
 //mcp:icon src=data:image/png;base64,iVBORw0KGgo= mime=image/png
 var viewHTML string
 
-// Release notes of the counter.
-//
-//go:embed notes.txt
-//mcp:resource uri=docs://notes mime=text/markdown
-var notes []byte
+var (
+	// Release notes of the counter: a variable of a group.
+	//
+	//go:embed notes.txt
+	//mcp:resource uri=docs://notes mime=text/markdown
+	notes []byte
+)
 
 // Plan asks for a plan to reach a count.
 //
 //mcp:icon src=https://example.com/plan.png theme=light
+//mcp:icon file=plan.svg sizes=any
 //mcp:prompt
 func Plan(target string) string { return fmt.Sprintf("Plan how to count to %s.", target) }
 

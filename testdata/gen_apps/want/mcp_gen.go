@@ -76,6 +76,7 @@ func RegisterPrompts(s *runtime.Server) {
 		},
 		Icons: []runtime.Icon{
 			{Src: "https://example.com/plan.png", Theme: "light"},
+			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiMzNmMiLz48L3N2Zz4K", Sizes: []string{"any"}},
 		},
 	})
 }
@@ -99,7 +100,7 @@ func RegisterResources(s *runtime.Server) {
 	s.MustAddResource(runtime.Resource{
 		URI:         "docs://notes",
 		Name:        "notes",
-		Description: "Release notes of the counter.",
+		Description: "Release notes of the counter: a variable of a group.",
 		MIMEType:    "text/markdown",
 		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			return runtime.BlobResource(notes), nil

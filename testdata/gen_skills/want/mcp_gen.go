@@ -8,7 +8,9 @@ import (
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// RegisterSkills registers on s the skills of //mcp:skills dir=skills (the skills extension, SEP-2640), their sizes and digests those of the files when mcpgen ran: regenerate after changing one.
+// RegisterSkills registers on s the skills of //mcp:skills dir=skills (the skills extension,
+// SEP-2640). The sizes and digests are those of the files when mcpgen ran:
+// regenerate after changing one (mcpgen -check fails until then).
 func RegisterSkills(s *runtime.Server) {
 	s.MustAddSkills(skillFiles,
 		runtime.Skill{

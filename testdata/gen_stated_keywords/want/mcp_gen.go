@@ -70,7 +70,7 @@ const (
       ]
     },
     "to": {
-      "$ref": "#Place"
+      "$ref": "#/$defs/place"
     },
     "from": {
       "$ref": "#/$defs/place"
