@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/internal/intpattern"
+
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 )
@@ -194,12 +196,8 @@ func constraintPhrases(s *jsonschema.Schema, only keywordSet) []string {
 // integer, an integer map key) p is: the pattern itself, hundreds of
 // characters long, says nothing a model can read.
 func patternRange(p string) (lo, hi string, ok bool) {
-	for _, k := range intKinds {
-		if k != nil && k.pattern == p {
-			return string(k.lo), string(k.hi), true
-		}
-	}
-	return "", "", false
+	r, ok := intpattern.KindRange(p)
+	return r.Lo, r.Hi, ok
 }
 
 // countPhrase states the bounds min and max of a count of units: "1 to 20
