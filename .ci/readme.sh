@@ -26,7 +26,8 @@
 #               built, called, tested; the production modules (stores/redis,
 #               auth/jwt, otel) installed with go get, and built
 #   clone       the same module with mcpgen installed from a clone of this
-#               repository in ~/src/mcpgen (a replace)
+#               repository in ~/src/mcpgen (a replace), and the production
+#               modules likewise, built
 #   sdk         a module of the user's on the official Go SDK, with the adapter
 #               installed with go get
 #
@@ -235,7 +236,11 @@ for s in "${scenarios[@]}"; do
 			github.com/mcpgen/mcpgen/auth/jwt github.com/mcpgen/mcpgen/otel && echo "--- module: the production modules build")
 		;;
 	sdk) ;;
-	clone) (module_env && mkdir -p "$work/clone" && scenario clone "$work/clone") ;;
+	clone)
+		(module_env && mkdir -p "$work/clone" && scenario clone "$work/clone" &&
+			cd "$work/clone/hello" && go build github.com/mcpgen/mcpgen/stores/redis \
+			github.com/mcpgen/mcpgen/auth/jwt github.com/mcpgen/mcpgen/otel && echo "--- clone: the production modules build")
+		;;
 	*) echo "readme: unknown scenario $s" >&2; exit 2 ;;
 	esac
 done

@@ -135,14 +135,11 @@ func TestAdapterGoSDKClient(t *testing.T) {
 	forEachAdapter(t, func(t *testing.T, sdk string, ep *endpoint) {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
-		var mu sync.Mutex
-		var progress []string
+		progress := newProgressLog()
 		client := mcp.NewClient(&mcp.Implementation{Name: "e2e-adapters", Version: "1.0.0"}, &mcp.ClientOptions{
 			ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
-				mu.Lock()
-				defer mu.Unlock()
 				p := req.Params
-				progress = append(progress, fmt.Sprintf("%v %g/%g %s", p.ProgressToken, p.Progress, p.Total, p.Message))
+				progress.add(fmt.Sprintf("%v %g/%g %s", p.ProgressToken, p.Progress, p.Total, p.Message))
 			},
 		})
 		cs, err := client.Connect(ctx, ep.goTransport(t), nil)
@@ -204,14 +201,14 @@ func TestAdapterGoSDKClient(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantProgress := []string{"p-" + sdk + " 1/3 counted 1", "p-" + sdk + " 2/3 counted 2", "p-" + sdk + " 3/3 counted 3"}
-		checkProgress(t, sdk, ep, &mu, &progress, wantProgress)
+		checkProgress(t, sdk, ep, progress, wantProgress)
 
 		if sdk == "mcpgo" && ep.name == "http" {
 			// Cancellation is checked with the other clients.
 			t.Log("not checked: mcp-go's Streamable HTTP server answers the Go SDK client's notifications/cancelled with 400 Bad Request, which fails the session's next call")
 			return
 		}
-		checkCancellation(t, ctx, sdk+"-"+ep.name+"-gosdk-client", &mu, &progress,
+		checkCancellation(t, ctx, sdk+"-"+ep.name+"-gosdk-client", progress,
 			func(ctx context.Context, name, args, token string) (*mcp.CallToolResult, error) {
 				p := &mcp.CallToolParams{Name: name, Arguments: json.RawMessage(args)}
 				if token != "" {
@@ -245,16 +242,13 @@ func TestAdapterMCPGoClient(t *testing.T) {
 		if err := c.Start(ctx); err != nil {
 			t.Fatal(err)
 		}
-		var mu sync.Mutex
-		var progress []string
+		progress := newProgressLog()
 		c.OnNotification(func(n mcpgo.JSONRPCNotification) {
 			if n.Method != "notifications/progress" {
 				return
 			}
 			f := n.Params.AdditionalFields
-			mu.Lock()
-			defer mu.Unlock()
-			progress = append(progress, fmt.Sprintf("%v %v/%v %v", f["progressToken"], f["progress"], f["total"], f["message"]))
+			progress.add(fmt.Sprintf("%v %v/%v %v", f["progressToken"], f["progress"], f["total"], f["message"]))
 		})
 		init := mcpgo.InitializeRequest{}
 		init.Params.ProtocolVersion = "2025-11-25"
@@ -292,14 +286,14 @@ func TestAdapterMCPGoClient(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantProgress := []string{"q-" + sdk + " 1/3 counted 1", "q-" + sdk + " 2/3 counted 2", "q-" + sdk + " 3/3 counted 3"}
-		checkProgress(t, sdk, ep, &mu, &progress, wantProgress)
+		checkProgress(t, sdk, ep, progress, wantProgress)
 
 		if sdk == "gosdk" && ep.name == "http" {
 			// Cancellation is checked with the other clients.
 			t.Log("not checked: a call the mcp-go client cancels is not cancelled on the Go SDK's Streamable HTTP server")
 			return
 		}
-		checkCancellation(t, ctx, sdk+"-"+ep.name+"-mcpgo-client", &mu, &progress,
+		checkCancellation(t, ctx, sdk+"-"+ep.name+"-mcpgo-client", progress,
 			func(ctx context.Context, name, args, token string) (*mcpgo.CallToolResult, error) {
 				if token != "" {
 					return call(ctx, name, args, &mcpgo.Meta{ProgressToken: token})
@@ -333,19 +327,51 @@ func sameHints(t *testing.T, tool string, got *mcp.ToolAnnotations, want *runtim
 	}
 }
 
-// checkProgress waits for the progress notifications of a finished call.
-func checkProgress(t *testing.T, sdk string, ep *endpoint, mu *sync.Mutex, progress *[]string, want []string) {
-	t.Helper()
-	var got []string
-	for i := 0; i < 500; i++ { // guard only: notifications may trail the result
-		mu.Lock()
-		got = append([]string(nil), *progress...)
-		mu.Unlock()
-		if len(got) >= len(want) {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+// A progressLog keeps the progress notifications a client receives, in
+// order, and tells whoever waits for them of each one.
+type progressLog struct {
+	mu   sync.Mutex
+	got  []string
+	more chan struct{} // a notification came (one pending signal at most)
+}
+
+func newProgressLog() *progressLog { return &progressLog{more: make(chan struct{}, 1)} }
+
+func (l *progressLog) add(p string) {
+	l.mu.Lock()
+	l.got = append(l.got, p)
+	l.mu.Unlock()
+	select {
+	case l.more <- struct{}{}:
+	default:
 	}
+}
+
+// waitFor returns the notifications so far once done says they are
+// enough, or when guard has passed (a guard against hanging: the caller
+// checks what it got).
+func (l *progressLog) waitFor(guard time.Duration, done func(got []string) bool) []string {
+	timeout := time.After(guard)
+	for {
+		l.mu.Lock()
+		got := slices.Clone(l.got)
+		l.mu.Unlock()
+		if done(got) {
+			return got
+		}
+		select {
+		case <-l.more:
+		case <-timeout:
+			return got
+		}
+	}
+}
+
+// checkProgress waits for the progress notifications of a finished call.
+func checkProgress(t *testing.T, sdk string, ep *endpoint, progress *progressLog, want []string) {
+	t.Helper()
+	// Notifications may trail the result.
+	got := progress.waitFor(5*time.Second, func(got []string) bool { return len(got) >= len(want) })
 	if reflect.DeepEqual(got, want) {
 		return
 	}
@@ -360,7 +386,7 @@ func checkProgress(t *testing.T, sdk string, ep *endpoint, mu *sync.Mutex, progr
 // cancels it once the tool's first progress report is in progress (or after
 // 10 s), and checks with cancelled_waits that the tool's context was
 // cancelled on the server.
-func checkCancellation[R any](t *testing.T, ctx context.Context, tag string, mu *sync.Mutex, progress *[]string,
+func checkCancellation[R any](t *testing.T, ctx context.Context, tag string, progress *progressLog,
 	call func(ctx context.Context, name, args, token string) (R, error)) {
 	t.Helper()
 	callCtx, cancel := context.WithCancel(ctx)
@@ -369,14 +395,10 @@ func checkCancellation[R any](t *testing.T, ctx context.Context, tag string, mu 
 		_, err := call(callCtx, "wait", fmt.Sprintf(`{"millis":600000,"tag":%q}`, tag), tag)
 		done <- err
 	}()
-	started := func() bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return slices.ContainsFunc(*progress, func(p string) bool { return strings.HasPrefix(p, tag+" ") })
-	}
-	for i := 0; i < 1000 && !started(); i++ { // guard only: the check below does not depend on it
-		time.Sleep(10 * time.Millisecond)
-	}
+	// The guard only bounds the wait: the check below does not depend on it.
+	progress.waitFor(10*time.Second, func(got []string) bool {
+		return slices.ContainsFunc(got, func(p string) bool { return strings.HasPrefix(p, tag+" ") })
+	})
 	cancel()
 	if err := <-done; err == nil {
 		t.Error("cancelled wait call returned no error")

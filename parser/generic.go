@@ -26,8 +26,14 @@ var declaredAt = regexp.MustCompile(`\(declared at (\S+)\)`)
 func (c *checker) instantiate(t *toolDecl, opts toolOptions, valuePos token.Pos) bool {
 	fd, sig := t.decl, t.Func.Signature()
 	tparams := sig.TypeParams()
+	if opts.BadTypeArgs {
+		t.bad = true // reported with the options
+		return false
+	}
 	if tparams.Len() == 0 {
-		if opts.TypeArgs != "" {
+		// A method of a generic type has no type parameters of its own:
+		// signature refuses it, saying why.
+		if opts.TypeArgs != "" && sig.RecvTypeParams().Len() == 0 {
 			what := "function"
 			if fd.Recv != nil {
 				what = "method"

@@ -739,7 +739,8 @@ func nameList(names []string, max int) string {
 }
 
 // toolsList names the tools of a warning met at several: all of them with
-// -v or when they are few, else the first and their number.
+// -v or when they are few, else the first and their number, and that -v
+// names them all (as the grouped warnings of flushWarnGroups say).
 func (c *checker) toolsList(names []string) string {
 	const max = 5
 	switch {
@@ -748,7 +749,7 @@ func (c *checker) toolsList(names []string) string {
 	case c.allWarnings || len(names) <= max:
 		return "tools " + strings.Join(names, ", ")
 	}
-	return fmt.Sprintf("%d tools: %s", len(names), nameList(names, max))
+	return fmt.Sprintf("%d tools: %s; mcpgen -v names each", len(names), nameList(names, max))
 }
 
 // plural returns n and the noun for n: "1 more tool", "3 more tools".

@@ -387,6 +387,7 @@ type toolOptions struct {
 	TypeArgs       string
 	TypeArgsOff    int
 	TypeArgsQuoted bool
+	BadTypeArgs    bool // types= was given but is not valid (reported)
 	// UI is the option ui=, the URI of the tool's MCP App view, and
 	// UIOff the offset of its value; Visibility the option visibility=
 	// (nil when not given), VisibilityOff its offset and VisibilityMsg
@@ -412,6 +413,7 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	if o, ok := good["types"]; ok {
 		res.TypeArgs, res.TypeArgsOff, res.TypeArgsQuoted = o.Value, o.ValueOff, o.Quoted
 	}
+	res.BadTypeArgs = rejected["types"]
 	res.Float64 = good["numbers"].Value == "float64"
 	if o, ok := good["ui"]; ok {
 		res.UI, res.UIOff = o.Value, o.ValueOff

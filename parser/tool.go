@@ -80,6 +80,18 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 	if !c.instantiate(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.TypeArgsOff)) {
 		return t
 	}
+	if t.TypeArgs != nil {
+		// The declaration is the same for every instantiation: an error that
+		// only one of them meets says which.
+		n := len(c.diags)
+		defer func() {
+			for i := n; i < len(c.diags); i++ {
+				if !c.diags[i].Warning {
+					c.diags[i].Message += fmt.Sprintf(" (as %s[%s], the tool %s)", t.GoName, opts.TypeArgs, t.Name)
+				}
+			}
+		}()
+	}
 	if c.signature(t) {
 		t.shaped = true
 		c.argDirectives(t)

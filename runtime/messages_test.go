@@ -36,6 +36,8 @@ var messageCases = []struct {
 	{"maxLength", `{"type":"object","properties":{"s":{"type":"string","maxLength":3}}}`, `{"s":"abcd"}`},
 	{"pattern", `{"type":"object","properties":{"id":{"type":"string","pattern":"^R[0-9]+$"}}}`, `{"id":"X1"}`},
 	{"pattern, long", `{"type":"object","properties":{"id":{"type":"string","pattern":"^(?:[a-z0-9!#$%&'*+/=?^_{|}~-]+(?:\\.[a-z0-9!#$%&'*+/=?^_{|}~-]+)*|\"(?:[\\x01-\\x08\\x0b\\x0c\\x0e-\\x1f\\x21\\x23-\\x5b\\x5d-\\x7f]|\\\\[\\x01-\\x09\\x0b\\x0c\\x0e-\\x7f])*\")$"}}}`, `{"id":"a b"}`},
+	{"pattern, a quoted integer", `{"type":"object","properties":{"n":{"type":"string","pattern":"^(?:0|[1-9][0-9]?|1[01][0-9]|12[0-7]|-(?:[1-9][0-9]?|1[01][0-9]|12[0-8]))$"}}}`, `{"n":"300"}`},
+	{"property name, an integer key", `{"type":"object","properties":{"m":{"type":"object","propertyNames":{"pattern":"^(?:0|[1-9][0-9]?|1[0-9]{2}|2[0-4][0-9]|25[0-5])$"}}}}`, `{"m":{"x":1}}`},
 	{"format", `{"type":"object","properties":{"at":{"type":"string","format":"date-time"}}}`, `{"at":"tomorrow"}`},
 	{"base64", `{"type":"object","properties":{"b":{"type":"string","contentEncoding":"base64"}}}`, `{"b":"not base64!"}`},
 	{"minimum", `{"type":"object","properties":{"n":{"type":"integer","minimum":1}}}`, `{"n":0}`},

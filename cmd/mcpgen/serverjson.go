@@ -65,7 +65,7 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 	default:
 		var names []string
 		for _, o := range found {
-			names = append(names, o.pkgPath)
+			names = append(names, o.pkgPath+" at "+relative(dir, o.server.Pos.String()))
 		}
 		return nil, fmt.Sprintf("mcpgen: -server-json: %d packages have an //mcp:server directive (%s): name the one to describe", len(found), strings.Join(names, ", "))
 	}
@@ -76,7 +76,7 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 		version = opts.serverVersion
 	}
 	if version == "" {
-		return nil, fmt.Sprintf("mcpgen: -server-json: no version for %s: give -server-version (the release being published) or version= in //mcp:server (%s)", s.Name, relative(dir, s.Pos.String()))
+		return nil, fmt.Sprintf("%s: //mcp:server name=%s has no version, which -server-json needs: give -server-version (the release being published) or version= in //mcp:server", relative(dir, s.Pos.String()), s.Name)
 	}
 	doc := serverJSON{Schema: serverSchema, Name: s.Name, Title: s.Title, Description: s.Description,
 		Version: version, WebsiteURL: s.Website, Repository: repository(o.pkgPath, o.dir)}

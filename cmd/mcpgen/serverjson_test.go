@@ -86,12 +86,24 @@ func TestServerJSONProblems(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "server.json")
 	for _, tc := range []struct{ name, version, want string }{
 		{"gen_scopes", "1.0.0", "mcpgen: -server-json: no package matched has an //mcp:server directive"},
-		{"gen_server", "", "mcpgen: -server-json: no version for io.github.mcpgen/weather: give -server-version (the release being published) or version= in //mcp:server (server.go:5:1)"},
+		{"gen_server", "", "server.go:5:1: //mcp:server name=io.github.mcpgen/weather has no version, which -server-json needs: give -server-version (the release being published) or version= in //mcp:server"},
 	} {
 		c, problems := serverPlan(t, tc.name, file, tc.version)
 		if c != nil || len(problems) != 1 || !strings.HasPrefix(problems[0], tc.want) {
 			t.Errorf("%s: change %v, problems %q; want %q", tc.name, c, problems, tc.want)
 		}
+	}
+	// Two packages with one each: which is meant is the user's to say.
+	root, err := filepath.Abs(moduleRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems, _, _, err := plan(root, &options{output: "mcp_gen.go", patterns: []string{"./examples/calculator", "./testdata/gen_server"},
+		serverJSON: file, serverVersion: "1.0.0"})
+	want := "mcpgen: -server-json: 2 packages have an //mcp:server directive (github.com/mcpgen/mcpgen/examples/calculator at " +
+		filepath.Join("examples", "calculator", "main.go")
+	if err != nil || len(problems) != 1 || !strings.HasPrefix(problems[0], want) || !strings.Contains(problems[0], filepath.Join("testdata", "gen_server", "server.go")+":5:1): name the one to describe") {
+		t.Errorf("two packages: %v, problems %q; want %q...", err, problems, want)
 	}
 	// A bad version, or one without -server-json, is bad usage.
 	for _, args := range [][]string{{"-server-json", file, "-server-version", "latest"}, {"-server-version", "1.0.0"}} {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcpgen/mcpgen/internal/intpattern"
 	"io"
 	"math"
 	"net/url"
@@ -52,6 +53,7 @@ type schemaNode struct {
 	pattern              *regexp.Regexp
 	patternFast          func([]byte) bool // equivalent to pattern, faster
 	patternIsBase64      bool              // pattern implies contentEncoding base64
+	patternInts          string            // the integers pattern matches, for messages ("an integer from 0 to 255"), or ""
 	format               *stringFormat
 	formatName           string
 	base64               bool
@@ -461,6 +463,9 @@ func (c *schemaCompiler) stringKeyword(n *schemaNode, k string, v any, kp string
 				n.patternFast = classRunMatcher(n.pattern.String())
 			}
 			n.patternIsBase64 = n.pattern.String() == base64Pattern || n.pattern.String() == base64NLPattern
+			if r, ok := intpattern.KindRange(n.pattern.String()); ok {
+				n.patternInts = "an integer from " + r.Lo + " to " + r.Hi
+			}
 		}
 	case "format":
 		s, ok := v.(string)

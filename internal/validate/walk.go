@@ -453,9 +453,17 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 			// The pattern mcpgen writes for []byte: what it means, not
 			// its 120 characters.
 			s.addf("must be standard base64 with padding (got %s)", got(s.data[start:s.pos]))
+		} else if n.patternInts != "" {
+			// The range of an integer written as a string (a map key, the
+			// ",string" option): what it means, not its pattern.
+			if s.names {
+				s.addf("must be %s (got %s)", n.patternInts, got(s.data[start:s.pos]))
+			} else {
+				s.addf("must be %s, in a string (got %s)", n.patternInts, got(s.data[start:s.pos]))
+			}
 		} else if len(pat) > maxPatternInMessage {
-			// A generated pattern (the range of an integer written as a
-			// string) says nothing to a reader at that length.
+			// A long pattern says nothing to a reader; the schema (and,
+			// with constraints, the description) holds it.
 			s.addf("must match the schema's pattern (%d characters long, see the schema) (got %s)", len(pat), got(s.data[start:s.pos]))
 		} else {
 			s.addf("must match the pattern %s (got %s)", strconv.Quote(pat), got(s.data[start:s.pos]))

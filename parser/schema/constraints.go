@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/internal/intpattern"
+
 	"github.com/invopop/jsonschema"
 	orderedmap "github.com/pb33f/ordered-map/v2"
 )
@@ -168,7 +170,11 @@ func constraintPhrases(s *jsonschema.Schema, only keywordSet) []string {
 	}
 	// A []byte's pattern is the base64 its contentEncoding states.
 	if has("pattern", s.Pattern != "") && !(s.Pattern == base64Pattern && s.ContentEncoding != "") {
-		add("matching " + s.Pattern)
+		if lo, hi, ok := patternRange(s.Pattern); ok {
+			add("an integer from " + lo + " to " + hi + ", in a string")
+		} else {
+			add("matching " + s.Pattern)
+		}
 	}
 	// Arrays and objects.
 	add(countPhrase(s.MinItems, s.MaxItems, only("minItems"), only("maxItems"), "item"))
@@ -176,7 +182,22 @@ func constraintPhrases(s *jsonschema.Schema, only keywordSet) []string {
 		add("no duplicates")
 	}
 	add(countPhrase(s.MinProperties, s.MaxProperties, only("minProperties"), only("maxProperties"), "entry"))
+	if k := s.PropertyNames; has("propertyNames", k != nil && k.Pattern != "") {
+		if lo, hi, ok := patternRange(k.Pattern); ok {
+			add("keys: integers from " + lo + " to " + hi)
+		} else {
+			add("keys matching " + k.Pattern)
+		}
+	}
 	return out
+}
+
+// patternRange returns the range of an integer kind whose pattern (a quoted
+// integer, an integer map key) p is: the pattern itself, hundreds of
+// characters long, says nothing a model can read.
+func patternRange(p string) (lo, hi string, ok bool) {
+	r, ok := intpattern.KindRange(p)
+	return r.Lo, r.Hi, ok
 }
 
 // countPhrase states the bounds min and max of a count of units: "1 to 20

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"go/types"
 	"testing"
 
 	"github.com/invopop/jsonschema"
@@ -48,5 +49,22 @@ func TestDescribeRecursion(t *testing.T) {
 	plain := &jsonschema.Schema{Type: "object", Definitions: jsonschema.Definitions{"Point": {Type: "object"}}}
 	if DescribeRecursion(plain) != plain {
 		t.Error("a schema without a cycle was copied")
+	}
+}
+
+// TestDescribeIntegerPatterns: the pattern of a quoted integer or of an
+// integer map key is described by its range, not written out.
+func TestDescribeIntegerPatterns(t *testing.T) {
+	quoted := &jsonschema.Schema{Type: "string", Pattern: intKinds[types.Int8].pattern}
+	if got := Describe(quoted, nil).Description; got != "an integer from -128 to 127, in a string" {
+		t.Errorf("quoted int8: %q", got)
+	}
+	keyed := &jsonschema.Schema{Type: "object", PropertyNames: &jsonschema.Schema{Pattern: intKinds[types.Uint16].pattern}}
+	if got := Describe(keyed, nil).Description; got != "keys: integers from 0 to 65535" {
+		t.Errorf("map[uint16]: %q", got)
+	}
+	other := &jsonschema.Schema{Type: "object", PropertyNames: &jsonschema.Schema{Pattern: "^[a-z]+$"}}
+	if got := Describe(other, nil).Description; got != "keys matching ^[a-z]+$" {
+		t.Errorf("map with a key pattern: %q", got)
 	}
 }

@@ -76,3 +76,23 @@ func Odd[T any](x T) T { return x }
 //
 //mcp:tool types=map[string]int
 func Keys[M ~map[K]V, K comparable, V any, R any](m M) []K { return nil }
+
+// Cap is a method of a generic type, with type arguments it cannot take.
+//
+//mcp:tool types=int
+func (b *Bag[T]) Cap() int { return cap(b.items) }
+
+// Last returns the last of xs; types= is given no value.
+//
+//mcp:tool types=
+func Last[T any](xs []T) T { return xs[len(xs)-1] }
+
+// Point is a point.
+type Point struct{ X, Y int }
+
+// Wrap returns x: //mcp:arg fits one instantiation and not the other.
+//
+//mcp:arg x the value
+//mcp:tool name=wrap_int types=int
+//mcp:tool name=wrap_point types=Point
+func Wrap[T any](x T) T { return x }
