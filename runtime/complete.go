@@ -98,8 +98,10 @@ func (c *conn) complete(r request, p *completeParams) []byte {
 		if r == nil {
 			r = set.templateByURI[p.Ref.URI]
 		}
-		if r != nil && c.srv.access(ctx, r.item()) != accessOK {
-			r = nil
+		if r != nil {
+			if a, _ := c.srv.resourceAccess(ctx, set, r); a != accessOK {
+				r = nil
+			}
 		}
 		if r == nil {
 			return errorReply(id, notFound(p.Ref.URI))

@@ -46,9 +46,16 @@ type testClient struct {
 // stopped (stdin closed, Serve waited for) when the test ends.
 func serve(t *testing.T, s *Server) *testClient {
 	t.Helper()
+	return serveCtx(t, t.Context(), s)
+}
+
+// serveCtx is serve with Serve's context derived from parent: a stdio
+// server whose caller is known puts its Identity there.
+func serveCtx(t *testing.T, parent context.Context, s *Server) *testClient {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	ctx, stop := context.WithCancel(t.Context())
+	ctx, stop := context.WithCancel(parent)
 	c := &testClient{t: t, w: inW, r: bufio.NewReaderSize(outR, 1<<16), done: make(chan error, 1), stop: stop}
 	go func() {
 		err := s.Serve(ctx, inR, outW)

@@ -319,7 +319,18 @@ func (h *httpHandler) checkScopes(w http.ResponseWriter, r *http.Request, peek *
 		if res == nil {
 			return false
 		}
-		what, item = "resource "+uri, res.item()
+		var a access
+		if a, item = h.srv.resourceAccess(r.Context(), set, res); a != accessNoScope {
+			return false
+		}
+		what = "resource " + uri
+	case "skills/get":
+		uri, ok := jsontext.Unquote(peek.uri)
+		i, known := set.skillByURI[uri]
+		if !ok || !known {
+			return false
+		}
+		what, item = "skill "+uri, set.skillItems[i]
 	default:
 		return false
 	}

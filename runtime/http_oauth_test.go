@@ -26,6 +26,7 @@ import (
 // WithAuthorization, on loopback.
 type oauthFixture struct {
 	*httpFixture
+	core     *Server // the server behind the handler
 	resource string
 	verified atomic.Int32 // calls of the verifier
 	ran      sync.Map     // tool name -> the Identity its last call saw
@@ -111,6 +112,7 @@ func newOAuthFixture(t *testing.T, sopts ...Option) *oauthFixture {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	f.httpFixture = &httpFixture{t: t, srv: ts, url: f.resource}
+	f.core = s
 	return f
 }
 
@@ -407,6 +409,39 @@ func TestFilter(t *testing.T) {
 	wantStatus(t, r, 200)
 	if seen.Load() == 0 {
 		t.Error("the filter never ran")
+	}
+}
+
+// TestOAuthSkillScopes: over HTTP, a skill's scopes are a tool's: the
+// metadata lists them, skills/get and the reads of its files without them
+// get 403 with the scope challenge, and the lists leave it out.
+func TestOAuthSkillScopes(t *testing.T) {
+	f := newOAuthFixture(t)
+	skills := testSkills()
+	skills[2].Scopes = []string{"billing:read"}
+	f.core.MustAddSkills(skillFS, skills...)
+	rec := httptest.NewRecorder()
+	a := Authorization{Resource: f.resource, AuthorizationServers: []string{"https://as.example"}, Verifier: TokenVerifierFunc(func(context.Context, string) (*Identity, error) { return nil, io.EOF })}
+	f.core.ProtectedResourceMetadataHandler(a).ServeHTTP(rec, httptest.NewRequest("GET", "/.well-known/oauth-protected-resource/mcp", nil))
+	if !strings.Contains(rec.Body.String(), `"scopes_supported":["audit","billing:read","files:read","files:write"]`) {
+		t.Errorf("metadata: %s", rec.Body)
+	}
+	meta := `resource_metadata="http://` + f.srv.Listener.Addr().String() + `/.well-known/oauth-protected-resource/mcp"`
+	for _, tc := range []struct{ method, uri, what string }{
+		{"skills/get", "skill://acme/billing/refunds/SKILL.md", "skill skill://acme/billing/refunds/SKILL.md"},
+		{"resources/read", "skill://acme/billing/refunds/policy.md", "resource skill://acme/billing/refunds/policy.md"},
+	} {
+		r := f.post(modernBody("1", tc.method, `"uri":"`+tc.uri+`"`), bearer(tokAlice, modernHeaders(tc.method, tc.uri)))
+		wantStatus(t, r, 403)
+		want := `Bearer ` + meta + `, error="insufficient_scope", scope="files:read billing:read", error_description="` + tc.what + ` needs scope billing:read"`
+		if got := r.header.Get("WWW-Authenticate"); got != want {
+			t.Errorf("%s: WWW-Authenticate\n got %s\nwant %s", tc.method, got, want)
+		}
+	}
+	r := f.post(modernBody("2", "skills/list", ""), bearer(tokAlice, modernHeaders("skills/list", "")))
+	wantStatus(t, r, 200)
+	if strings.Contains(r.body, "refunds") || !strings.Contains(r.body, "skill://pdf/SKILL.md") || !strings.Contains(r.body, `"cacheScope":"private"`) {
+		t.Errorf("skills/list without billing:read: %s", r.body)
 	}
 }
 

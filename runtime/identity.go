@@ -109,14 +109,19 @@ const (
 	ItemPrompt           ItemKind = "prompt"
 	ItemResource         ItemKind = "resource"
 	ItemResourceTemplate ItemKind = "resourceTemplate"
+	// ItemSkill is a skill of [Server.AddSkills]: the skill and its files
+	// are one item. A Filter sees no file of a skill as a resource; a file
+	// exists for the caller when one of the skills it belongs to does.
+	ItemSkill ItemKind = "skill"
 )
 
-// An Item is a registered tool, prompt, resource or resource template, as
-// a [Filter] sees it.
+// An Item is a registered tool, prompt, resource, resource template or
+// skill, as a [Filter] sees it.
 type Item struct {
 	Kind ItemKind
-	// Name is the tool's or prompt's name, the resource's URI or the
-	// template's URI template.
+	// Name is the tool's or prompt's name, the resource's URI, the
+	// template's URI template or the URI of the skill's SKILL.md
+	// (skill://pdf-processing/SKILL.md).
 	Name string
 	// Scopes are the scopes the item needs.
 	Scopes []string
@@ -209,19 +214,19 @@ type filteredLists struct {
 
 const maxFilteredLists = 64
 
-// forRequest returns the list of the n items whose access index returns
-// accessOK for ctx: full itself when all are, else a list built by build
-// from the visible indexes.
-func (fl *filteredLists) forRequest(s *Server, ctx context.Context, full *pagedList, items []Item, build func(visible []int) pagedList) *pagedList {
+// forRequest returns the list of the n items for which ok returns true:
+// full itself when it does for all, else a list built by build from the
+// visible indexes.
+func (fl *filteredLists) forRequest(full *pagedList, n int, ok func(i int) bool, build func(visible []int) pagedList) *pagedList {
 	var visible []int
-	key := make([]byte, (len(items)+7)/8)
-	for i, it := range items {
-		if s.access(ctx, it) == accessOK {
+	key := make([]byte, (n+7)/8)
+	for i := range n {
+		if ok(i) {
 			visible = append(visible, i)
 			key[i/8] |= 1 << (i % 8)
 		}
 	}
-	if len(visible) == len(items) {
+	if len(visible) == n {
 		return full
 	}
 	fl.mu.Lock()
@@ -256,6 +261,12 @@ func (s *Server) buildAccess(ts *catalog) {
 	for _, p := range s.prompts {
 		add(&ts.promptItems, ItemPrompt, p.Name, p.Scopes)
 	}
+	for _, it := range ts.skillItems {
+		for _, sc := range it.Scopes {
+			seen[sc] = true
+		}
+		ts.restricted = ts.restricted || len(it.Scopes) > 0
+	}
 	for _, r := range s.resources {
 		if r.template != nil {
 			add(&ts.tmplItems, ItemResourceTemplate, r.uri, r.scopes)
@@ -268,7 +279,10 @@ func (s *Server) buildAccess(ts *catalog) {
 	}
 	slices.Sort(ts.scopes)
 	if ts.restricted || s.filter != nil {
-		for _, l := range []*pagedList{&ts.list, &ts.prompts, &ts.resources, &ts.templateList} {
+		for _, l := range []*pagedList{&ts.list, &ts.prompts, &ts.resources, &ts.templateList, &ts.skillList} {
+			if l.pages == nil {
+				continue // no skills
+			}
 			l.pages.private = true
 		}
 	}
@@ -282,7 +296,8 @@ func (s *Server) toolList(ctx context.Context, ts *catalog) *pagedList {
 	if !s.personal(ts) {
 		return &ts.list
 	}
-	return ts.toolLists.forRequest(s, ctx, &ts.list, ts.toolItems, func(visible []int) pagedList {
+	ok := func(i int) bool { return s.access(ctx, ts.toolItems[i]) == accessOK }
+	return ts.toolLists.forRequest(&ts.list, len(ts.toolItems), ok, func(visible []int) pagedList {
 		tools := make([]*tool, len(visible))
 		for i, v := range visible {
 			tools[i] = ts.tools[v]
@@ -301,7 +316,19 @@ func (s *Server) primitiveList(ctx context.Context, ts *catalog, method string) 
 	case "resources/templates/list":
 		full, fl, items, enc, key = &ts.templateList, &ts.templLists, ts.tmplItems, &ts.templateEnc, "resourceTemplates"
 	}
-	return fl.forRequest(s, ctx, full, items, func(visible []int) pagedList {
+	ok := func(i int) bool { return s.access(ctx, items[i]) == accessOK }
+	if method == "resources/list" && ts.hasSkills() {
+		// A file of skills is visible when one of its skills is.
+		acc := s.skillAccess(ctx, ts)
+		ok = func(i int) bool {
+			owners, isFile := ts.fileSkills[items[i].Name]
+			if !isFile {
+				return s.access(ctx, items[i]) == accessOK
+			}
+			return slices.ContainsFunc(owners, func(o int) bool { return acc[o] == accessOK })
+		}
+	}
+	return fl.forRequest(full, len(items), ok, func(visible []int) pagedList {
 		var sub [numProtocols][][]byte
 		for v := range numProtocols {
 			sub[v] = make([][]byte, len(visible))

@@ -284,11 +284,11 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 		return nil // cancelled: no reply
 	}
 	if r != nil {
-		switch c.srv.access(ctx, r.item()) {
+		switch a, item := c.srv.resourceAccess(ctx, set, r); a {
 		case accessHidden:
 			r = nil
 		case accessNoScope:
-			return errorReply(id, errScope("resource "+uri, r.scopes))
+			return errorReply(id, errScope("resource "+uri, item.Scopes))
 		}
 	}
 	if r == nil {

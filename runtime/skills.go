@@ -42,6 +42,9 @@ type Skill struct {
 	// Files are every file of the skill, SKILL.md (at URI) among them,
 	// each once: the entry's resources.
 	Files []SkillFile
+	// Scopes are the scopes a caller needs to see the skill and read its
+	// files, as a tool's Scopes are those a caller needs to call it.
+	Scopes []string
 }
 
 // A SkillFile is one file of a [Skill].
@@ -62,8 +65,10 @@ type SkillFile struct {
 
 // skill is a registered Skill: its entry as skills/list sends it.
 type skill struct {
-	uri   string
-	entry []byte // the Skill object of SEP-2640
+	uri    string
+	entry  []byte   // the Skill object of SEP-2640
+	files  []string // the URIs of its files
+	scopes []string
 }
 
 // AddSkills registers skills whose files fsys holds, and declares the
@@ -99,8 +104,14 @@ func (s *Server) AddSkills(fsys fs.FS, skills ...Skill) error {
 		if err != nil {
 			return err
 		}
-		added = append(added, &skill{uri: sk.URI, entry: b})
+		scopes, err := cleanScopes("skill "+quoteForError(sk.URI), sk.Scopes)
+		if err != nil {
+			return err
+		}
+		reg := &skill{uri: sk.URI, entry: b, scopes: scopes}
+		added = append(added, reg)
 		for _, f := range sk.Files {
+			reg.files = append(reg.files, f.URI)
 			if seen[f.URI] {
 				continue
 			}
@@ -249,51 +260,97 @@ func skillFileHandler(fsys fs.FS, f SkillFile) ResourceHandler {
 }
 
 // buildSkills fills the skills part of ts: the skills/list pages, the
-// entries by URI, and the directories of every skill file. Called with s.mu
-// held.
+// entries by URI, the skills each file belongs to, and the directories of
+// every skill file. Called with s.mu held.
 func (s *Server) buildSkills(ts *catalog) {
 	if len(s.skills) == 0 {
 		return
 	}
-	ts.skillByURI = make(map[string]*skill, len(s.skills))
+	ts.skillByURI = make(map[string]int, len(s.skills))
+	ts.skills = s.skills[:len(s.skills):len(s.skills)]
+	ts.fileSkills = map[string][]int{}
 	entries := make([][]byte, len(s.skills))
 	for i, sk := range s.skills {
-		ts.skillByURI[sk.uri] = sk
+		ts.skillByURI[sk.uri] = i
+		ts.skillItems = append(ts.skillItems, Item{Kind: ItemSkill, Name: sk.uri, Scopes: sk.scopes})
 		entries[i] = sk.entry
+		for _, f := range sk.files {
+			ts.fileSkills[f] = append(ts.fileSkills[f], i)
+		}
 	}
 	ts.skillList = s.paginate("skills", modernOnly(entries))
 
 	// Every directory above a skill file, up to the first segment after
 	// the scheme, with its direct children: files with their resource
-	// metadata, subdirectories as directory resources.
-	children := map[string][][]byte{}
-	seen := map[string]bool{}
+	// metadata, subdirectories as directory resources. Each child carries
+	// the skills whose files it is or holds: it exists for a caller who
+	// may see one of them.
+	children := map[string][]*dirChild{}
+	byURI := map[string]*dirChild{}
 	for _, r := range s.resources {
-		if !s.skillFiles[r.uri] {
+		owners, ok := ts.fileSkills[r.uri]
+		if !ok || r.template != nil {
 			continue
 		}
 		child, item := r.uri, resourceJSON(r, proto20260728)
-		for !seen[child] {
+		for {
 			i := strings.LastIndexByte(child, '/')
 			if i < 0 || strings.HasSuffix(child[:i], ":/") {
 				break
 			}
 			dir := child[:i]
-			seen[child] = true
-			children[dir] = append(children[dir], item)
+			dc := byURI[child]
+			if dc == nil {
+				dc = &dirChild{item: item}
+				byURI[child] = dc
+				children[dir] = append(children[dir], dc)
+			}
+			for _, o := range owners {
+				if !slices.Contains(dc.skills, o) {
+					dc.skills = append(dc.skills, o)
+				}
+			}
 			child = dir
 			w := wireResource{URI: dir, Name: path.Base(dir), MIMEType: directoryMIMEType}
 			item, _ = json.Marshal(w)
 		}
 	}
-	ts.directories = make(map[string]*pagedList, len(children))
-	for dir, items := range children {
-		l := s.paginate("resources", modernOnly(items))
-		// A directory result is paginated, not cacheable (SEP-2640,
-		// Reading Directories): no ttlMs or cacheScope.
-		l.pages.uncached = true
-		ts.directories[dir] = &l
+	ts.directories = make(map[string]*skillDir, len(children))
+	for dir, kids := range children {
+		d := &skillDir{children: kids}
+		all := make([]int, len(kids))
+		for i := range all {
+			all[i] = i
+		}
+		d.full = d.list(s, all)
+		ts.directories[dir] = d
 	}
+}
+
+// A skillDir is a directory resource of the skills.
+type skillDir struct {
+	children []*dirChild
+	full     pagedList     // every child
+	lists    filteredLists // the children some callers see
+}
+
+// A dirChild is an entry of a directory: a file, or a directory.
+type dirChild struct {
+	item   []byte // as resources/directory/read lists it
+	skills []int  // the skills it is a file of, or holds files of
+}
+
+// list returns the pages of the children of d whose indexes are visible.
+func (d *skillDir) list(s *Server, visible []int) pagedList {
+	items := make([][]byte, len(visible))
+	for i, v := range visible {
+		items[i] = d.children[v].item
+	}
+	l := s.paginate("resources", modernOnly(items))
+	// A directory result is paginated, not cacheable (SEP-2640, Reading
+	// Directories): no ttlMs or cacheScope.
+	l.pages.uncached = true
+	return l
 }
 
 // modernOnly returns items as the encoded items of every protocol version:
@@ -307,16 +364,62 @@ func modernOnly(items [][]byte) [numProtocols][][]byte {
 	return enc
 }
 
-func (ts *catalog) hasSkills() bool { return len(ts.skillByURI) > 0 }
+func (ts *catalog) hasSkills() bool { return len(ts.skills) > 0 }
 
-// listSkills answers skills/list: every entry, in registration order,
-// paginated like tools/list.
+// skillAccess returns what the caller of ctx may do with each skill of ts.
+func (s *Server) skillAccess(ctx context.Context, ts *catalog) []access {
+	out := make([]access, len(ts.skillItems))
+	for i, it := range ts.skillItems {
+		out[i] = s.access(ctx, it)
+	}
+	return out
+}
+
+// resourceAccess is [Server.access] for a resource. A file of skills is
+// not an item of its own: it is what the skills it belongs to are for the
+// caller, readable when one of them is (a nested skill's files are the
+// enclosing skill's too), else refused for the scopes of the first one the
+// caller lacks only scopes for, else hidden. It returns the item that
+// decided, whose scopes an error names.
+func (s *Server) resourceAccess(ctx context.Context, ts *catalog, r *resource) (access, Item) {
+	owners, ok := ts.fileSkills[r.uri]
+	if !ok || r.template != nil {
+		return s.access(ctx, r.item()), r.item()
+	}
+	a, item := accessHidden, Item{Kind: ItemResource, Name: r.uri}
+	for _, o := range owners {
+		switch s.access(ctx, ts.skillItems[o]) {
+		case accessOK:
+			return accessOK, ts.skillItems[o]
+		case accessNoScope:
+			if a == accessHidden {
+				a, item = accessNoScope, ts.skillItems[o]
+			}
+		}
+	}
+	return a, item
+}
+
+// listSkills answers skills/list: the entries the caller may see, in
+// registration order, paginated like tools/list.
 func (c *conn) listSkills(r request, p *listParams) []byte {
 	cursor := ""
 	if p.Cursor != nil {
 		cursor = *p.Cursor
 	}
-	page, ok := c.srv.snapshot().skillList.page(r.proto, cursor)
+	ts := c.srv.snapshot()
+	l := &ts.skillList
+	if c.srv.personal(ts) {
+		acc := c.srv.skillAccess(r.ctx, ts)
+		l = ts.skillLists.forRequest(&ts.skillList, len(acc), func(i int) bool { return acc[i] == accessOK }, func(visible []int) pagedList {
+			entries := make([][]byte, len(visible))
+			for i, v := range visible {
+				entries[i] = ts.skills[v].entry
+			}
+			return c.srv.paginate("skills", modernOnly(entries))
+		})
+	}
+	page, ok := l.page(r.proto, cursor)
 	if !ok {
 		return errorReply(r.id, errorf(codeInvalidParams, "Invalid cursor"))
 	}
@@ -325,18 +428,29 @@ func (c *conn) listSkills(r request, p *listParams) []byte {
 
 // getSkill answers skills/get: the entry of the skill whose SKILL.md is at
 // params.uri, or -32602 for a URI that names no skill (SEP-2640, Getting a
-// Skill).
+// Skill) or one the Filter hides; a skill whose scopes the caller lacks is
+// refused as a tool is.
 func (c *conn) getSkill(r request, p *uriParams) []byte {
 	if e := checkURI(p.URI); e != nil {
 		return errorReply(r.id, e)
 	}
-	sk := c.srv.snapshot().skillByURI[*p.URI]
-	if sk == nil {
+	ts := c.srv.snapshot()
+	i, ok := ts.skillByURI[*p.URI]
+	if ok {
+		switch c.srv.access(r.ctx, ts.skillItems[i]) {
+		case accessHidden:
+			ok = false
+		case accessNoScope:
+			return errorReply(r.id, errScope("skill "+*p.URI, ts.skillItems[i].Scopes))
+		}
+	}
+	if !ok {
 		return errorReply(r.id, errorf(codeInvalidParams, "No skill is served at "+*p.URI))
 	}
+	sk := ts.skills[i]
 	b := append(make([]byte, 0, len(sk.entry)+160), `{"skill":`...)
 	b = append(b, sk.entry...)
-	b = c.srv.appendCaching(b, false)
+	b = c.srv.appendCaching(b, c.srv.personal(ts))
 	b = c.srv.appendModern(b, true)
 	return appendResult(nil, r.id, b)
 }
@@ -349,13 +463,31 @@ type directoryParams struct {
 }
 
 // readDirectory answers resources/directory/read: the direct children of
-// a directory of the skills, or -32602 for a URI that is none (SEP-2640,
-// Reading Directories).
+// a directory of the skills that the caller may see, or -32602 for a URI
+// that is none, or holds nothing the caller may see (SEP-2640, Reading
+// Directories).
 func (c *conn) readDirectory(r request, p *directoryParams) []byte {
 	if e := checkURI(p.URI); e != nil {
 		return errorReply(r.id, e)
 	}
-	l := c.srv.snapshot().directories[*p.URI]
+	ts := c.srv.snapshot()
+	d := ts.directories[*p.URI]
+	var l *pagedList
+	if d != nil {
+		l = &d.full
+		if c.srv.personal(ts) {
+			acc := c.srv.skillAccess(r.ctx, ts)
+			seen := false
+			l = d.lists.forRequest(&d.full, len(d.children), func(i int) bool {
+				ok := slices.ContainsFunc(d.children[i].skills, func(o int) bool { return acc[o] == accessOK })
+				seen = seen || ok
+				return ok
+			}, func(visible []int) pagedList { return d.list(c.srv, visible) })
+			if !seen {
+				l = nil
+			}
+		}
+	}
 	if l == nil {
 		return errorReply(r.id, errorf(codeInvalidParams, *p.URI+" is not a directory resource"))
 	}

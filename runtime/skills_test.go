@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 )
@@ -256,4 +257,193 @@ func TestSkillsAddedWhileServing(t *testing.T) {
 		t.Errorf("no skills extension after AddSkills: %v", caps)
 	}
 	m.do(`3`, "skills/get", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`)).result(t)
+}
+
+// skillURIs returns the uri of each entry of a skills/list or of each
+// resource of a resources/list or directory read, in order.
+func skillURIs(items any) []string {
+	var out []string
+	for _, it := range items.([]any) {
+		out = append(out, it.(map[string]any)["uri"].(string))
+	}
+	return out
+}
+
+// allSkills pages through skills/list, checking each page's cacheScope.
+func allSkills(t *testing.T, c *testClient, cacheScope string) []string {
+	t.Helper()
+	var out []string
+	for cur := ""; ; {
+		page := c.do(`1`, "skills/list", modernParams(`"cursor":"`+cur+`"`)).result(t)
+		if page["cacheScope"] != cacheScope {
+			t.Errorf("skills/list page: cacheScope %v, want %s", page["cacheScope"], cacheScope)
+		}
+		out = append(out, skillURIs(page["skills"])...)
+		cur, _ = page["nextCursor"].(string)
+		if cur == "" {
+			return out
+		}
+	}
+}
+
+// allResources pages through resources/list.
+func allResources(t *testing.T, c *testClient) []string {
+	t.Helper()
+	var out []string
+	for cur := ""; ; {
+		page := c.do(`1`, "resources/list", modernParams(`"cursor":"`+cur+`"`)).result(t)
+		out = append(out, skillURIs(page["resources"])...)
+		cur, _ = page["nextCursor"].(string)
+		if cur == "" {
+			return out
+		}
+	}
+}
+
+// TestSkillsFilter: a Filter sees each skill as one item of kind
+// ItemSkill, never its files; a skill it refuses is absent from
+// skills/list (paged as the others are), unknown to skills/get and to
+// directory reads, and its files are not found, unless another skill the
+// caller sees has them too (a nested skill's files are the enclosing
+// skill's).
+func TestSkillsFilter(t *testing.T) {
+	var mu sync.Mutex
+	kinds := map[ItemKind][]string{}
+	s := newTestServer(t, WithPageSize(1), WithFilter(func(ctx context.Context, it Item) bool {
+		mu.Lock()
+		if !slices.Contains(kinds[it.Kind], it.Name) {
+			kinds[it.Kind] = append(kinds[it.Kind], it.Name)
+		}
+		mu.Unlock()
+		id := IdentityFrom(ctx)
+		switch {
+		case id == nil:
+			return true
+		case id.Claims["tenant"] == "b": // no PDF skill
+			return it.Name != "skill://pdf/SKILL.md"
+		case id.Claims["tenant"] == "c": // no invoices skill
+			return it.Name != "skill://pdf/invoices/SKILL.md"
+		}
+		return true
+	}))
+	s.MustAddSkills(skillFS, testSkills()...)
+	s.MustAddResource(Resource{URI: "notes://today", Name: "today", Handler: func(context.Context, ResourceRequest) ([]ResourceContents, error) {
+		return TextResource("today"), nil
+	}})
+	tenant := func(name string) *testClient {
+		return serveCtx(t, ContextWithIdentity(t.Context(), &Identity{Subject: "u", Claims: map[string]any{"tenant": name}}), s)
+	}
+
+	a, b, c := tenant("a"), tenant("b"), tenant("c")
+	every := []string{"skill://pdf/SKILL.md", "skill://pdf/invoices/SKILL.md", "skill://acme/billing/refunds/SKILL.md"}
+	if got := allSkills(t, a, "private"); !slices.Equal(got, every) {
+		t.Errorf("tenant a skills = %v", got)
+	}
+	if got := allSkills(t, b, "private"); !slices.Equal(got, every[1:]) {
+		t.Errorf("tenant b skills = %v", got)
+	}
+	if got := allSkills(t, c, "private"); !slices.Equal(got, []string{every[0], every[2]}) {
+		t.Errorf("tenant c skills = %v", got)
+	}
+	// A cursor of one caller's list is no cursor of another's.
+	page := a.do(`2`, "skills/list", modernParams("")).result(t)
+	b.do(`3`, "skills/list", modernParams(`"cursor":"`+page["nextCursor"].(string)+`"`)).code(t, codeInvalidParams)
+
+	// Hidden is unknown: the same answers as for a skill never served.
+	for _, m := range []struct{ method, hidden, never string }{
+		{"skills/get", "skill://pdf/SKILL.md", "skill://nope/SKILL.md"},
+		{"resources/read", "skill://pdf/logo.png", "skill://nope/logo.png"},
+		{"resources/read", "skill://pdf/SKILL.md", "skill://nope/SKILL.md"},
+		{"resources/directory/read", "skill://pdf/references", "skill://nope/references"},
+	} {
+		hidden := b.do(`4`, m.method, modernParams(`"uri":"`+m.hidden+`"`))
+		never := b.do(`4`, m.method, modernParams(`"uri":"`+m.never+`"`))
+		if hidden.Error == nil || strings.ReplaceAll(string(hidden.line), m.hidden, m.never) != string(never.line) {
+			t.Errorf("%s of a hidden %s: %s; of %s: %s", m.method, m.hidden, hidden.line, m.never, never.line)
+		}
+	}
+	// The invoices skill, inside the hidden one, stays whole: its
+	// SKILL.md and directory; the PDF skill's own directory lists it alone.
+	jsonEqual(t, "skills/get invoices", b.do(`5`, "skills/get", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`)).result(t)["skill"],
+		`{"uri":"skill://pdf/invoices/SKILL.md","frontmatter":{"name":"invoices","description":"Invoices"},"resources":[
+		{"uri":"skill://pdf/invoices/SKILL.md","digest":"`+digest("skills/pdf/invoices/SKILL.md")+`","size":`+size("skills/pdf/invoices/SKILL.md")+`}]}`)
+	b.do(`6`, "resources/read", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`)).result(t)
+	dir := b.do(`7`, "resources/directory/read", modernParams(`"uri":"skill://pdf"`)).result(t)
+	jsonEqual(t, "tenant b skill://pdf", dir["resources"], `[{"uri":"skill://pdf/invoices","name":"invoices","mimeType":"inode/directory"}]`)
+	if got := skillURIs(b.do(`8`, "resources/directory/read", modernParams(`"uri":"skill://pdf/invoices"`)).result(t)["resources"]); !slices.Equal(got, []string{"skill://pdf/invoices/SKILL.md"}) {
+		t.Errorf("tenant b skill://pdf/invoices = %v", got)
+	}
+	if got, want := allResources(t, b), []string{"skill://pdf/invoices/SKILL.md", "skill://acme/billing/refunds/SKILL.md", "skill://acme/billing/refunds/policy.md", "notes://today"}; !slices.Equal(got, want) {
+		t.Errorf("tenant b resources = %v, want %v", got, want)
+	}
+
+	// Hiding the nested skill hides it as a skill; its SKILL.md is still
+	// a file of the PDF skill, which lists it.
+	c.do(`9`, "skills/get", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`)).code(t, codeInvalidParams)
+	c.do(`10`, "resources/read", modernParams(`"uri":"skill://pdf/invoices/SKILL.md"`)).result(t)
+	if got := allResources(t, c); len(got) != 7 {
+		t.Errorf("tenant c resources = %v, want all 7", got)
+	}
+	if got := allResources(t, a); len(got) != 7 {
+		t.Errorf("tenant a resources = %v, want all 7", got)
+	}
+
+	mu.Lock()
+	defer mu.Unlock()
+	if !slices.Equal(kinds[ItemSkill], every) {
+		t.Errorf("the filter saw the skills %v, want %v", kinds[ItemSkill], every)
+	}
+	if got := kinds[ItemResource]; !slices.Equal(got, []string{"notes://today"}) {
+		t.Errorf("the filter saw the resources %v: a skill's files are no items of their own", got)
+	}
+}
+
+// TestSkillsScopes: a skill's Scopes are checked as a tool's are when the
+// request has an identity: a caller without them does not see the skill
+// nor list its files, and is refused (Forbidden, naming the scope) its
+// skills/get and the reads of its files; a caller with them sees it all;
+// without an identity nothing is checked.
+func TestSkillsScopes(t *testing.T) {
+	s := newTestServer(t)
+	skills := testSkills()
+	skills[2].Scopes = []string{"billing:read"}
+	s.MustAddSkills(skillFS, skills...)
+	as := func(scopes ...string) *testClient {
+		return serveCtx(t, ContextWithIdentity(t.Context(), &Identity{Subject: "u", Scopes: scopes}), s)
+	}
+	reader, biller := as("notes:read"), as("billing:read")
+	if got := allSkills(t, reader, "private"); !slices.Equal(got, []string{"skill://pdf/SKILL.md", "skill://pdf/invoices/SKILL.md"}) {
+		t.Errorf("skills without billing:read = %v", got)
+	}
+	if got := allSkills(t, biller, "private"); len(got) != 3 {
+		t.Errorf("skills with billing:read = %v", got)
+	}
+	if got := allSkills(t, serve(t, s), "private"); len(got) != 3 {
+		t.Errorf("skills without an identity = %v", got)
+	}
+	for _, tc := range []struct{ method, uri, want string }{
+		{"skills/get", "skill://acme/billing/refunds/SKILL.md", "Forbidden: skill skill://acme/billing/refunds/SKILL.md needs scope billing:read"},
+		{"resources/read", "skill://acme/billing/refunds/policy.md", "Forbidden: resource skill://acme/billing/refunds/policy.md needs scope billing:read"},
+	} {
+		m := reader.do(`2`, tc.method, modernParams(`"uri":"`+tc.uri+`"`))
+		m.code(t, codeInvalidRequest)
+		if m.Error.Message != tc.want {
+			t.Errorf("%s %s: %s", tc.method, tc.uri, m.line)
+		}
+		biller.do(`3`, tc.method, modernParams(`"uri":"`+tc.uri+`"`)).result(t)
+	}
+	if got := allResources(t, reader); slices.ContainsFunc(got, func(u string) bool { return strings.HasPrefix(u, "skill://acme/") }) {
+		t.Errorf("resources without billing:read = %v", got)
+	}
+	m := reader.do(`4`, "resources/directory/read", modernParams(`"uri":"skill://acme"`))
+	m.code(t, codeInvalidParams)
+	if got := skillURIs(biller.do(`5`, "resources/directory/read", modernParams(`"uri":"skill://acme"`)).result(t)["resources"]); !slices.Equal(got, []string{"skill://acme/billing"}) {
+		t.Errorf("skill://acme with billing:read = %v", got)
+	}
+
+	bad := testSkills()[1:2]
+	bad[0].Scopes = []string{"a b"}
+	if err := newTestServer(t).AddSkills(skillFS, bad...); err == nil || !strings.Contains(err.Error(), `bad scope "a b"`) {
+		t.Errorf("AddSkills with a bad scope: %v", err)
+	}
 }

@@ -282,19 +282,23 @@ type catalog struct {
 	toolLists, promptLists, resourceLists, templLists filteredLists
 
 	promptByName  map[string]*prompt
-	resourceByURI map[string]*resource  // fixed URIs
-	templateByURI map[string]*resource  // templates, by their template text
-	templates     []*resource           // in registration order
-	prompts       pagedList             // prompts/list, when there are prompts
-	resources     pagedList             // resources/list
-	templateList  pagedList             // resources/templates/list
-	completions   bool                  // some argument or variable has a completer
-	skillByURI    map[string]*skill     // skills, by the URI of their SKILL.md (skills.go)
-	skillList     pagedList             // skills/list
-	directories   map[string]*pagedList // resources/directory/read, by directory URI
-	hadPrompts    bool                  // WithListChanged and a prompt was registered once
-	hadResources  bool                  // likewise for resources
-	apps          bool                  // a tool or resource is part of an MCP App (apps.go)
+	resourceByURI map[string]*resource // fixed URIs
+	templateByURI map[string]*resource // templates, by their template text
+	templates     []*resource          // in registration order
+	prompts       pagedList            // prompts/list, when there are prompts
+	resources     pagedList            // resources/list
+	templateList  pagedList            // resources/templates/list
+	completions   bool                 // some argument or variable has a completer
+	skills        []*skill             // in registration order (skills.go)
+	skillByURI    map[string]int       // index in skills, by the URI of the SKILL.md
+	skillItems    []Item               // the skills as a Filter sees them, in skills' order
+	fileSkills    map[string][]int     // the skills each skill file belongs to, by its URI
+	skillList     pagedList            // skills/list
+	skillLists    filteredLists        // skills/list of the callers who see fewer skills
+	directories   map[string]*skillDir // resources/directory/read, by directory URI
+	hadPrompts    bool                 // WithListChanged and a prompt was registered once
+	hadResources  bool                 // likewise for resources
+	apps          bool                 // a tool or resource is part of an MCP App (apps.go)
 
 	// What depends on the capabilities, which depend on what is registered.
 	initResult [numProtocols][]byte // initialize result per negotiated version
