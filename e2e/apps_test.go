@@ -58,6 +58,11 @@ func TestBrowserApps(t *testing.T) {
 			t.Skip("chromium is not installed (apt-get install chromium, or set MCPGEN_E2E_CHROMIUM to a Chromium or Chrome binary)")
 		}
 	}
+	for _, pkg := range []string{"playwright-core", "esbuild"} {
+		if _, err := os.Stat(filepath.Join("node_modules", pkg)); err != nil {
+			t.Fatalf("e2e/node_modules has no %s: run npm ci in e2e (package-lock.json changed since it was installed)", pkg)
+		}
+	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "apps")
 	if out, err := exec.Command("go", "build", "-o", bin, "../examples/apps").CombinedOutput(); err != nil {
