@@ -66,7 +66,11 @@ if [ -d e2e ]; then
     cd e2e
     # npm checks engines against the Node.js that runs it, not the Node.js 22 that this
     # installs for the clients (package.json): --loglevel=error keeps those warnings out.
-    if [ ! -d node_modules ]; then npm ci --no-audit --no-fund --loglevel=error; fi
+    # A lock newer than what npm last installed (node_modules/.package-lock.json) means a
+    # package was added or changed since: install again.
+    if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+      npm ci --no-audit --no-fund --loglevel=error
+    fi
     go run github.com/mcpgen/mcpgen/cmd/mcpgen -check ./...
     go vet ./...
     go test -race -count=1 ./...

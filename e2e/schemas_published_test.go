@@ -112,7 +112,11 @@ func TestRegistrySchemas(t *testing.T) {
 	docs := []schemaDoc{
 		{"golden", golden},
 		{"examples/calculator", example},
-		{"without optional members", edited(t, golden, map[string]any{"title": nil, "repository": nil, "remotes": nil, "packages": nil})},
+		{"without optional members", edited(t, golden, map[string]any{"title": nil, "repository": nil, "icons": nil, "remotes": nil, "packages": nil})},
+		{"bad: an icon of a type the registry does not list", edited(t, golden, map[string]any{"icons": []any{map[string]any{"src": "https://example.com/i.gif", "mimeType": "image/gif"}}})},
+		{"bad: an icon without src", edited(t, golden, map[string]any{"icons": []any{map[string]any{"mimeType": "image/png"}}})},
+		{"bad: an icon src of 256 characters", edited(t, golden, map[string]any{"icons": []any{map[string]any{"src": "https://example.com/" + strings.Repeat("x", 236)}}})},
+		{"bad: an icon size not WxH", edited(t, golden, map[string]any{"icons": []any{map[string]any{"src": "https://example.com/i.png", "sizes": []any{"48"}}}})},
 		{"bad: a name without a slash", edited(t, golden, map[string]any{"name": "weather"})},
 		{"bad: no version", edited(t, golden, map[string]any{"version": nil})},
 		{"bad: a description of 101 characters", edited(t, golden, map[string]any{"description": strings.Repeat("x", 101)})},

@@ -55,6 +55,7 @@ type Server struct {
 	Remote      string // the Streamable HTTP endpoint, "" for none
 	Website     string
 	OCI         string // an OCI image reference that runs the server over stdio, "" for none
+	Icons       []Icon // the //mcp:icon lines of the directive's comment
 }
 
 // RegisterPromptsFunc and RegisterResourcesFunc name the generated

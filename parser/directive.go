@@ -234,8 +234,8 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				} else {
 					c.errorf(cm.Pos(), "%s must be in the doc comment of a function", word)
 				}
-			case kind == iconDirective && fd == nil:
-				c.errorf(cm.Pos(), "//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, or of a //go:embed variable annotated with //mcp:resource")
+			case kind == iconDirective && fd == nil && !hasServerDirective(g):
+				c.errorf(cm.Pos(), "//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, of a //go:embed variable annotated with //mcp:resource, or in the comment of //mcp:server")
 			case kind == metaDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:meta must be in the doc comment of a function annotated with //mcp:tool")
 			case kind == argDirective && fd == nil:

@@ -783,14 +783,24 @@ func crossPackageNames(pkgs []*model.Package) []Diagnostic {
 			if o.pkg == p {
 				continue // reported within the package
 			}
-			call := p.Name + "." + model.RegisterFunc(t.Receiver) + "(srv"
-			if t.Receiver != nil {
+			// The prefix goes on a package the server imports: not a main
+			// package, which only its own main registers (and two of them
+			// never share a server).
+			under, tool := p, t
+			if p.Name == "main" {
+				if o.pkg.Name == "main" {
+					continue
+				}
+				under, tool = o.pkg, o.tool
+			}
+			call := under.Name + "." + model.RegisterFunc(tool.Receiver) + "(srv"
+			if tool.Receiver != nil {
 				call += ", recv"
 			}
 			call += ")"
 			diags = append(diags, Diagnostic{Pos: t.Pos, Warning: true, Message: fmt.Sprintf(
 				"tool name %q is also the name of a tool of package %s (%s at %s:%d:%d): a server that registers both packages' tools fails at start-up; register one package's under a prefix, srv.PrefixTools(%q, func() { %s }), or give one tool another name with name=",
-				t.Name, o.pkg.PkgPath, o.tool.GoName, filepath.Base(o.tool.Pos.Filename), o.tool.Pos.Line, o.tool.Pos.Column, p.Name+"_", call)})
+				t.Name, o.pkg.PkgPath, o.tool.GoName, filepath.Base(o.tool.Pos.Filename), o.tool.Pos.Line, o.tool.Pos.Column, under.Name+"_", call)})
 		}
 	}
 	return diags

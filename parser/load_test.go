@@ -623,4 +623,29 @@ func (h *Host) Info() string { return "" }
 	if _, diags := load(t, dir, "./host"); len(diags) != 0 {
 		t.Errorf("one package: %s", strings.Join(diags, "\n"))
 	}
+
+	// A main package's tools are registered by its main alone: the prefix
+	// goes on the package it imports, and two commands never share a server.
+	main := `package main
+
+// Info describes the server.
+//
+//mcp:tool
+func Info() string { return "" }
+
+func main() {}
+`
+	dir = writeModule(t, map[string]string{"cpu/cpu.go": `package cpu
+
+// Info describes the CPU.
+//
+//mcp:tool
+func Info() string { return "" }
+`, "zcmd/main.go": main, "zcmd2/main.go": main})
+	_, diags = load(t, dir, "./...")
+	want = []string{`zcmd/main.go:6:6: warning: tool name "info" is also the name of a tool of package example.com/x/cpu (Info at cpu.go:6:6): a server that registers both packages' tools fails at start-up; register one package's under a prefix, srv.PrefixTools("cpu_", func() { cpu.RegisterTools(srv) }), or give one tool another name with name=`,
+		`zcmd2/main.go:6:6: warning: tool name "info" is also the name of a tool of package example.com/x/cpu (Info at cpu.go:6:6): a server that registers both packages' tools fails at start-up; register one package's under a prefix, srv.PrefixTools("cpu_", func() { cpu.RegisterTools(srv) }), or give one tool another name with name=`}
+	if !slices.Equal(diags, want) {
+		t.Errorf("main packages:\n%s\nwant:\n%s", strings.Join(diags, "\n"), strings.Join(want, "\n"))
+	}
 }

@@ -187,7 +187,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 				case "skills":
 					c.skillsDirective(d, cm.Pos(), rest, restPos)
 				case "server":
-					s := c.serverDirective(cm, rest, restPos, packageDoc(files)) // checked all the same
+					s := c.serverDirective(cm, rest, restPos, packageDoc(files), groupIcons(g)) // checked all the same
 					if serverPos != token.NoPos {
 						c.errorf(cm.Pos(), "second //mcp:server (the first is at line %d)", c.fset.Position(serverPos).Line)
 						continue

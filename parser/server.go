@@ -6,10 +6,12 @@ import (
 	"go/token"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/mcpgen/mcpgen/internal/mcpmeta"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -87,10 +89,11 @@ func checkRemote(u string) string {
 }
 
 // serverDirective checks one //mcp:server, whose options are rest, at
-// restPos; doc is the package doc comment, for the default description.
-func (c *checker) serverDirective(cm *ast.Comment, rest string, restPos token.Pos, pkgDoc string) *model.Server {
+// restPos; doc is the package doc comment, for the default description;
+// icons are the //mcp:icon lines of its comment, the server's icons.
+func (c *checker) serverDirective(cm *ast.Comment, rest string, restPos token.Pos, pkgDoc string, icons []*ast.Comment) *model.Server {
 	good, rejected, errs := serverSpec().check(rest)
-	ok := len(errs) == 0
+	ok, iconsBad := len(errs) == 0, false
 	for _, e := range errs {
 		c.errorf(restPos+token.Pos(e.Off), "%s", e.Msg)
 	}
@@ -148,10 +151,63 @@ func (c *checker) serverDirective(cm *ast.Comment, rest string, restPos token.Po
 			fail(at("oci"), "//mcp:server oci %s: an OCI image reference with a tag or a digest, such as ghcr.io/owner/server:1.0.0", s.OCI)
 		}
 	}
+	s.Icons = c.icons(icons, &iconsBad)
+	if !c.registryIcons(icons) || iconsBad {
+		ok = false
+	}
 	if !ok {
 		return nil
 	}
 	return s
+}
+
+// registryMIME are the icon media types the registry's schema takes.
+var registryMIME = []string{"image/png", "image/jpeg", "image/jpg", "image/svg+xml", "image/webp"}
+
+// registryIcons checks what the registry asks of a server's icons beyond
+// what an icon of the protocol may be (checked by icons): an https src of
+// at most 255 characters, so no data: URI (nor file=), and a mimeType of
+// its list. It reports each problem at its value and says whether there
+// was none.
+func (c *checker) registryIcons(icons []*ast.Comment) bool {
+	ok := true
+	for _, cm := range icons {
+		base := cm.Pos() + token.Pos(len(iconPrefix))
+		good, _, _ := iconSpec().check(cm.Text[len(iconPrefix):])
+		fail := func(o option, format string, args ...any) {
+			c.errorf(base+token.Pos(o.ValueOff), format, args...)
+			ok = false
+		}
+		if o, has := good["file"]; has {
+			fail(o, "//mcp:icon file=%s: the registry takes a server's icon by its https URL only: give src=https://...", o.Value)
+		}
+		if o, has := good["src"]; has {
+			p, err := url.Parse(o.Value)
+			switch {
+			case err != nil || p.Scheme != "https" || p.Host == "":
+				if mcpmeta.CheckIconSrc(o.Value) == "" { // else reported by icons
+					fail(o, "//mcp:icon src %.60s: the registry takes a server's icon by its https URL only", o.Value)
+				}
+			case utf8.RuneCountInString(o.Value) > 255:
+				fail(o, "//mcp:icon src: %d characters, more than the registry's 255", utf8.RuneCountInString(o.Value))
+			}
+		}
+		if o, has := good["mime"]; has && mcpmeta.CheckIconMIME(o.Value) == "" && !slices.Contains(registryMIME, o.Value) {
+			fail(o, "//mcp:icon mime=%s: the registry takes %s", o.Value, strings.Join(registryMIME, ", "))
+		}
+	}
+	return ok
+}
+
+// groupIcons returns the //mcp:icon lines of the comment g.
+func groupIcons(g *ast.CommentGroup) []*ast.Comment {
+	var out []*ast.Comment
+	for _, cm := range g.List {
+		if kind, _ := classify(cm.Text); kind == iconDirective {
+			out = append(out, cm)
+		}
+	}
+	return out
 }
 
 // packageDoc returns the package doc comment of the first of files that
@@ -185,4 +241,15 @@ func describes(sentence string) string {
 		}
 	}
 	return sentence
+}
+
+// hasServerDirective reports whether the comment g holds an //mcp:server,
+// whose icons are the //mcp:icon lines beside it.
+func hasServerDirective(g *ast.CommentGroup) bool {
+	for _, cm := range g.List {
+		if cm.Text == serverPrefix || strings.HasPrefix(cm.Text, serverPrefix+" ") || strings.HasPrefix(cm.Text, serverPrefix+"\t") {
+			return true
+		}
+	}
+	return false
 }

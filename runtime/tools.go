@@ -381,9 +381,20 @@ const runtimePkg = "github.com/mcpgen/mcpgen/runtime"
 func duplicateTool(name, first, by string) error {
 	call := "pkg.RegisterTools(srv)"
 	prefix := "pkg_"
-	if pkg, fn, ok := splitFunc(by); ok && strings.HasPrefix(fn, "Register") {
+	// The prefix is best put on an imported package's tools: main's are
+	// registered by main itself, unqualified.
+	reg := by
+	if pkg, _, ok := splitFunc(by); ok && pkg == "main" {
+		if fpkg, fn, ok := splitFunc(first); ok && fpkg != "main" && strings.HasPrefix(fn, "Register") {
+			reg = first
+		}
+	}
+	if pkg, fn, ok := splitFunc(reg); ok && strings.HasPrefix(fn, "Register") {
 		prefix = pkg + "_"
 		call = pkg + "." + fn + "(srv"
+		if pkg == "main" {
+			call = fn + "(srv"
+		}
 		if fn != "RegisterTools" {
 			call += ", ..."
 		}

@@ -221,7 +221,8 @@ comment:
 	    default the first sentence of the package doc comment; remote: the
 	    public https URL of the Streamable HTTP endpoint; oci: an image
 	    that serves it over stdio; the repository comes from the import
-	    path (github.com, gitlab.com)
+	    path (github.com, gitlab.com); the //mcp:icon lines of its
+	    comment are the server's icons (https src only)
 
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed

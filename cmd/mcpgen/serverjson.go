@@ -28,6 +28,7 @@ type serverJSON struct {
 	Version     string            `json:"version"`
 	WebsiteURL  string            `json:"websiteUrl,omitempty"`
 	Repository  *serverRepository `json:"repository,omitempty"`
+	Icons       []serverIcon      `json:"icons,omitempty"`
 	Remotes     []serverTransport `json:"remotes,omitempty"`
 	Packages    []serverPackage   `json:"packages,omitempty"`
 }
@@ -36,6 +37,13 @@ type serverRepository struct {
 	URL       string `json:"url"`
 	Source    string `json:"source"`
 	Subfolder string `json:"subfolder,omitempty"`
+}
+
+type serverIcon struct {
+	Src      string   `json:"src"`
+	MIMEType string   `json:"mimeType,omitempty"`
+	Sizes    []string `json:"sizes,omitempty"`
+	Theme    string   `json:"theme,omitempty"`
 }
 
 type serverTransport struct {
@@ -80,6 +88,9 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 	}
 	doc := serverJSON{Schema: serverSchema, Name: s.Name, Title: s.Title, Description: s.Description,
 		Version: version, WebsiteURL: s.Website, Repository: repository(o.pkgPath, o.dir)}
+	for _, i := range s.Icons {
+		doc.Icons = append(doc.Icons, serverIcon{Src: i.Src, MIMEType: i.MIMEType, Sizes: i.Sizes, Theme: i.Theme})
+	}
 	if s.Remote != "" {
 		doc.Remotes = []serverTransport{{Type: "streamable-http", URL: s.Remote}}
 	}

@@ -9,14 +9,16 @@
 
 import { parseArgs } from "node:util";
 
-// parseClientArgs reads the command line, or exits 2 with the usage.
-export function parseClientArgs(script) {
+// parseClientArgs reads the command line, or exits 2 with the usage; extra
+// are the script's own options (util.parseArgs options).
+export function parseClientArgs(script, extra = {}) {
   const { values: opt } = parseArgs({
     options: {
       sdk: { type: "string", default: "v1" },
       era: { type: "string", default: "legacy" },
       stdio: { type: "string" },
       url: { type: "string" },
+      ...extra,
     },
   });
   if ((!opt.stdio) === (!opt.url) || !["v1", "v2"].includes(opt.sdk) || !["legacy", "modern"].includes(opt.era) ||

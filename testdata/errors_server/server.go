@@ -4,6 +4,10 @@
 // hundred characters, so the directive without description= is an error.
 //
 //mcp:server title="Weather" remote=http://weather.example.com/mcp
+//mcp:icon src=http://weather.example.com/icon.png mime=image/gif
+//mcp:icon file=icon.svg
+//mcp:icon src=https://weather.example.com/icon.png sizes=48
+//mcp:icon src=data:image/png;base64,iVBORw0KGgo=
 package errors_server
 
 //mcp:server name=weather version=^1.2.0 website=weather.example.com oci=ghcr.io/mcpgen/weather
@@ -20,3 +24,6 @@ func Forecast(city string) string { return "sunny in " + city }
 //
 //mcp:server name=io.github.mcpgen/inside
 func Helper() {}
+
+//mcp:icon src=https://example.com/alone.png
+var _ = 0

@@ -3,6 +3,8 @@
 // directive below and this comment's first sentence.
 //
 //mcp:server name=io.github.mcpgen/weather title="Weather" remote=https://weather.example.com/mcp oci=ghcr.io/mcpgen/weather:1.0.0
+//mcp:icon src=https://weather.example.com/icon.png mime=image/png sizes=48x48,96x96
+//mcp:icon src=https://weather.example.com/icon-dark.svg mime=image/svg+xml sizes=any theme=dark
 package gen_server
 
 // Forecast returns the forecast for a city.
