@@ -407,13 +407,17 @@ func (g *gen) registerSkills(loc localNames, fsName string) []jen.Code {
 			fm = jen.Op("`" + sk.Frontmatter + "`")
 		}
 		files = append(files, jen.Line())
-		skills[i] = jen.Line().Add(g.rt("Skill")).Values(
+		fields := []jen.Code{
 			jen.Line().Add(field("URI", jen.Lit(sk.URI))),
 			jen.Line().Add(field("Name", jen.Lit(sk.Name))),
 			jen.Line().Add(field("Description", jen.Lit(sk.Description))),
 			jen.Line().Add(field("Frontmatter", fm)),
 			jen.Line().Add(field("Files", jen.Index().Add(g.rt("SkillFile")).Values(files...))),
-			jen.Line())
+		}
+		if len(set.Scopes) > 0 {
+			fields = append(fields, jen.Line().Add(field("Scopes", scopesLit(set.Scopes))))
+		}
+		skills[i] = jen.Line().Add(g.rt("Skill")).Values(append(fields, jen.Line())...)
 	}
 	args := append([]jen.Code{jen.Id(fsName)}, skills...)
 	doc := fmt.Sprintf("%s registers on %s the skills of //mcp:skills dir=%s (the skills extension,", model.RegisterSkillsFunc, loc.server, set.Dir)

@@ -76,7 +76,10 @@ type Skills struct {
 	Pos token.Position // the directive
 	// Dir is DIR, slash-separated and relative to the package's
 	// directory: the pattern of the generated //go:embed.
-	Dir    string
+	Dir string
+	// Scopes are those of option scope=: the OAuth scopes a caller needs
+	// to see each of the skills, as a tool's are those it needs to call it.
+	Scopes []string
 	Skills []*Skill // in path order
 }
 

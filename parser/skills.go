@@ -27,7 +27,7 @@ import (
 
 // The skills of a package (SEP-2640, the skills extension):
 //
-//	//mcp:skills dir=DIR
+//	//mcp:skills dir=DIR [scope=NAME,...]
 //
 // in any comment of the package outside a function's doc comment. Every
 // directory under DIR (a relative path in the package's directory) that
@@ -43,6 +43,7 @@ import (
 func skillsSpec() *directiveSpec {
 	return &directiveSpec{directive: "//mcp:skills", options: []optionRule{
 		{key: "dir", kind: textValue, example: "dir=skills (a directory of the package, one directory per skill inside)"},
+		scopeRule(),
 	}}
 }
 
@@ -51,6 +52,7 @@ type skillsRule struct {
 	pos    token.Pos
 	dir    string
 	dirPos token.Pos // of the value of dir=
+	scopes []string  // of scope=, as a tool's: what a caller needs to see the skills
 }
 
 // The limits of SEP-2640 (Limits) and the Agent Skills specification.
@@ -80,7 +82,7 @@ func (c *checker) skillsDirective(d *pkgDirs, pos token.Pos, rest string, restPo
 		c.errorf(pos, "second //mcp:skills (the first is at line %d); put every skill under one directory", c.fset.Position(d.skills.pos).Line)
 		return
 	}
-	d.skills = &skillsRule{pos: pos, dir: dir.Value, dirPos: restPos + token.Pos(dir.ValueOff)}
+	d.skills = &skillsRule{pos: pos, dir: dir.Value, dirPos: restPos + token.Pos(dir.ValueOff), scopes: splitScopes(good["scope"].Value)}
 }
 
 // skills reads the skills of the //mcp:skills of the package in pkgDir.
@@ -137,7 +139,7 @@ func (c *checker) skills(pkgDir string) *model.Skills {
 		c.errorf(r.dirPos, "//mcp:skills dir=%s: %v", r.dir, err)
 		return nil
 	}
-	out := &model.Skills{Pos: c.fset.Position(r.pos), Dir: r.dir}
+	out := &model.Skills{Pos: c.fset.Position(r.pos), Dir: r.dir, Scopes: r.scopes}
 	if sr.skillDirs["."] {
 		c.errorAt(filepath.Join(root, "SKILL.md"), 1, 1, "a skill is a directory of %s: move SKILL.md into %s/NAME/, NAME the skill's name", r.dir, r.dir)
 		delete(sr.skillDirs, ".")

@@ -20,7 +20,8 @@
 // (tools/call, answered by the real server) and show the new verdict; the
 // host's dark theme and a call the host refuses reach it; the host tears
 // the view down and the view answers; the view of a call whose arguments
-// the server refused ("red") shows the server's error. No script error nor CSP
+// the server refused ("red") shows the server's error, and that of a call
+// the host cancelled says so. No script error nor CSP
 // violation may happen in any frame. It takes one screenshot (--screenshot)
 // and prints one JSON report on stdout, as ts-client.mjs does; it exits 1
 // when a check fails, 2 on bad usage. A failed check ends the run: the
@@ -76,7 +77,7 @@ const hostPage = `<!doctype html>
 "use strict";
 const { AppBridge, PostMessageTransport } = McpApps;
 window.hostLog = [];
-window.showView = async ({ html, resourceMeta, toolInput, toolResult }) => {
+window.showView = async ({ html, resourceMeta, toolInput, toolResult, cancelled }) => {
   // A new call's view replaces the last one, in a new proxy frame.
   await window.bridge?.close();
   window.hostLog = [];
@@ -109,8 +110,9 @@ window.showView = async ({ html, resourceMeta, toolInput, toolResult }) => {
   await initialized;
   window.hostLog.push({ method: "ui/notifications/initialized", appVersion: bridge.getAppVersion() });
   await bridge.sendToolInput({ arguments: toolInput });
-  await bridge.sendToolResult(toolResult);
   window.bridge = bridge;
+  if (cancelled !== undefined) await bridge.sendToolCancelled({ reason: cancelled });
+  else await bridge.sendToolResult(toolResult);
 };
 </script></body></html>`;
 
@@ -357,6 +359,15 @@ await step("a call the model got wrong shows the server's error", async () => {
   await view.locator("#status", { hasText: "must match the pattern" }).waitFor();
   const got = { status: await text("#status"), ratio: await text("#ratio"), levels: await levels() };
   assert(JSON.stringify(got) === JSON.stringify({ status: want, ratio: "–", levels: [] }), `the view shows ${JSON.stringify(got)}, want the error ${JSON.stringify(want)} and no verdict`);
+  return got;
+});
+
+await step("a call the host cancelled says so", async () => {
+  await page.evaluate((l) => window.showView(l), { ...launch, toolResult: undefined, cancelled: "user action" });
+  await view.locator("#status", { hasText: "cancelled" }).waitFor();
+  const got = { status: await text("#status"), ratio: await text("#ratio"), foreground: await view.locator("#foreground").inputValue() };
+  const want = { status: "The check was cancelled: user action.", ratio: "–", foreground: launch.toolInput.foreground };
+  assert(JSON.stringify(got) === JSON.stringify(want), `the view shows ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
   return got;
 });
 

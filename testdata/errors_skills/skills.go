@@ -3,6 +3,7 @@
 package errors_skills
 
 //mcp:skills folder=skills
+//mcp:skills dir=skills scope=files:read,audit,files:read
 //mcp:skills
 //mcp:skills dir=skills
 //mcp:skills dir=other
