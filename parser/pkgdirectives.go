@@ -47,7 +47,7 @@ type pkgDirs struct {
 	// constraints is the default of the //mcp:tool option constraints=
 	// ("described", "keywords" or "" when not given).
 	constraints string
-	skills      *skillsRule // //mcp:skills (skills.go), nil without it
+	skills      []*skillsRule // //mcp:skills (skills.go), in order
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server

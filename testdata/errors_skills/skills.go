@@ -7,4 +7,5 @@ package errors_skills
 //mcp:skills
 //mcp:skills dir=skills
 //mcp:skills dir=other
+//mcp:skills dir=skills/alias
 //mcp:skill dir=skills
