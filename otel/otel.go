@@ -12,8 +12,9 @@
 // mcp.protocol.version, jsonrpc.request.id, network.transport, and where
 // they apply network.protocol.name "http", mcp.session.id,
 // mcp.resource.uri, gen_ai.tool.name with gen_ai.operation.name
-// "execute_tool", and gen_ai.prompt.name. A protocol error sets error.type and rpc.response.status_code to its JSON-RPC code
-// and the span's status to Error; a tool result with isError sets
+// "execute_tool", and gen_ai.prompt.name. A protocol error sets error.type
+// and rpc.response.status_code to its JSON-RPC code and the span's status
+// to Error; a tool result with isError sets
 // error.type "tool_error" and the status to Error. Each request's duration
 // goes into the histogram mcp.server.operation.duration (seconds), and each
 // session's into mcp.server.session.duration (seconds: a legacy HTTP
