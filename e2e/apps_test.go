@@ -17,25 +17,7 @@ import (
 // client.
 func TestTypeScriptApps(t *testing.T) {
 	needNode(t)
-	bin := filepath.Join(t.TempDir(), "apps")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/apps").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../examples/apps: %v\n%s", err, out)
-	}
-	// conformanceHTTP starts any example that logs its url= on stderr.
-	for _, ep := range []*endpoint{stdioEndpointFor(bin), conformanceHTTP(t, bin)} {
-		t.Run(ep.name, func(t *testing.T) {
-			for _, c := range []struct{ sdk, era, wantVersion string }{
-				{"v1", "legacy", ""},
-				{"v2", "legacy", "2025-11-25"},
-				{"v2", "modern", "2026-07-28"},
-			} {
-				t.Run(c.sdk+"-"+c.era, func(t *testing.T) {
-					t.Parallel()
-					runTSScript(t, "clients/ts-apps.mjs", c.sdk, c.era, c.wantVersion, ep.nodeArgs, nil)
-				})
-			}
-		})
-	}
+	tsEras(t, buildExample(t, "apps"), "clients/ts-apps.mjs", true)
 }
 
 // TestBrowserApps runs clients/browser-apps.mjs: examples/apps' view in
@@ -63,12 +45,8 @@ func TestBrowserApps(t *testing.T) {
 			t.Fatalf("e2e/node_modules has no %s: run npm ci in e2e (package-lock.json changed since it was installed)", pkg)
 		}
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "apps")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/apps").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../examples/apps: %v\n%s", err, out)
-	}
-	shot := filepath.Join(dir, "view.png")
+	bin := buildExample(t, "apps")
+	shot := filepath.Join(t.TempDir(), "view.png")
 	runTSScript(t, "clients/browser-apps.mjs", "v2", "modern", "2026-07-28",
 		[]string{"--stdio", bin, "--chromium", browser, "--screenshot", shot}, nil)
 	f, err := os.Open(shot)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,10 +18,7 @@ import (
 // conformance example (runtime.WithListChanged) changes its lists, and
 // then lists what changed.
 func TestGoSDKListChanged(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "conformance")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/conformance").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../examples/conformance: %v\n%s", err, out)
-	}
+	bin := buildExample(t, "conformance")
 	for _, ep := range []*endpoint{stdioEndpointFor(bin), conformanceHTTP(t, bin)} {
 		t.Run(ep.name, func(t *testing.T) {
 			tools, prompts := make(chan struct{}, 16), make(chan struct{}, 16)
@@ -106,23 +102,7 @@ func TestGoSDKListChanged(t *testing.T) {
 // modern with subscriptions/listen), over stdio and HTTP.
 func TestTypeScriptListChanged(t *testing.T) {
 	needNode(t)
-	bin := filepath.Join(t.TempDir(), "conformance")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/conformance").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../examples/conformance: %v\n%s", err, out)
-	}
-	for _, ep := range []*endpoint{stdioEndpointFor(bin), conformanceHTTP(t, bin)} {
-		t.Run(ep.name, func(t *testing.T) {
-			for _, c := range []struct{ sdk, era, wantVersion string }{
-				{"v1", "legacy", ""},
-				{"v2", "legacy", "2025-11-25"},
-				{"v2", "modern", "2026-07-28"},
-			} {
-				t.Run(c.sdk+"-"+c.era, func(t *testing.T) {
-					runTSScript(t, "clients/ts-listchanged.mjs", c.sdk, c.era, c.wantVersion, ep.nodeArgs, nil)
-				})
-			}
-		})
-	}
+	tsEras(t, buildExample(t, "conformance"), "clients/ts-listchanged.mjs", false)
 }
 
 // conformanceHTTP starts the conformance example on a loopback port for

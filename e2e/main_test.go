@@ -69,6 +69,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	buildDir = dir
 	if err := buildAdapterServers(dir); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: building the adapter servers failed: %v\n", err)
 		return 1

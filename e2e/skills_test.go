@@ -19,23 +19,7 @@ import (
 // no extension. Over stdio and HTTP.
 func TestTypeScriptSkills(t *testing.T) {
 	needNode(t)
-	bin := filepath.Join(t.TempDir(), "conformance")
-	if out, err := exec.Command("go", "build", "-o", bin, "../examples/conformance").CombinedOutput(); err != nil {
-		t.Fatalf("go build ../examples/conformance: %v\n%s", err, out)
-	}
-	for _, ep := range []*endpoint{stdioEndpointFor(bin), conformanceHTTP(t, bin)} {
-		t.Run(ep.name, func(t *testing.T) {
-			for _, c := range []struct{ sdk, era, wantVersion string }{
-				{"v1", "legacy", ""},
-				{"v2", "legacy", "2025-11-25"},
-				{"v2", "modern", "2026-07-28"},
-			} {
-				t.Run(c.sdk+"-"+c.era, func(t *testing.T) {
-					runTSScript(t, "clients/ts-skills.mjs", c.sdk, c.era, c.wantVersion, ep.nodeArgs, nil)
-				})
-			}
-		})
-	}
+	tsEras(t, buildExample(t, "conformance"), "clients/ts-skills.mjs", false)
 }
 
 // TestSkillFrontmatterYAML compares the front matter that mcpgen wrote into

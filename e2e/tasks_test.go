@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -170,10 +169,7 @@ func TestInspectorTasks(t *testing.T) {
 // in a form (runtime.Elicit): the Go SDK client answers it as a server
 // request (2025-11-25) and through input_required rounds (2026-07-28).
 func TestGoSDKClearDone(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "tasks")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcpgen/mcpgen/examples/tasks").CombinedOutput(); err != nil {
-		t.Fatalf("building examples/tasks: %v\n%s", err, out)
-	}
+	bin := buildExample(t, "tasks")
 	for _, version := range []string{"2025-11-25", "2026-07-28"} {
 		for _, confirm := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%s/confirm=%v", version, confirm), func(t *testing.T) {

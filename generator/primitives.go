@@ -3,6 +3,7 @@ package generator
 import (
 	"fmt"
 	"go/types"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -407,16 +408,20 @@ func (g *gen) registerSkills(loc localNames, fsName string) []jen.Code {
 			fm = jen.Op("`" + sk.Frontmatter + "`")
 		}
 		files = append(files, jen.Line())
-		skills[i] = jen.Line().Add(g.rt("Skill")).Values(
+		fields := []jen.Code{
 			jen.Line().Add(field("URI", jen.Lit(sk.URI))),
 			jen.Line().Add(field("Name", jen.Lit(sk.Name))),
 			jen.Line().Add(field("Description", jen.Lit(sk.Description))),
 			jen.Line().Add(field("Frontmatter", fm)),
 			jen.Line().Add(field("Files", jen.Index().Add(g.rt("SkillFile")).Values(files...))),
-			jen.Line())
+		}
+		if len(sk.Scopes) > 0 {
+			fields = append(fields, jen.Line().Add(field("Scopes", scopesLit(sk.Scopes))))
+		}
+		skills[i] = jen.Line().Add(g.rt("Skill")).Values(append(fields, jen.Line())...)
 	}
 	args := append([]jen.Code{jen.Id(fsName)}, skills...)
-	doc := fmt.Sprintf("%s registers on %s the skills of //mcp:skills dir=%s (the skills extension,", model.RegisterSkillsFunc, loc.server, set.Dir)
+	doc := fmt.Sprintf("%s registers on %s the skills of //mcp:skills dir=%s (the skills extension,", model.RegisterSkillsFunc, loc.server, strings.Join(set.Dirs, " and dir="))
 	fn := jen.Comment(doc).Line().
 		Comment("SEP-2640). The sizes and digests are those of the files when mcpgen ran:").Line().
 		Comment("regenerate after changing one (mcpgen -check fails until then).").Line().
@@ -425,7 +430,7 @@ func (g *gen) registerSkills(loc localNames, fsName string) []jen.Code {
 		Block(jen.Id(loc.server).Dot("MustAddSkills").Call(append(args, jen.Line())...))
 	embed := jen.Comment(fmt.Sprintf("%s holds the files of the skills.", fsName)).Line().
 		Comment("//").Line().
-		Comment("//go:embed " + set.Dir).Line().
+		Comment("//go:embed " + strings.Join(set.Dirs, " ")).Line().
 		Var().Id(fsName).Add(g.qual("embed", "embed", "FS"))
 	return []jen.Code{fn, embed}
 }

@@ -69,15 +69,15 @@ const (
 // package's skills.
 const RegisterSkillsFunc = "RegisterSkills"
 
-// Skills are the skills that //mcp:skills dir=DIR declares: every
-// directory under DIR with a SKILL.md, their files read at generate time
-// and embedded in the binary.
+// Skills are the skills that the //mcp:skills dir=DIR of a package
+// declare: every directory under each DIR with a SKILL.md, their files
+// read at generate time and embedded in the binary.
 type Skills struct {
-	Pos token.Position // the directive
-	// Dir is DIR, slash-separated and relative to the package's
-	// directory: the pattern of the generated //go:embed.
-	Dir    string
-	Skills []*Skill // in path order
+	// Dirs are the DIRs, slash-separated and relative to the package's
+	// directory, in the order of the directives: the patterns of the
+	// generated //go:embed.
+	Dirs   []string
+	Skills []*Skill // those of each DIR in turn, in path order
 }
 
 // Skill is one skill (SEP-2640): a directory with a SKILL.md.
@@ -87,6 +87,10 @@ type Skill struct {
 	Description string       // the front matter's description
 	Frontmatter string       // the front matter as a compact JSON object
 	Files       []*SkillFile // SKILL.md first, then the others in path order
+	// Scopes are those of its directive's option scope=: the OAuth scopes
+	// a caller needs to see the skill, as a tool's are those it needs to
+	// call it.
+	Scopes []string
 }
 
 // SkillFile is one file of a skill, as read at generate time.

@@ -10,10 +10,11 @@
 // "{mcp.method.name} {target}" ("tools/call add", "prompts/get greet",
 // "tools/list"), with the attributes mcp.method.name,
 // mcp.protocol.version, jsonrpc.request.id, network.transport, and where
-// they apply mcp.session.id, mcp.resource.uri, gen_ai.tool.name with
-// gen_ai.operation.name "execute_tool", and gen_ai.prompt.name. A protocol
-// error sets error.type and rpc.response.status_code to its JSON-RPC code
-// and the span's status to Error; a tool result with isError sets
+// they apply network.protocol.name "http", mcp.session.id,
+// mcp.resource.uri, gen_ai.tool.name with gen_ai.operation.name
+// "execute_tool", and gen_ai.prompt.name. A protocol error sets error.type
+// and rpc.response.status_code to its JSON-RPC code and the span's status
+// to Error; a tool result with isError sets
 // error.type "tool_error" and the status to Error. Each request's duration
 // goes into the histogram mcp.server.operation.duration (seconds), and each
 // session's into mcp.server.session.duration (seconds: a legacy HTTP
@@ -241,6 +242,9 @@ func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.Reque
 				attribute.String(attrProtocol, req.Protocol),
 				attribute.String(attrTransport, transport(req)),
 			}
+			if req.Transport == "http" {
+				m = append(m, attribute.String(attrNetProtocol, "http"))
+			}
 			switch req.Method {
 			case "tools/call":
 				m = append(m, attribute.String(attrToolName, req.Target), attribute.String(attrOperationName, "execute_tool"))
@@ -263,6 +267,9 @@ func (in *instrumentation) attributes(ctx context.Context, req *runtime.Request)
 		attribute.String(attrProtocol, req.Protocol),
 		attribute.String(attrTransport, transport(req)),
 	)
+	if req.Transport == "http" {
+		attrs = append(attrs, attribute.String(attrNetProtocol, "http"))
+	}
 	if id := requestID(req.ID); id != "" {
 		attrs = append(attrs, attribute.String(attrRequestID, id))
 	}

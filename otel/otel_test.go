@@ -204,7 +204,7 @@ func TestStdioLegacy(t *testing.T) {
 	c.do(`1`, "tools/call", `{"name":"add","arguments":{},"_meta":{"traceparent":"`+traceparent+`","baggage":"tenant=blue"}}`)
 	s := f.span(t, "tools/call add")
 	wantAttrs(t, s, map[string]string{"mcp.method.name": "tools/call", "gen_ai.tool.name": "add", "gen_ai.operation.name": "execute_tool",
-		"mcp.protocol.version": "2025-11-25", "jsonrpc.request.id": "1", "network.transport": "pipe"}, "error.type", "mcp.session.id")
+		"mcp.protocol.version": "2025-11-25", "jsonrpc.request.id": "1", "network.transport": "pipe"}, "error.type", "mcp.session.id", "network.protocol.name")
 	if s.Parent().TraceID().String() != clientTrace || s.Parent().SpanID().String() != clientSpan || !s.Parent().IsRemote() {
 		t.Errorf("tools/call's parent is %v, want the client's span %s", s.Parent(), traceparent)
 	}
@@ -357,7 +357,7 @@ func TestHTTP(t *testing.T) {
 	legacy := map[string]string{"Mcp-Session-Id": session, "MCP-Protocol-Version": "2025-11-25"}
 	post(t, ts.URL, legacy, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{}}}`)
 	s := f.span(t, "tools/call add")
-	wantAttrs(t, s, map[string]string{"mcp.session.id": session, "mcp.protocol.version": "2025-11-25", "network.transport": "tcp"})
+	wantAttrs(t, s, map[string]string{"mcp.session.id": session, "mcp.protocol.version": "2025-11-25", "network.transport": "tcp", "network.protocol.name": "http"})
 	var httpSpans []sdktrace.ReadOnlySpan
 	for _, sp := range f.spans.Ended() {
 		if sp.Name() == "POST /mcp" {

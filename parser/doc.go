@@ -104,10 +104,12 @@
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
 //	//mcp:constraints described the option constraints for every tool;
 //	                            //mcp:constraints keywords: keywords only
-//	//mcp:skills dir=DIR        the skills in the directory DIR of the
+//	//mcp:skills dir=DIR [scope=NAME,...]
+//	                            the skills in the directory DIR of the
 //	                            package (skills.go): every directory under
 //	                            it with a SKILL.md, read, checked and
-//	                            digested at generate time, and embedded
+//	                            digested at generate time, and embedded;
+//	                            scope= as a tool's, for each of them
 //	//mcp:server name=NAME [version=V] [title="text"] [description="text"]
 //	    [remote=URL] [website=URL] [oci=IMAGE]
 //	                            the server's entry in the MCP registry

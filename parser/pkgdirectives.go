@@ -29,7 +29,7 @@ import (
 //	                           the constraints (option constraints of
 //	                           //mcp:tool, for every tool of the package);
 //	                           //mcp:constraints keywords: as keywords only
-//	//mcp:skills dir=DIR       the skills in the directory DIR (skills.go)
+//	//mcp:skills dir=DIR [scope=NAME,...] the skills in the directory DIR (skills.go)
 //	//mcp:server name=NAME [options] the server's entry in the MCP registry
 //	                           (server.go), written by mcpgen -server-json
 //
@@ -47,7 +47,7 @@ type pkgDirs struct {
 	// constraints is the default of the //mcp:tool option constraints=
 	// ("described", "keywords" or "" when not given).
 	constraints string
-	skills      *skillsRule // //mcp:skills (skills.go), nil without it
+	skills      []*skillsRule // //mcp:skills (skills.go), in order
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server

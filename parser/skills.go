@@ -27,9 +27,10 @@ import (
 
 // The skills of a package (SEP-2640, the skills extension):
 //
-//	//mcp:skills dir=DIR
+//	//mcp:skills dir=DIR [scope=NAME,...]
 //
-// in any comment of the package outside a function's doc comment. Every
+// in any comment of the package outside a function's doc comment, once per
+// directory of skills (each directive's scopes are its skills'). Every
 // directory under DIR (a relative path in the package's directory) that
 // holds a SKILL.md is a skill: its path under DIR is the skill's path in
 // its URI, skill://PATH/SKILL.md, whose last segment must be the name in
@@ -43,6 +44,7 @@ import (
 func skillsSpec() *directiveSpec {
 	return &directiveSpec{directive: "//mcp:skills", options: []optionRule{
 		{key: "dir", kind: textValue, example: "dir=skills (a directory of the package, one directory per skill inside)"},
+		scopeRule(),
 	}}
 }
 
@@ -51,6 +53,7 @@ type skillsRule struct {
 	pos    token.Pos
 	dir    string
 	dirPos token.Pos // of the value of dir=
+	scopes []string  // of scope=, as a tool's: what a caller needs to see the skills
 }
 
 // The limits of SEP-2640 (Limits) and the Agent Skills specification.
@@ -76,19 +79,51 @@ func (c *checker) skillsDirective(d *pkgDirs, pos token.Pos, rest string, restPo
 	case !ok:
 		c.errorf(pos, "//mcp:skills needs the directory of the skills: //mcp:skills dir=skills")
 		return
-	case d.skills != nil:
-		c.errorf(pos, "second //mcp:skills (the first is at line %d); put every skill under one directory", c.fset.Position(d.skills.pos).Line)
-		return
 	}
-	d.skills = &skillsRule{pos: pos, dir: dir.Value, dirPos: restPos + token.Pos(dir.ValueOff)}
+	for _, o := range d.skills {
+		// A directory inside another would be read, embedded and served
+		// by both.
+		if within(dir.Value, o.dir) || within(o.dir, dir.Value) {
+			c.errorf(pos, "//mcp:skills dir=%s overlaps the dir=%s at line %d: give each directive a directory of its own, none inside another", dir.Value, o.dir, c.fset.Position(o.pos).Line)
+			return
+		}
+	}
+	d.skills = append(d.skills, &skillsRule{pos: pos, dir: dir.Value, dirPos: restPos + token.Pos(dir.ValueOff), scopes: splitScopes(good["scope"].Value)})
 }
 
-// skills reads the skills of the //mcp:skills of the package in pkgDir.
+// within reports whether the slash path a is b or under it.
+func within(a, b string) bool { return a == b || strings.HasPrefix(a, b+"/") }
+
+// skills reads the skills of the //mcp:skills of the package in pkgDir:
+// those of each directive, with its scopes. Two directives cannot serve
+// one URI.
 func (c *checker) skills(pkgDir string) *model.Skills {
-	r := c.dirs.skills
-	if r == nil {
-		return nil
+	var out *model.Skills
+	by := map[string]*skillsRule{}
+	for _, r := range c.dirs.skills {
+		set := c.skillsOf(pkgDir, r)
+		if set == nil {
+			continue
+		}
+		if out == nil {
+			out = &model.Skills{}
+		}
+		out.Dirs = append(out.Dirs, r.dir)
+		for _, sk := range set.Skills {
+			if first := by[sk.URI]; first != nil {
+				c.errorAt(filepath.Join(pkgDir, filepath.FromSlash(sk.Files[0].Path)), 1, 1, "skill %s is served by dir=%s too (line %d): move one of them to another path", sk.URI, first.dir, c.fset.Position(first.pos).Line)
+				continue
+			}
+			by[sk.URI] = r
+			sk.Scopes = r.scopes
+			out.Skills = append(out.Skills, sk)
+		}
 	}
+	return out
+}
+
+// skillsOf reads the skills of the directive r.
+func (c *checker) skillsOf(pkgDir string, r *skillsRule) *model.Skills {
 	if msg := embedPattern(r.dir); msg != "" {
 		c.errorf(r.dirPos, "//mcp:skills dir=%s: %s", r.dir, msg)
 		return nil
@@ -137,7 +172,7 @@ func (c *checker) skills(pkgDir string) *model.Skills {
 		c.errorf(r.dirPos, "//mcp:skills dir=%s: %v", r.dir, err)
 		return nil
 	}
-	out := &model.Skills{Pos: c.fset.Position(r.pos), Dir: r.dir}
+	out := &model.Skills{Dirs: []string{r.dir}}
 	if sr.skillDirs["."] {
 		c.errorAt(filepath.Join(root, "SKILL.md"), 1, 1, "a skill is a directory of %s: move SKILL.md into %s/NAME/, NAME the skill's name", r.dir, r.dir)
 		delete(sr.skillDirs, ".")

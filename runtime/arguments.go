@@ -16,7 +16,7 @@ import (
 // value it has, so that a model can correct the call:
 //
 //	invalid arguments: "items[2].qty": must be <= 255 (got 300)
-//	invalid arguments: "query": is required; "limit": must be an integer (got "ten")
+//	invalid arguments: "query": is required (a string); "limit": must be an integer (got "ten")
 //
 // Paths are written in dotted/indexed form, relative to the arguments
 // object: a property is its name ("query", "opts.color"), an array element

@@ -61,7 +61,7 @@ func ExampleServer_Serve() {
 	// Unordered output:
 	// {"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":false},"logging":{}},"serverInfo":{"name":"calc","version":"1.0.0"}}}
 	// {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3"}]}}
-	// {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"invalid arguments: \"a\": must be a number (got \"one\"); \"b\": is required"}],"isError":true}}
+	// {"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"invalid arguments: \"a\": must be a number (got \"one\"); \"b\": is required (a number)"}],"isError":true}}
 }
 
 // The main function of a server that a desktop host (Claude Desktop, VS

@@ -71,7 +71,7 @@ func TestCallResults(t *testing.T) {
 		{"echo", `null`, `{"content":[{"type":"text","text":""}]}`},
 		{"nothing", `{}`, `{"content":[]}`},
 		{"add", `{"a":"one","b":2}`, `{"content":[{"type":"text","text":"invalid arguments: \"a\": must be a number (got \"one\")"}],"isError":true}`},
-		{"add", `{"a":1}`, `{"content":[{"type":"text","text":"invalid arguments: \"b\": is required"}],"isError":true}`},
+		{"add", `{"a":1}`, `{"content":[{"type":"text","text":"invalid arguments: \"b\": is required (a number)"}],"isError":true}`},
 		{"fail", `{}`, `{"content":[{"type":"text","text":"the disk is full"}],"isError":true}`},
 		{"explode", `{}`, `{"content":[{"type":"text","text":"internal error in tool explode"}],"isError":true}`},
 		{"raw", `{}`, `{"content":[{"type":"text","text":"line1\nline2","annotations":{"audience":["user"],"priority":0.5}},` +

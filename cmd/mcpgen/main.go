@@ -206,8 +206,10 @@ whole package (an API client's, say; see docs/apiclients.md):
 	                      (//mcp:output off: all of them)
 	//mcp:constraints described  the option constraints for every tool
 	                      (//mcp:constraints keywords: keywords only)
-	//mcp:skills dir=DIR  the skills in DIR, a directory per skill with a
-	                      SKILL.md, embedded: RegisterSkills(s) serves them
+	//mcp:skills dir=DIR [scope=NAME,...]
+	                      the skills in DIR, a directory per skill with a
+	                      SKILL.md, embedded: RegisterSkills(s) serves them;
+	                      scope= as a tool's, for each of them
 
 For the server's entry in the MCP registry (server.json, which -server-json
 writes), once, in any comment of the package outside a function's doc

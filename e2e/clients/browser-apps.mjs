@@ -18,7 +18,10 @@
 // tool's arguments and result (the ratio and the levels); a color the user
 // picks, and the Swap button, make the view call the tool through the host
 // (tools/call, answered by the real server) and show the new verdict; the
-// host tears the view down and the view answers. No script error nor CSP
+// host's dark theme and a call the host refuses reach it; the host tears
+// the view down and the view answers; the view of a call whose arguments
+// the server refused ("red") shows the server's error, and that of a call
+// the host cancelled says so. No script error nor CSP
 // violation may happen in any frame. It takes one screenshot (--screenshot)
 // and prints one JSON report on stdout, as ts-client.mjs does; it exits 1
 // when a check fails, 2 on bad usage. A failed check ends the run: the
@@ -68,15 +71,21 @@ const hostPage = `<!doctype html>
   .turn p { margin: 0 0 8px; color: #555; }
   #proxy { display: block; width: 100%; height: 200px; border: 1px solid #d4d4d8; border-radius: 8px; }
 </style></head>
-<body><div class="turn"><p id="call"></p><iframe id="proxy" title="MCP App"></iframe></div>
+<body><div class="turn"><p id="call"></p><iframe id="proxy"></iframe></div>
 <script>${bridgeJS.replaceAll("</script", "<\\/script")}</script>
 <script>
 "use strict";
 const { AppBridge, PostMessageTransport } = McpApps;
 window.hostLog = [];
-window.showView = async ({ html, resourceMeta, toolInput, toolResult }) => {
+window.showView = async ({ html, resourceMeta, toolInput, toolResult, cancelled }) => {
+  // A new call's view replaces the last one, in a new proxy frame.
+  await window.bridge?.close();
+  window.hostLog = [];
   document.getElementById("call").textContent = "check_contrast " + JSON.stringify(toolInput);
-  const proxy = document.getElementById("proxy");
+  const proxy = document.createElement("iframe");
+  proxy.id = "proxy";
+  proxy.title = "MCP App";
+  document.getElementById("proxy").replaceWith(proxy);
   if (resourceMeta?.prefersBorder === false) proxy.style.border = "none";
   const bridge = new AppBridge(null, { name: "mcpgen-e2e-browser-host", version: "1.0.0" },
     { serverTools: {}, sandbox: { csp: {} } },
@@ -101,8 +110,9 @@ window.showView = async ({ html, resourceMeta, toolInput, toolResult }) => {
   await initialized;
   window.hostLog.push({ method: "ui/notifications/initialized", appVersion: bridge.getAppVersion() });
   await bridge.sendToolInput({ arguments: toolInput });
-  await bridge.sendToolResult(toolResult);
   window.bridge = bridge;
+  if (cancelled !== undefined) await bridge.sendToolCancelled({ reason: cancelled });
+  else await bridge.sendToolResult(toolResult);
 };
 </script></body></html>`;
 
@@ -168,8 +178,9 @@ let failed = false;
 async function step(name, fn) {
   if (failed) return;
   try {
+    const start = Date.now();
     const detail = await fn();
-    checks.push({ name, ok: true, ...(detail !== undefined && { detail }) });
+    checks.push({ name, ok: true, ms: Date.now() - start, ...(detail !== undefined && { detail }) });
   } catch (e) {
     failed = true;
     let shown = "";
@@ -337,6 +348,27 @@ await step("a call the host refuses is shown", async () => {
 await step("the host tears the view down", async () => {
   const res = await page.evaluate(() => window.bridge.teardownResource({}));
   assert(JSON.stringify(res) === "{}", `teardown: ${JSON.stringify(res)}`);
+});
+
+await step("a call the model got wrong shows the server's error", async () => {
+  const toolInput = { foreground: "red", background: "#ffffff" };
+  const toolResult = await client.callTool({ name: "check_contrast", arguments: toolInput });
+  const want = toolResult.content?.[0]?.text;
+  assert(toolResult.isError && want?.includes("must match the pattern"), `result ${JSON.stringify(toolResult)}`);
+  await page.evaluate((l) => window.showView(l), { ...launch, toolInput, toolResult });
+  await view.locator("#status", { hasText: "must match the pattern" }).waitFor();
+  const got = { status: await text("#status"), ratio: await text("#ratio"), levels: await levels() };
+  assert(JSON.stringify(got) === JSON.stringify({ status: want, ratio: "–", levels: [] }), `the view shows ${JSON.stringify(got)}, want the error ${JSON.stringify(want)} and no verdict`);
+  return got;
+});
+
+await step("a call the host cancelled says so", async () => {
+  await page.evaluate((l) => window.showView(l), { ...launch, toolResult: undefined, cancelled: "user action" });
+  await view.locator("#status", { hasText: "cancelled" }).waitFor();
+  const got = { status: await text("#status"), ratio: await text("#ratio"), foreground: await view.locator("#foreground").inputValue() };
+  const want = { status: "The check was cancelled: user action.", ratio: "–", foreground: launch.toolInput.foreground };
+  assert(JSON.stringify(got) === JSON.stringify(want), `the view shows ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+  return got;
 });
 
 await step("no script error nor CSP violation in any frame", async () => {

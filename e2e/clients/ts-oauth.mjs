@@ -4,7 +4,8 @@
 // whole flow: 401 -> protected resource metadata -> authorization server
 // metadata -> token -> calls, then a step-up: a tool whose scope the first
 // token lacks gets 403 insufficient_scope, and the SDK asks for a token
-// with the scope the challenge names and calls again.
+// with the scope the challenge names and calls again; the skill that needs
+// notes:admin is not listed, and getting it steps up again (modern).
 //
 // Usage: node clients/ts-oauth.mjs --url MCP_URL --issuer AS_ISSUER [--sdk v1|v2] [--era legacy|modern]
 // (v1: @modelcontextprotocol/sdk, legacy only; v2: @modelcontextprotocol/client).
@@ -119,5 +120,33 @@ await check("the stepped-up token reads what it wrote", async () => {
   expect(JSON.stringify(names) === JSON.stringify(["add_note", "list_notes", "who_am_i"]), `tools after the step-up: ${names}`);
   return names;
 });
+// The skill of examples/oauth needs notes:admin, which no token so far has.
+const skill = "skill://note-cleanup/SKILL.md";
+await check("the notes:admin skill's file is no resource without notes:admin", async () => {
+  const { resources } = await client.listResources();
+  const uris = resources.map((r) => r.uri);
+  expect(!uris.includes(skill), `resources: ${uris}`);
+  return uris;
+});
+if (opt.era === "modern") {
+  // The SDK has no helper for the skills methods: raw requests, whose
+  // result is taken as it is (Standard Schema).
+  const anyResult = { "~standard": { version: 1, vendor: "mcpgen-e2e", validate: (value) => ({ value }) } };
+  await check("skills/list leaves out the notes:admin skill; skills/get of it steps up to notes:admin, then gets it", async () => {
+    const page = await client.request({ method: "skills/list", params: {} }, anyResult);
+    expect(Array.isArray(page.skills) && page.skills.length === 0 && page.cacheScope === "private", `skills/list: ${JSON.stringify(page)}`);
+    const before = seen.length;
+    const got = await client.request({ method: "skills/get", params: { uri: skill } }, anyResult);
+    expect(got.skill?.uri === skill && got.skill.frontmatter?.name === "note-cleanup", `skills/get: ${JSON.stringify(got)}`);
+    const steps = seen.slice(before);
+    const denied = steps.find((s) => s.status === 403);
+    expect(denied && denied.www.includes('error="insufficient_scope"') && denied.www.includes('scope="notes:read notes:write notes:admin"'), `403: ${JSON.stringify(denied)}`);
+    const tok = steps.find((s) => s.path === "/token" && s.status === 200);
+    expect(tok && new URLSearchParams(tok.body).get("scope") === "notes:read notes:write notes:admin", `stepped-up token request: ${JSON.stringify(tok)}`);
+    const file = await client.readResource({ uri: skill });
+    expect(file.contents[0]?.text?.includes("\nname: note-cleanup\n"), `resources/read: ${JSON.stringify(file)}`);
+    return steps.map((s) => `${s.method} ${s.path} ${s.status}`);
+  });
+}
 await client.close().catch(() => {});
 report();

@@ -2,7 +2,8 @@
 // HTTP as an OAuth 2.1 resource server: every request needs an access token
 // of the authorization server -issuer, issued for the resource -resource;
 // each tool needs its scopes (notes:read, notes:write, notes:admin; whoami
-// none), and each caller sees its own notes.
+// none), and each caller sees its own notes. Its one skill (skills.go,
+// the skills extension) is for callers with notes:admin only.
 //
 //	go run . -http 127.0.0.1:8080 -issuer https://auth.example.com -resource http://127.0.0.1:8080/mcp
 //
@@ -67,6 +68,7 @@ func run(ctx context.Context, addr, issuer, resource string, introspect bool) er
 	srv := runtime.NewServer("notes", "1.0.0",
 		runtime.WithInstructions("Notes of the signed-in user: whoami, list_notes, add_note, clear_notes."))
 	notes.RegisterTools(srv)
+	RegisterSkills(srv)
 	return srv.ListenAndServeHTTP(ctx, addr, runtime.WithAuthorization(runtime.Authorization{
 		Resource:             resource,
 		AuthorizationServers: []string{issuer},

@@ -747,7 +747,7 @@ func (s *valState) objectCounts(n *schemaNode, seen *requiredSeen, count int) {
 			continue
 		}
 		s.path = append(s.path, pathElem{key: []byte(name), index: -1})
-		s.addf("is required")
+		s.addf("is required%s", requiredHint(n.props[name].schema))
 		s.path = s.path[:len(s.path)-1]
 	}
 	if count < n.minProps {
@@ -977,7 +977,7 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 			if vs := s.viols[mark:]; len(vs) == 1 && s.omitted == omitted {
 				if vs[0].path == here && strings.HasSuffix(vs[0].msg, suffix) {
 					msgs = append(msgs, strings.TrimSuffix(vs[0].msg, suffix))
-				} else if rel, ok := childPath(here, vs[0].path); ok && vs[0].msg == "is required" {
+				} else if rel, ok := childPath(here, vs[0].path); ok && strings.HasPrefix(vs[0].msg, "is required") {
 					missing = append(missing, strconv.Quote(rel))
 				}
 			}
@@ -994,6 +994,22 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 		}
 		s.addf("must match one of the %d alternatives in %s (got %s)", len(alts), keyword, got(s.data[start:end]))
 	}
+}
+
+// requiredHint says what a missing property takes, when its schema says it
+// in a few words: " (a string)", " (one of "mm", "m")"; else "".
+func requiredHint(p *schemaNode) string {
+	for i := 0; i < 64 && p != nil && p.ref != nil && !p.assertsN && p.types == 0 && p.enum == nil; i++ {
+		p = p.ref
+	}
+	switch {
+	case p == nil || p.never:
+	case p.enum != nil && len(p.enumText) <= 80:
+		return " (one of " + p.enumText + ")"
+	case p.types != 0:
+		return " (" + typeText(p.types) + ")"
+	}
+	return ""
 }
 
 // childPath returns the path of a direct member of the value at path

@@ -1,6 +1,9 @@
-// Package gen_scopes has tools, a prompt and resources that need OAuth
-// scopes (option scope=), and a tool that needs none.
+// Package gen_scopes has tools, a prompt, resources and skills that need
+// OAuth scopes (option scope=), and a tool and a skill that need none.
 package gen_scopes
+
+//mcp:skills dir=skills scope=files:read,audit
+//mcp:skills dir=public-skills
 
 import "context"
 

@@ -4,6 +4,7 @@ package gen_scopes
 
 import (
 	"context"
+	"embed"
 	"encoding/json"
 
 	"github.com/mcpgen/mcpgen/runtime"
@@ -133,6 +134,38 @@ func RegisterResources(s *runtime.Server) {
 		Scopes: []string{"files:read"},
 	})
 }
+
+// RegisterSkills registers on s the skills of //mcp:skills dir=skills and dir=public-skills (the skills extension,
+// SEP-2640). The sizes and digests are those of the files when mcpgen ran:
+// regenerate after changing one (mcpgen -check fails until then).
+func RegisterSkills(s *runtime.Server) {
+	s.MustAddSkills(skillFiles,
+		runtime.Skill{
+			URI:         "skill://file-audit/SKILL.md",
+			Name:        "file-audit",
+			Description: "Audit who read and wrote the files.",
+			Frontmatter: `{"name":"file-audit","description":"Audit who read and wrote the files."}`,
+			Files: []runtime.SkillFile{
+				{URI: "skill://file-audit/SKILL.md", Path: "skills/file-audit/SKILL.md", MIMEType: "text/markdown", Size: 121, Digest: "sha256:8e242899ee8693f7051eb35d9c82f9884151ef3e076da03af64ac379814ac0a7"},
+			},
+			Scopes: []string{"files:read", "audit"},
+		},
+		runtime.Skill{
+			URI:         "skill://file-tour/SKILL.md",
+			Name:        "file-tour",
+			Description: "Show a new user around the files.",
+			Frontmatter: `{"name":"file-tour","description":"Show a new user around the files."}`,
+			Files: []runtime.SkillFile{
+				{URI: "skill://file-tour/SKILL.md", Path: "public-skills/file-tour/SKILL.md", MIMEType: "text/markdown", Size: 123, Digest: "sha256:e6dcf24b20675b4d0f73e56b777692adc0aa5377039b38aee51664f953095802"},
+			},
+		},
+	)
+}
+
+// skillFiles holds the files of the skills.
+//
+//go:embed skills public-skills
+var skillFiles embed.FS
 
 // Input and output schemas of the tools, as JSON.
 const (
