@@ -160,12 +160,24 @@ func TestCacheTTL(t *testing.T) {
 		{"negative", []Option{WithCacheTTL(-time.Second)}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := serve(t, newTestServer(t, tc.opts...))
-			for i, method := range []string{"tools/list", "server/discover"} {
+			s := newTestServer(t, tc.opts...)
+			s.MustAddPrompt(Prompt{Name: "summary", Handler: func(context.Context, map[string]string) (*PromptResult, error) { return PromptText("Sum up."), nil }})
+			s.MustAddResource(Resource{URI: "notes://all", Name: "all", Handler: func(context.Context, ResourceRequest) ([]ResourceContents, error) {
+				return TextResource("all"), nil
+			}})
+			s.MustAddResourceTemplate(ResourceTemplate{URITemplate: "notes://{id}", Name: "note", Handler: func(_ context.Context, r ResourceRequest) ([]ResourceContents, error) {
+				return TextResource(r.Vars["id"]), nil
+			}})
+			c := serve(t, s)
+			for i, method := range []string{"tools/list", "prompts/list", "resources/list", "resources/templates/list", "server/discover"} {
 				res := c.do(strconv.Itoa(i), method, modernParams("")).result(t)
 				if res["ttlMs"] != tc.want || res["cacheScope"] != "public" {
 					t.Errorf("%s: ttlMs %v, cacheScope %v; want %v, public", method, res["ttlMs"], res["cacheScope"], tc.want)
 				}
+			}
+			// Contents may change and depend on who asks, whatever the option.
+			if res := c.do("99", "resources/read", modernParams(`"uri":"notes://all"`)).result(t); res["ttlMs"] != 0.0 || res["cacheScope"] != "private" {
+				t.Errorf("resources/read: ttlMs %v, cacheScope %v; want 0, private", res["ttlMs"], res["cacheScope"])
 			}
 		})
 	}
