@@ -164,6 +164,11 @@ func (h *httpHandler) closeStreams() {
 // to all interfaces.
 func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
 	h := s.newHTTPHandler(opts...)
+	if h.cfg.card != nil {
+		// The handler serves the endpoint alone: a card given to it would
+		// otherwise be dropped without a word.
+		s.logger.Warn("WithServerCard is an option of ListenAndServeHTTP; beside HTTPHandler, mount srv.ServerCardHandler(card) at the endpoint's path + /server-card")
+	}
 	return h.cfg.wrap(h)
 }
 

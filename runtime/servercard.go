@@ -92,7 +92,7 @@ type CardHeader struct {
 // (see [Server.ServerCardHandler]) at /mcp/server-card, the place the draft
 // reserves beside the endpoint. The card is public: it is served without
 // authorization and outside [WithMiddleware], to any origin, as the draft
-// requires. [Server.HTTPHandler] ignores the option; mount
+// requires. [Server.HTTPHandler] ignores the option (and logs a warning); mount
 // ServerCardHandler beside it instead. ListenAndServeHTTP panics if the
 // card is invalid, so that a misconfigured server fails at startup.
 func WithServerCard(card ServerCard) HTTPOption {

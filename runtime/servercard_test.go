@@ -272,3 +272,18 @@ func TestServerCardHandlerMounted(t *testing.T) {
 		t.Errorf("card elsewhere without a URL: %s %s", resp.Status, body)
 	}
 }
+
+// TestServerCardHTTPHandler: HTTPHandler serves no card, and says so when
+// given WithServerCard rather than drop it silently.
+func TestServerCardHTTPHandler(t *testing.T) {
+	var log strings.Builder
+	s := NewServer("com.example/notes", "1.0.0", WithLogger(slog.New(slog.NewTextHandler(&log, nil))), WithDescription("Keeps notes."))
+	s.HTTPHandler()
+	if log.Len() != 0 {
+		t.Errorf("without the option: %s", log.String())
+	}
+	s.HTTPHandler(WithServerCard(ServerCard{}))
+	if got := log.String(); !strings.Contains(got, "level=WARN") || !strings.Contains(got, "mount srv.ServerCardHandler(card)") {
+		t.Errorf("log: %q; want a warning that says to mount ServerCardHandler", got)
+	}
+}
