@@ -285,6 +285,17 @@ func (c *checker) errorf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...)})
 }
 
+// lineOf says where first is, for a diagnostic at here about a second
+// directive of the package: "line 3" in the same file, else "other.go:3"
+// (package-level directives may be in any of its files).
+func (c *checker) lineOf(first, here token.Pos) string {
+	f, h := c.fset.Position(first), c.fset.Position(here)
+	if f.Filename == h.Filename {
+		return fmt.Sprintf("line %d", f.Line)
+	}
+	return fmt.Sprintf("%s:%d", filepath.Base(f.Filename), f.Line)
+}
+
 // warnf records a warning at pos.
 func (c *checker) warnf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...), Warning: true})

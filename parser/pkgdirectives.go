@@ -138,7 +138,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					if r := c.resultDirective(pkg, cm, rest, restPos); r != nil {
 						for _, other := range d.results {
 							if other.typ == r.typ {
-								c.errorf(cm.Pos(), "second //mcp:result for %s (the first is at line %d)", r.typ.Name(), c.fset.Position(other.pos).Line)
+								c.errorf(cm.Pos(), "second //mcp:result for %s (the first is at %s)", r.typ.Name(), c.lineOf(other.pos, cm.Pos()))
 								r = nil
 								break
 							}
@@ -156,7 +156,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					case !token.IsIdentifier(name):
 						c.errorf(restPos, "//mcp:param %s: a parameter name is a Go identifier", name)
 					case paramLine[name] != token.NoPos:
-						c.errorf(restPos, "second //mcp:param %s (the first is at line %d)", name, c.fset.Position(paramLine[name]).Line)
+						c.errorf(restPos, "second //mcp:param %s (the first is at %s)", name, c.lineOf(paramLine[name], cm.Pos()))
 					default:
 						paramLine[name] = cm.Pos()
 						d.params[name] = text
@@ -171,7 +171,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					case !ok:
 						c.errorf(restPos, "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out) or off (no output schemas)")
 					case outputPos != token.NoPos:
-						c.errorf(cm.Pos(), "second //mcp:output (the first is at line %d)", c.fset.Position(outputPos).Line)
+						c.errorf(cm.Pos(), "second //mcp:output (the first is at %s)", c.lineOf(outputPos, cm.Pos()))
 					default:
 						outputPos, d.outputMax = cm.Pos(), max
 					}
@@ -180,7 +180,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					case rest != "described" && rest != "keywords":
 						c.errorf(restPos, "//mcp:constraints takes described (the input schemas' descriptions also state each constraint) or keywords (as keywords only)")
 					case constraintsPos != token.NoPos:
-						c.errorf(cm.Pos(), "second //mcp:constraints (the first is at line %d)", c.fset.Position(constraintsPos).Line)
+						c.errorf(cm.Pos(), "second //mcp:constraints (the first is at %s)", c.lineOf(constraintsPos, cm.Pos()))
 					default:
 						constraintsPos, d.constraints = cm.Pos(), rest
 					}
@@ -189,7 +189,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 				case "server":
 					s := c.serverDirective(cm, rest, restPos, packageDoc(files), groupIcons(g)) // checked all the same
 					if serverPos != token.NoPos {
-						c.errorf(cm.Pos(), "second //mcp:server (the first is at line %d)", c.fset.Position(serverPos).Line)
+						c.errorf(cm.Pos(), "second //mcp:server (the first is at %s)", c.lineOf(serverPos, cm.Pos()))
 						continue
 					}
 					serverPos, d.server = cm.Pos(), s
