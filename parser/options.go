@@ -413,7 +413,10 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	if o, ok := good["types"]; ok {
 		res.TypeArgs, res.TypeArgsOff, res.TypeArgsQuoted = o.Value, o.ValueOff, o.Quoted
 	}
-	res.BadTypeArgs = rejected["types"]
+	// A types= that the tokenizer stopped at (an unterminated quote) is
+	// reported with the options' errors as well.
+	_, hasTypes := good["types"]
+	res.BadTypeArgs = rejected["types"] || len(errs) > 0 && !hasTypes && hasOptionKey(text, "types")
 	res.Float64 = good["numbers"].Value == "float64"
 	if o, ok := good["ui"]; ok {
 		res.UI, res.UIOff = o.Value, o.ValueOff
@@ -435,4 +438,20 @@ func parseOptions(text string) (toolOptions, []optionError) {
 		errs = append(errs, optionError{good["destructive"].KeyOff, "option destructive contradicts readonly: a read-only tool cannot be destructive"})
 	}
 	return res, errs
+}
+
+// hasOptionKey reports whether text, the options of a directive, has an
+// option key=, as a word of its own.
+func hasOptionKey(text, key string) bool {
+	for i := strings.Index(text, key+"="); i >= 0; {
+		if i == 0 || isSpace(text[i-1]) {
+			return true
+		}
+		j := strings.Index(text[i+1:], key+"=")
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }

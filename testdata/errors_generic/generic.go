@@ -96,3 +96,8 @@ type Point struct{ X, Y int }
 //mcp:tool name=wrap_int types=int
 //mcp:tool name=wrap_point types=Point
 func Wrap[T any](x T) T { return x }
+
+// Quoted has a types= whose quote is not closed.
+//
+//mcp:tool types="int
+func Quoted[T any](x T) T { return x }
