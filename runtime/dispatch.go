@@ -32,7 +32,7 @@ type conn struct {
 	level      atomic.Int32     // legacy logging/setLevel, levelOff until set
 
 	outbound outbound       // legacy: requests sent to the client, awaiting answers
-	push     func([]byte)   // legacy: sends a message outside any request, nil if none
+	push     func(pushed)   // legacy: sends a message outside any request, nil if none
 	listens  map[*call]bool // open subscriptions/listen streams
 
 	stdio   bool   // the connection is a stdio one (else HTTP)

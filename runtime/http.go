@@ -687,10 +687,10 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	// The stream takes messages before its headers reach the client: a
 	// client that sends a request as soon as it sees them finds the
 	// stream ready for the server's questions.
-	pushed := make(chan []byte, 64)
-	sess.conn.setPush(func(msg []byte) {
+	queue := make(chan pushed, 64)
+	sess.conn.setPush(func(p pushed) {
 		select {
-		case pushed <- msg:
+		case queue <- p:
 		default:
 		}
 	})
@@ -705,8 +705,14 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	for {
 		select {
-		case msg := <-pushed:
-			if writeSSEEvent(w, msg) != nil {
+		case p := <-queue:
+			// A resource update is for the caller of this stream, whose
+			// request bears the session's identity: it hears of a
+			// resource it may read (on a fleet, this replica decides).
+			if p.uri != "" && !h.srv.mayHear(r.Context(), p.uri) {
+				continue
+			}
+			if writeSSEEvent(w, p.msg) != nil {
 				return
 			}
 		case <-r.Context().Done():

@@ -130,8 +130,10 @@ type Item struct {
 // A Filter decides, for one request, whether an item exists for its caller
 // (whose [Identity], if any, is in ctx). An item it refuses is left out of
 // the lists and answered as unknown when called, got or read: the caller
-// cannot tell it from one never registered. It runs for every item of a
-// list request and for the item of every call, so it must be fast; it must
+// cannot tell it from one never registered, and a resource it refuses is
+// not heard of by its subscribers ([Server.ResourceUpdated]). It runs for
+// every item of a list request, for the item of every call and for each
+// resource update a subscriber is sent, so it must be fast; it must
 // be safe for concurrent use. Use it for tenants and feature flags; the
 // scopes items need are checked without it.
 type Filter func(ctx context.Context, item Item) bool

@@ -113,7 +113,7 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 			if push == nil {
 				return false
 			}
-			push(msg)
+			push(pushed{msg: msg})
 			return true
 		}
 	}

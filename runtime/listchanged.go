@@ -108,7 +108,7 @@ func (s *Server) listsChanged(kind listKind) {
 		legacy := c.negotiated && !c.modern
 		c.mu.Unlock()
 		if legacy {
-			c.pushMessage(msg)
+			c.pushMessage(pushed{msg: msg})
 		}
 	}
 	s.listeners.notify(listenEvent{list: kind})

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"context"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -209,10 +210,13 @@ func (c *conn) subscribe(r request, p *uriParams) []byte {
 // that it changed (notifications/resources/updated), so that they read it
 // again: legacy clients that sent resources/subscribe, and modern clients
 // whose subscriptions/listen stream lists uri in resourceSubscriptions. A program calls it whenever one of its resources changes; it does
-// not block, and a client that cannot be reached at the moment (an HTTP
+// not block (nor run the [Filter]), and a client that cannot be reached at the moment (an HTTP
 // session without an open GET stream) misses the notification. A replica
 // of a fleet ([WithStore]) sends the update through the store to every
-// replica, which tells the clients whose streams it holds.
+// replica, which tells the clients whose streams it holds. A client
+// hears of a resource it may read: one that the Filter hides from it or
+// whose scopes its identity lacks is not heard of, as if never served
+// (checked where the update is delivered, with the client's identity).
 func (s *Server) ResourceUpdated(uri string) {
 	if f := s.fleet; f != nil {
 		f.start()
@@ -229,26 +233,59 @@ func (s *Server) resourceUpdatedHere(uri string) {
 	params = append(params, '}')
 	msg := appendNotification(nil, "notifications/resources/updated", params)
 	for _, c := range s.subs.conns(uri) {
-		c.pushMessage(msg)
+		c.pushMessage(pushed{msg: msg, uri: uri})
 	}
 	s.listeners.notify(listenEvent{uri: uri})
 }
 
-// pushMessage sends msg to the client outside any request, when the
+// mayHear reports whether the subscriber whose context is ctx may be told
+// that the resource at uri changed: whether the resource that serves uri
+// (a resource, a template's match, a skill's file) exists for it, as
+// resources/read decides (resourceAccess). A resource the filter hides or
+// whose scopes the subscriber lacks is not heard of, so that the update
+// tells nothing a read would not; a URI nobody serves is heard of as
+// before (the program says it changed). Whoever delivers an update calls
+// it, on its own goroutine and with the subscriber's context (the stdio
+// connection's, the legacy GET stream's request, the listen request), never
+// the program in ResourceUpdated: a slow filter slows the stream it
+// decides for, not the program. A server with neither filter nor scopes
+// decides nothing: every subscriber hears every update, without a lookup.
+func (s *Server) mayHear(ctx context.Context, uri string) bool {
+	ts := s.snapshot()
+	if !s.personal(ts) {
+		return true
+	}
+	r, _ := ts.findResource(ctx, uri)
+	if r == nil {
+		return ctx.Err() == nil // a template may still have matched
+	}
+	a, _ := s.resourceAccess(ctx, ts, r)
+	return a == accessOK
+}
+
+// A pushed message is one sent to a legacy client outside any request. For
+// a resource update, uri is the resource's, which the deliverer checks
+// with mayHear; it is "" for anything else.
+type pushed struct {
+	msg []byte
+	uri string
+}
+
+// pushMessage sends p to the client outside any request, when the
 // connection has a way to: stdio always, a legacy HTTP session while its
 // GET stream is open.
-func (c *conn) pushMessage(msg []byte) {
+func (c *conn) pushMessage(p pushed) {
 	c.mu.Lock()
 	push := c.push
 	c.mu.Unlock()
 	if push != nil {
-		push(msg)
+		push(p)
 	}
 }
 
 // setPush sets (or, with nil, removes) the connection's channel for
 // messages outside any request.
-func (c *conn) setPush(push func([]byte)) {
+func (c *conn) setPush(push func(pushed)) {
 	c.mu.Lock()
 	c.push = push
 	c.mu.Unlock()

@@ -87,18 +87,22 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	}
 	// Messages outside any request (Server.ResourceUpdated) are queued, so
 	// that the program that sends them never waits for a slow client.
-	pushed := make(chan []byte, 64)
-	l.c.setPush(func(msg []byte) {
+	// A resource update is checked here, with the connection's context
+	// (its identity, if the program set one), not in ResourceUpdated.
+	queue := make(chan pushed, 64)
+	l.c.setPush(func(p pushed) {
 		select {
-		case pushed <- msg:
+		case queue <- p:
 		default:
 		}
 	})
 	go func() {
 		for {
 			select {
-			case msg := <-pushed:
-				out.send(msg)
+			case p := <-queue:
+				if p.uri == "" || s.mayHear(ctx, p.uri) {
+					out.send(p.msg)
+				}
 			case <-ctx.Done():
 				return
 			}

@@ -153,6 +153,9 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, f *listenFilter, 
 					cl.send(listChangedMethod[ev.list], append(append([]byte(`{"_meta":`), sub...), '}'))
 					continue
 				}
+				if !s.mayHear(ctx, ev.uri) {
+					continue // hidden from this stream's caller
+				}
 				params := jsontext.AppendString([]byte(`{"uri":`), ev.uri)
 				params = append(append(append(params, `,"_meta":`...), sub...), '}')
 				cl.send("notifications/resources/updated", params)
