@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -252,5 +253,36 @@ func TestNoCitationsOfPrivateNotes(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestNoCommittedBinaries: no file git tracks is an executable built by hand
+// (an example's binary built in its folder, mcpgen built at the top level):
+// twice one was committed by mistake, and .gitignore cannot name every
+// binary a go build may leave.
+func TestNoCommittedBinaries(t *testing.T) {
+	out, err := exec.Command("git", "-C", moduleRoot, "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("git ls-files (not a git checkout?): %v", err)
+	}
+	magic := [][]byte{
+		[]byte("\x7fELF"),                                  // Linux and the BSDs
+		{0xfe, 0xed, 0xfa, 0xce}, {0xfe, 0xed, 0xfa, 0xcf}, // Mach-O
+		{0xce, 0xfa, 0xed, 0xfe}, {0xcf, 0xfa, 0xed, 0xfe}, // Mach-O, little-endian
+		[]byte("MZ\x90\x00"), []byte("MZ\x78\x00"), // Windows PE
+	}
+	for name := range strings.SplitSeq(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		f, err := os.Open(filepath.Join(moduleRoot, name))
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		head := make([]byte, 4)
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		for _, m := range magic {
+			if n == 4 && bytes.Equal(head, m) {
+				t.Errorf("%s is an executable: git rm --cached it (and build into a directory .gitignore names, such as bin/)", name)
+			}
+		}
 	}
 }
