@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/internal/mcpmeta"
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -35,13 +36,10 @@ func serverSpec() *directiveSpec {
 
 const serverPrefix = "//mcp:server"
 
-// serverName is the pattern of a registry (and server card) name.
-var serverName = regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`)
-
 // CheckServerName returns what is wrong with name as the name of an entry
 // of the MCP registry, or "".
 func CheckServerName(name string) string {
-	if n := utf8.RuneCountInString(name); n < 3 || n > 200 || !serverName.MatchString(name) {
+	if !toolname.ValidServer(name) {
 		return "not in reverse-DNS form with exactly one slash, such as io.github.owner/repo or com.example/weather (3 to 200 characters: [a-zA-Z0-9.-], a slash, [a-zA-Z0-9._-])"
 	}
 	return ""

@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/url"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
 // This file serves the server card: a static JSON document that tells a
@@ -232,17 +233,13 @@ type cardBody struct {
 	etag string
 }
 
-// cardName is the name pattern of a server card (and of a server.json of
-// the MCP registry).
-var cardName = regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`)
-
 func (s *Server) newCardDoc(card ServerCard) *cardDoc {
 	bad := func(msg string) { panic("runtime: server card: " + msg) }
 	name := card.Name
 	if name == "" {
 		name = s.name
 	}
-	if n := utf8.RuneCountInString(name); n < 3 || n > 200 || !cardName.MatchString(name) {
+	if !toolname.ValidServer(name) {
 		bad("name " + quoteForError(name) + " is not in reverse-DNS form with one slash, such as \"com.example/weather\" (set ServerCard.Name)")
 	}
 	if card.Description == "" {

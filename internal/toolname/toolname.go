@@ -1,7 +1,11 @@
 // Package toolname holds the rule for the names of tools (and of prompts
 // and resources), which the parser checks at generate time and the runtime
-// at registration.
+// at registration, and the rule for a server's name in the MCP registry and
+// in a server card, which the parser checks in //mcp:server and the runtime
+// in WithServerCard.
 package toolname
+
+import "strings"
 
 // Valid reports whether name follows the naming rule of MCP 2025-11-25
 // (spec 2025-11-25 server/tools#tool-names), which mcpgen enforces for
@@ -15,6 +19,27 @@ func Valid(name string) bool {
 		switch {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9',
 			c == '_', c == '-', c == '.':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ValidServer reports whether name is a server's name as the MCP
+// registry's server.json and a server card (SEP-2127) take it: reverse-DNS
+// with exactly one slash, 3 to 200 characters of [a-zA-Z0-9.-], a slash,
+// then [a-zA-Z0-9._-] ("io.github.owner/repo", "com.example/weather").
+func ValidServer(name string) bool {
+	ns, rest, ok := strings.Cut(name, "/")
+	if !ok || ns == "" || rest == "" || len(name) < 3 || len(name) > 200 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '-':
+		case c == '_' && i > len(ns), c == '/' && i == len(ns):
 		default:
 			return false
 		}
