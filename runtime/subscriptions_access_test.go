@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -278,4 +279,89 @@ func TestResourceUpdatedAccessHTTP(t *testing.T) {
 			heard(t, streams[tok], tok)
 		}
 	})
+}
+
+// TestResourceUpdatedAccessFleet: on a fleet, an update made on one
+// replica reaches the streams another holds, and that replica decides,
+// with each stream's caller, who hears of it.
+func TestResourceUpdatedAccessFleet(t *testing.T) {
+	t.Parallel()
+	store := NewMemoryStore()
+	var urls []string
+	var servers []*Server
+	for range 2 {
+		ts := httptest.NewUnstartedServer(nil)
+		s := taskServer(t, WithStore(store), WithFilter(func(ctx context.Context, it Item) bool {
+			id := IdentityFrom(ctx)
+			return id == nil || id.Subject != "bob" || it.Name != "docs://logo"
+		}))
+		addPrimitives(t, s)
+		verifier := TokenVerifierFunc(func(_ context.Context, token string) (*Identity, error) {
+			return &Identity{Subject: token, Issuer: "https://as.example", Audience: []string{"https://mcp.example/mcp"}}, nil
+		})
+		ts.Config.Handler = s.HTTPHandler(WithAllowedHosts("*"), WithAuthorization(Authorization{
+			Resource: "https://mcp.example/mcp", AuthorizationServers: []string{"https://as.example"}, Verifier: verifier}))
+		ts.Start()
+		t.Cleanup(ts.Close)
+		urls = append(urls, "http://"+ts.Listener.Addr().String()+"/mcp")
+		servers = append(servers, s)
+	}
+	const v = "2025-11-25"
+	stream := func(req *http.Request) <-chan string {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("stream: %v %v", err, resp.Status)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return sseEvents(resp.Body)
+	}
+	// Each caller's legacy session is initialized on replica 0, and
+	// subscribes and streams on replica 1; its listen stream is on
+	// replica 1 too.
+	legacy, listen := map[string]<-chan string{}, map[string]<-chan string{}
+	for _, who := range []string{"alice", "bob"} {
+		f0, f1 := &httpFixture{t: t, url: urls[0]}, &httpFixture{t: t, url: urls[1]}
+		r := f0.post(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"`+v+
+			`","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`, bearer(who, map[string]string{"Accept": acceptBoth}))
+		sid := r.header.Get(headerSessionID)
+		if sid == "" {
+			t.Fatalf("initialize: %d %s", r.status, r.body)
+		}
+		h := bearer(who, sessionHeaders(sid, v))
+		never := f1.post(`{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"`+neverServed+`"}}`, h)
+		for _, u := range []string{"docs://logo", "docs://readme"} {
+			if got := f1.post(`{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"`+u+`"}}`, h); got.status != never.status || got.body != never.body {
+				t.Errorf("%s subscribing to %s: %d %s; to %s: %d %s", who, u, got.status, got.body, neverServed, never.status, never.body)
+			}
+		}
+		req, _ := http.NewRequestWithContext(t.Context(), "GET", urls[1], nil)
+		for k, val := range bearer(who, map[string]string{headerSessionID: sid, "Accept": "text/event-stream"}) {
+			req.Header.Set(k, val)
+		}
+		legacy[who] = stream(req)
+		body := modernBody(`"l"`, "subscriptions/listen", `"notifications":{"resourceSubscriptions":["docs://logo","docs://readme"]}`)
+		req, _ = http.NewRequestWithContext(t.Context(), "POST", urls[1], strings.NewReader(body))
+		for k, val := range bearer(who, modernHeaders("subscriptions/listen", "")) {
+			req.Header.Set(k, val)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		listen[who] = stream(req)
+		nextEvent(t, listen[who], "acknowledgement")
+	}
+	hears := func(ch <-chan string, what, uri string) {
+		t.Helper()
+		if e := nextEvent(t, ch, what); !strings.Contains(e, `"notifications/resources/updated"`) || !strings.Contains(e, `"uri":"`+uri+`"`) {
+			t.Errorf("%s: %s, want the update of %s", what, e, uri)
+		}
+	}
+	// Replica 1 handles the fleet's messages in order: once alice heard
+	// of the logo on both streams, bob's streams have had it too.
+	servers[0].ResourceUpdated("docs://logo")
+	hears(legacy["alice"], "alice's GET stream", "docs://logo")
+	hears(listen["alice"], "alice's listen stream", "docs://logo")
+	servers[0].ResourceUpdated("docs://readme")
+	hears(legacy["alice"], "alice's GET stream", "docs://readme")
+	hears(listen["alice"], "alice's listen stream", "docs://readme")
+	hears(legacy["bob"], "bob's GET stream", "docs://readme")
+	hears(listen["bob"], "bob's listen stream", "docs://readme")
 }
