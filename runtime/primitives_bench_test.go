@@ -35,3 +35,32 @@ func BenchmarkStdioPrimitivesOverhead(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMayHear is the check of one resource update for one subscriber
+// (Server.mayHear): nothing without a filter, else finding the resource
+// (a fixed URI, or the match of the last of 50 templates) and running the
+// filter once.
+func BenchmarkMayHear(b *testing.B) {
+	for _, filter := range []bool{false, true} {
+		var opts []Option
+		if filter {
+			opts = append(opts, WithFilter(func(context.Context, Item) bool { return true }))
+		}
+		s := NewServer("bench", "1.0.0", opts...)
+		text := func(context.Context, ResourceRequest) ([]ResourceContents, error) { return TextResource("x"), nil }
+		s.MustAddResource(Resource{URI: "docs://readme", Name: "readme", Handler: text})
+		for i := range 50 {
+			s.MustAddResourceTemplate(ResourceTemplate{URITemplate: fmt.Sprint("t", i, "://{id}"), Name: fmt.Sprint("t", i), Handler: text})
+		}
+		ctx := ContextWithIdentity(context.Background(), &Identity{Subject: "u"})
+		for _, uri := range []string{"docs://readme", "t49://7"} {
+			b.Run(fmt.Sprintf("filter=%v/%s", filter, uri), func(b *testing.B) {
+				for b.Loop() {
+					if !s.mayHear(ctx, uri) {
+						b.Fatal("refused")
+					}
+				}
+			})
+		}
+	}
+}
