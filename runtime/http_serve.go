@@ -31,6 +31,15 @@ const DefaultShutdownGrace = 30 * time.Second
 // all interfaces, unless it sits behind authentication. The address it
 // listens on (useful with port 0) is logged through the server's logger.
 func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HTTPOption) error {
+	// An invalid card panics here, before a port is taken (a caller that
+	// recovers would otherwise keep it bound).
+	var cfg httpConfig
+	for _, opt := range opts {
+		opt(&cfg)
+	}
+	if card, ok := cfg.serverCard(); ok {
+		s.newCardDoc(card)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -50,11 +59,7 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 			mux.Handle(p, prm)
 		}
 	}
-	if c := h.cfg.card; c != nil {
-		card := *c
-		if card.URL == "" && h.cfg.oauth != nil {
-			card.URL = h.cfg.oauth.Resource
-		}
+	if card, ok := h.cfg.serverCard(); ok {
 		mux.Handle("/mcp"+serverCardSuffix, h.cfg.checkHost(s.ServerCardHandler(card)))
 	}
 
@@ -101,4 +106,17 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 		return serr
 	}
 	return err
+}
+
+// serverCard is the card that WithServerCard gave, if any, with the
+// Authorization's resource as its URL unless it names one.
+func (c *httpConfig) serverCard() (ServerCard, bool) {
+	if c.card == nil {
+		return ServerCard{}, false
+	}
+	card := *c.card
+	if card.URL == "" && c.oauth != nil {
+		card.URL = c.oauth.Resource
+	}
+	return card, true
 }

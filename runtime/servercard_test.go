@@ -222,6 +222,27 @@ func TestServerCardInvalid(t *testing.T) {
 			s.ServerCardHandler(c.card)
 		}()
 	}
+	// ListenAndServeHTTP panics before it takes the port: a caller that
+	// recovers can listen there again.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	func() {
+		defer func() {
+			if msg, _ := recover().(string); !strings.HasPrefix(msg, "runtime: server card: ") {
+				t.Errorf("ListenAndServeHTTP with an invalid card: panic %q", msg)
+			}
+		}()
+		_ = NewServer("notes", "1").ListenAndServeHTTP(t.Context(), addr, WithServerCard(ServerCard{Description: "x"}))
+	}()
+	if ln, err := net.Listen("tcp", addr); err != nil {
+		t.Errorf("the port of a ListenAndServeHTTP that panicked: %v", err)
+	} else {
+		ln.Close()
+	}
 	// A description of exactly 100 characters, in any script, is fine.
 	NewServer("com.example/notes", "1").ServerCardHandler(ServerCard{Description: strings.Repeat("é", 100)})
 }
