@@ -239,7 +239,7 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 	if len(p.Scopes) > 0 {
 		fields = append(fields, field("Scopes", scopesLit(p.Scopes)))
 	}
-	fields = append(fields, g.iconsAndMeta(p.Icons, "")...)
+	fields = append(fields, g.iconsAndMeta(p.Icons, p.Meta)...)
 	return jen.Id(loc.server).Dot("MustAddPrompt").Call(g.rt("Prompt").Custom(multiLine, fields...)), nil
 }
 

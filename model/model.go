@@ -111,9 +111,12 @@ type Prompt struct {
 	Description string
 	Scopes      []string // option scope=: the OAuth scopes the prompt needs
 	Icons       []Icon   // the //mcp:icon lines of its doc comment
-	GoName      string
-	Func        *types.Func
-	Context     bool // the first parameter is context.Context
+	// Meta is the prompt's _meta object as compact JSON text (its
+	// //mcp:meta), or "".
+	Meta    string
+	GoName  string
+	Func    *types.Func
+	Context bool // the first parameter is context.Context
 	// Args are the prompt's arguments: the string parameters, or the
 	// string fields of the one struct parameter (Struct).
 	Args []*PromptArg
@@ -179,7 +182,7 @@ type Resource struct {
 	// is runtime.AppMIMEType, its contents are sent as text.
 	App bool
 	// Meta is the resource's _meta object as compact JSON text (an app's
-	// _meta.ui), or "".
+	// _meta.ui, then the members of its //mcp:meta), or "".
 	Meta   string
 	GoName string
 	// Var: GoName is a package-level variable of type string or []byte

@@ -25,7 +25,7 @@ import (
 )
 
 // This file checks what a tool, prompt or resource says about itself
-// beyond its name: //mcp:icon (SEP-973), //mcp:meta (a tool's _meta), and
+// beyond its name: //mcp:icon (SEP-973), //mcp:meta (its _meta), and
 // MCP Apps (SEP-1865): a tool's ui= and visibility=, a resource's app and
 // the _meta.ui of its view, and resources held in //go:embed variables.
 
@@ -172,31 +172,64 @@ func (c *checker) toolMeta(t *toolDecl, opts toolOptions, dirPos token.Pos, meta
 			bad(pos, "%s", opts.VisibilityMsg)
 		}
 	}
-	for i, cm := range metaDirs {
-		if i > 0 {
-			bad(cm.Pos(), "second //mcp:meta on %s (the first is at line %d); merge them into one object", t.GoName, c.fset.Position(metaDirs[0].Pos()).Line)
-			continue
-		}
-		obj, msgOff, msg := checkMetaObject(cm.Text[len(metaPrefix):])
-		if msg != "" {
-			bad(cm.Pos()+token.Pos(len(metaPrefix)+msgOff), "//mcp:meta: %s", msg)
-			continue
-		}
-		if inner := strings.TrimSpace(obj[1 : len(obj)-1]); inner != "" {
-			members = append(members, inner)
-		}
+	if m := c.metaMembers(metaDirs, t.GoName, "name the tool's view with the option ui=ui://... of //mcp:tool (and visibility=)", &t.bad); m != "" {
+		members = append(members, m)
 	}
+	return metaObject(members)
+}
+
+// metaObject returns the _meta object of members (JSON object members,
+// each a comma-separated run), or "" when there are none.
+func metaObject(members []string) string {
 	if len(members) == 0 {
 		return ""
 	}
 	return "{" + strings.Join(members, ",") + "}"
 }
 
+// withMeta returns the _meta object meta (as the options wrote it, or "")
+// with the members of the item's //mcp:meta added.
+func withMeta(meta, members string) string {
+	if members == "" {
+		return meta
+	}
+	var have []string
+	if inner := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(meta, "{"), "}")); inner != "" {
+		have = append(have, inner)
+	}
+	return metaObject(append(have, members))
+}
+
+// metaMembers checks the //mcp:meta lines of the doc comment of goName
+// (a tool, prompt or resource: one line at most) and returns the members
+// of its object as JSON text, "" when none; uiHint says where the MCP
+// Apps keys of such an item come from. A problem is reported at its
+// column and sets bad.
+func (c *checker) metaMembers(metaDirs []*ast.Comment, goName, uiHint string, bad *bool) string {
+	var members string
+	for i, cm := range metaDirs {
+		if i > 0 {
+			c.errorf(cm.Pos(), "second //mcp:meta on %s (the first is at line %d); merge them into one object", goName, c.fset.Position(metaDirs[0].Pos()).Line)
+			*bad = true
+			continue
+		}
+		obj, msgOff, msg := checkMetaObject(cm.Text[len(metaPrefix):], uiHint)
+		if msg != "" {
+			c.errorf(cm.Pos()+token.Pos(len(metaPrefix)+msgOff), "//mcp:meta: %s", msg)
+			*bad = true
+			continue
+		}
+		members = strings.TrimSpace(obj[1 : len(obj)-1])
+	}
+	return members
+}
+
 // checkMetaObject checks the text of //mcp:meta after the directive: one
 // JSON object whose keys are well formed and not MCP's own, nor the
-// members of MCP Apps (which ui= writes). It returns the object compact,
-// or the offset in text of a problem and its message.
-func checkMetaObject(text string) (compact string, off int, msg string) {
+// members of MCP Apps (uiHint says what writes those for the item). It
+// returns the object compact, or the offset in text of a problem and its
+// message.
+func checkMetaObject(text, uiHint string) (compact string, off int, msg string) {
 	start := len(text) - len(strings.TrimLeft(text, " \t"))
 	body := strings.TrimSpace(text)
 	if !strings.HasPrefix(body, "{") {
@@ -219,7 +252,7 @@ func checkMetaObject(text string) (compact string, off int, msg string) {
 		case mcpmeta.Reserved(k) != "":
 			return "", keyOff, mcpmeta.Reserved(k)
 		case k == "ui" || strings.HasPrefix(k, "ui/"):
-			return "", keyOff, fmt.Sprintf("_meta key %q belongs to MCP Apps: name the tool's view with the option ui=ui://... of //mcp:tool (and visibility=)", k)
+			return "", keyOff, fmt.Sprintf("_meta key %q belongs to MCP Apps: %s", k, uiHint)
 		}
 	}
 	var b bytes.Buffer
@@ -334,6 +367,21 @@ func (pc *primitiveCheck) appResource(res *model.Resource) {
 	}
 }
 
+// meta checks the //mcp:meta of a prompt or resource (goName) and
+// returns the members of its object. The MCP Apps keys are refused: a
+// view's _meta.ui is written by the options of its //mcp:resource, and
+// MCP Apps gives other resources and prompts none.
+func (pc *primitiveCheck) meta(goName string, metaDirs []*ast.Comment) string {
+	hint := "MCP Apps reads it on tools and their views, not on a prompt"
+	if !pc.isPrompt {
+		hint = "a view (a resource with the option app) has it, written by the options of its //mcp:resource"
+		if app, ok := pc.opts["app"]; ok && app.Value == "true" {
+			hint = "the options of the view's //mcp:resource write it (connectdomains=, resourcedomains=, framedomains=, baseuridomains=, permissions=, domain=, prefersborder)"
+		}
+	}
+	return pc.c.metaMembers(metaDirs, goName, hint, &pc.d.bad)
+}
+
 // checkOrigin returns the problem of an origin of an app's CSP, or "":
 // scheme://host[:port], the host possibly *.domain.
 func checkOrigin(origin string) string {
@@ -370,7 +418,7 @@ func (c *checker) checkViews(tools []*toolDecl, prims []*primitiveDecl) {
 
 // varResource checks a //go:embed variable annotated with //mcp:resource
 // (dir) and returns its model.
-func (c *checker) varResource(pkg *packages.Package, gd *ast.GenDecl, dir *ast.Comment, iconDirs []*ast.Comment) *primitiveDecl {
+func (c *checker) varResource(pkg *packages.Package, gd *ast.GenDecl, dir *ast.Comment, iconDirs, metaDirs []*ast.Comment) *primitiveDecl {
 	d := &primitiveDecl{pos: dir.Pos()}
 	bad := func(pos token.Pos, format string, args ...any) {
 		c.errorf(pos, format, args...)
@@ -422,6 +470,7 @@ func (c *checker) varResource(pkg *packages.Package, gd *ast.GenDecl, dir *ast.C
 		res.Result = model.ResourceText // the view's HTML, sent as text
 	}
 	res.Icons = c.icons(iconDirs, &d.bad)
+	res.Meta = withMeta(res.Meta, pc.meta(id.Name, metaDirs))
 	d.resource = res
 	return d
 }

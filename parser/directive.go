@@ -237,7 +237,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			case kind == iconDirective && fd == nil && !hasServerDirective(g):
 				c.errorf(cm.Pos(), "//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, of a //go:embed variable annotated with //mcp:resource, or in the comment of //mcp:server")
 			case kind == metaDirective && fd == nil:
-				c.errorf(cm.Pos(), "//mcp:meta must be in the doc comment of a function annotated with //mcp:tool")
+				c.errorf(cm.Pos(), "//mcp:meta must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, or of a //go:embed variable annotated with //mcp:resource")
 			case kind == argDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
 			case kind == typeDirective && fd != nil:
@@ -278,15 +278,15 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				c.errorf(primDirs[len(primDirs)-1].Pos(), "%s has more than one of //mcp:tool, //mcp:prompt, //mcp:resource and //mcp:complete; a function is one of them", fd.Name.Name)
 				continue
 			}
-			for _, cm := range lines.metas {
-				c.errorf(cm.Pos(), "//mcp:meta is for tools: %s is not a tool", fd.Name.Name)
-			}
 			if strings.HasPrefix(primDirs[0].Text, completePrefix) {
 				for _, cm := range lines.icons {
 					c.errorf(cm.Pos(), "//mcp:icon is for tools, prompts and resources: completer %s has no icon", fd.Name.Name)
 				}
+				for _, cm := range lines.metas {
+					c.errorf(cm.Pos(), "//mcp:meta is for tools, prompts and resources: completer %s has no _meta", fd.Name.Name)
+				}
 			}
-			if p := c.primitive(pkg, fd, primDirs[0], argDirs, lines.icons); p != nil {
+			if p := c.primitive(pkg, fd, primDirs[0], argDirs, lines); p != nil {
 				prims = append(prims, p)
 			}
 			continue
@@ -551,11 +551,11 @@ func classifyIs(text string, kind directiveKind) bool {
 }
 
 // varDirectives checks the directives of a variable's doc comment that
-// holds a //mcp:resource: the resource, its icons, and nothing else of
+// holds a //mcp:resource: the resource, its icons and _meta, and nothing else of
 // mcpgen's.
 func (c *checker) varDirectives(pkg *packages.Package, gd *ast.GenDecl) *primitiveDecl {
 	var dir *ast.Comment
-	var icons []*ast.Comment
+	var icons, metas []*ast.Comment
 	for _, cm := range gd.Doc.List {
 		kind, meant := classify(cm.Text)
 		switch {
@@ -563,12 +563,14 @@ func (c *checker) varDirectives(pkg *packages.Package, gd *ast.GenDecl) *primiti
 			dir = cm
 		case kind == iconDirective:
 			icons = append(icons, cm)
+		case kind == metaDirective:
+			metas = append(metas, cm)
 		case kind == nearMiss:
 			c.errorf(cm.Pos(), "malformed directive %q: write %s, with no space after // and in lower case", firstWords(cm.Text), meant)
 		case kind != notDirective:
 			word, _, _ := strings.Cut(cm.Text, " ")
-			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only //mcp:resource and //mcp:icon", word)
+			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only //mcp:resource, //mcp:icon and //mcp:meta", word)
 		}
 	}
-	return c.varResource(pkg, gd, dir, icons)
+	return c.varResource(pkg, gd, dir, icons, metas)
 }

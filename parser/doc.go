@@ -73,14 +73,15 @@
 // adds an icon (SEP-973; several lines, several icons): src an https or
 // http URL or a data: URI of base64 data (or file=PATH, an image of the
 // package's directory, which becomes one), mime an image type, sizes WxH
-// or any. A tool's
+// or any. A tool's, prompt's or resource's (a resource variable's too)
 //
 //	//mcp:meta {"com.example/key": ...}
 //
 // states its _meta object: JSON, keys as the specification shapes them,
 // none MCP's own (a prefix whose second label is modelcontextprotocol or
-// mcp, progressToken, traceparent, ...) nor MCP Apps' (ui=). Both are
-// checked at their columns (apps.go).
+// mcp, progressToken, traceparent, ...) nor MCP Apps' (ui, ui/...: a
+// tool's ui= and a view's options write those; a view's //mcp:meta adds
+// to them). Both are checked at their columns (apps.go).
 //
 // An unknown option (with a suggestion: readOnly -> readonly), a repeated
 // option, a bad value, an unterminated quote, a second //mcp:tool, and

@@ -39,7 +39,7 @@ type primitiveDecl struct {
 
 // primitive checks a function annotated with //mcp:prompt or
 // //mcp:resource (dir) and returns its model, nil when it is unusable.
-func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Comment, argDirs, iconDirs []*ast.Comment) *primitiveDecl {
+func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Comment, argDirs []*ast.Comment, lines docLines) *primitiveDecl {
 	if strings.HasPrefix(dir.Text, completePrefix) {
 		return c.completer(pkg, fd, dir)
 	}
@@ -49,13 +49,14 @@ func (c *checker) primitive(pkg *packages.Package, fd *ast.FuncDecl, dir *ast.Co
 		pc.isPrompt, pc.spec, pc.what = true, promptSpec(), "prompt"
 	}
 	pc.options()
-	icons := c.icons(iconDirs, &pc.d.bad)
+	icons := c.icons(lines.icons, &pc.d.bad)
+	meta := pc.meta(fd.Name.Name, lines.metas)
 	defer func() {
 		if p := pc.d.prompt; p != nil {
-			p.Icons = icons
+			p.Icons, p.Meta = icons, withMeta("", meta)
 		}
 		if r := pc.d.resource; r != nil {
-			r.Icons = icons
+			r.Icons, r.Meta = icons, withMeta(r.Meta, meta)
 		}
 	}()
 	fn, sig := pc.function()

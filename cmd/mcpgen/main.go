@@ -165,7 +165,7 @@ Beside it, in the same doc comment (and in those of prompts, resources):
 	    an icon clients may show (https, http or data: URI; or
 	    file=icon.png, an image of the package, sent as a data: URI)
 	//mcp:meta {"com.example/key": "value"}
-	    the tool's _meta object
+	    its _meta object (not ui: ui= and a view's options write it)
 
 Prompts, resources and completers (package-level functions):
 

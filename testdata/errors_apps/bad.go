@@ -53,19 +53,43 @@ func BadIcons() string { return "" }
 //mcp:icon src=https://example.com/a.png
 type Sizes int
 
-//mcp:meta {"com.example/a": 1}
+//mcp:meta {"com.example/a": 1, "ui": {}}
 //mcp:prompt
 func MetaPrompt() string { return "" }
+
+//mcp:meta {"com.example/a": 1}
+//mcp:meta {"com.example/b": 2}
+//mcp:prompt
+func TwoPromptMetas(topic string) string { return "" }
+
+//mcp:meta {"com.example/a": 1}
+//mcp:complete prompt=two_prompt_metas arg=topic
+func CompleteTopic(prefix string) []string { return nil }
 
 // A plain document, not a view.
 //
 //mcp:resource uri=docs://plain
+//mcp:meta {"ui/resourceUri": "ui://app/view.html"}
 func Plain() string { return "" }
 
 // The app's view.
 //
 //mcp:resource uri=ui://app/view.html app
+//mcp:meta {"com.example/ok": 1, "ui": {"prefersBorder": true}}
 func View() string { return "" }
+
+// A template with a key of MCP's own.
+//
+//mcp:resource uri=docs://pages/{page}
+//mcp:meta {"dev.mcp/page": 1}
+func Page(page string) string { return "" }
+
+// An embedded view whose _meta is not an object.
+//
+//go:embed view.html
+//mcp:resource uri=ui://app/embedded.html app
+//mcp:meta "ui"
+var embeddedView string
 
 //mcp:resource uri=ui://app/typed.html app mime=text/html
 func TypedView() string { return "" }

@@ -1,6 +1,7 @@
 // Package gen_apps has an MCP App (a tool and its view, a //go:embed
 // HTML file), icons on a tool, a prompt (one from a file of the package)
-// and resources, a tool's _meta, and a plain resource held in an embedded
+// and resources, the _meta of a tool, a prompt, resources (a view's beside
+// its _meta.ui) and a template, and a plain resource held in an embedded
 // file.
 package gen_apps
 
@@ -36,6 +37,7 @@ func Reset() Counter { return Counter{} }
 //go:embed view.html
 //mcp:resource uri=ui://counter/view.html app title="Counter" prefersborder connectdomains=https://api.example.com,wss://live.example.com resourcedomains=https://*.cdn.example.com permissions=clipboardWrite
 //mcp:icon src=data:image/png;base64,iVBORw0KGgo= mime=image/png
+//mcp:meta {"com.example/revision": "r7"}
 var viewHTML string
 
 var (
@@ -43,6 +45,7 @@ var (
 	//
 	//go:embed notes.txt
 	//mcp:resource uri=docs://notes mime=text/markdown
+	//mcp:meta {"com.example/audience": ["users", "ops"]}
 	notes []byte
 )
 
@@ -50,10 +53,18 @@ var (
 //
 //mcp:icon src=https://example.com/plan.png theme=light
 //mcp:icon file=plan.svg sizes=any
+//mcp:meta {"com.example/owner": "counters"}
 //mcp:prompt
 func Plan(target string) string { return fmt.Sprintf("Plan how to count to %s.", target) }
 
 // Stats is the counter's statistics view, made by a function.
 //
 //mcp:resource uri=ui://counter/stats.html app domain=counter.example-host.test prefersborder=false
+//mcp:meta {"com.example/refresh": {"seconds": 30}}
 func Stats() []byte { return []byte("<!doctype html><title>Stats</title>") }
+
+// History is the counter's value on a given day.
+//
+//mcp:meta {"com.example/retention": "30d"}
+//mcp:resource uri=counts://history/{day}
+func History(day string) string { return "0 on " + day }

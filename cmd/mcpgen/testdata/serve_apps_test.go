@@ -31,10 +31,12 @@ func TestServeGenerated(t *testing.T) {
 			`"_meta":{"ui":{"resourceUri":"ui://counter/view.html"},"ui/resourceUri":"ui://counter/view.html","com.example/owner":"counters","com.example/since":2}`,
 			`"_meta":{"ui":{"resourceUri":"ui://counter/view.html","visibility":["app"]},"ui/resourceUri":"ui://counter/view.html"}`}},
 		{"tools/call", `{"name":"count","arguments":{"step":3}}`, []string{`"structuredContent":{"value":3}`}},
-		{"prompts/list", `{}`, []string{`"icons":[{"src":"https://example.com/plan.png","theme":"light"},{"src":"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiMzNmMiLz48L3N2Zz4K","sizes":["any"]}]`}},
+		{"prompts/list", `{}`, []string{`"_meta":{"com.example/owner":"counters"}`, `"icons":[{"src":"https://example.com/plan.png","theme":"light"},{"src":"data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiMzNmMiLz48L3N2Zz4K","sizes":["any"]}]`}},
 		{"resources/list", `{}`, []string{
-			`{"uri":"ui://counter/view.html","name":"view_html","title":"Counter","description":"The counter's view: the page the host shows beside count's result.","mimeType":"text/html;profile=mcp-app","icons":[{"src":"data:image/png;base64,iVBORw0KGgo=","mimeType":"image/png"}],"_meta":{"ui":{"csp":{"connectDomains":["https://api.example.com","wss://live.example.com"],"resourceDomains":["https://*.cdn.example.com"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true}}}`,
-			`{"uri":"docs://notes","name":"notes","description":"Release notes of the counter: a variable of a group.","mimeType":"text/markdown"}`}},
+			`{"uri":"ui://counter/view.html","name":"view_html","title":"Counter","description":"The counter's view: the page the host shows beside count's result.","mimeType":"text/html;profile=mcp-app","icons":[{"src":"data:image/png;base64,iVBORw0KGgo=","mimeType":"image/png"}],"_meta":{"ui":{"csp":{"connectDomains":["https://api.example.com","wss://live.example.com"],"resourceDomains":["https://*.cdn.example.com"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true},"com.example/revision":"r7"}}`,
+			`{"uri":"docs://notes","name":"notes","description":"Release notes of the counter: a variable of a group.","mimeType":"text/markdown","_meta":{"com.example/audience":["users","ops"]}}`,
+			`"_meta":{"ui":{"domain":"counter.example-host.test","prefersBorder":false},"com.example/refresh":{"seconds":30}}`}},
+		{"resources/templates/list", `{}`, []string{`"uriTemplate":"counts://history/{day}"`, `"_meta":{"com.example/retention":"30d"}`}},
 		{"resources/read", `{"uri":"ui://counter/view.html"}`, []string{
 			`{"uri":"ui://counter/view.html","mimeType":"text/html;profile=mcp-app","text":"<!doctype html>\n<title>Counter</title>\n<p id=\"value\">0</p>\n","_meta":{"ui":{"csp":{"connectDomains":["https://api.example.com","wss://live.example.com"],"resourceDomains":["https://*.cdn.example.com"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true}}}`}},
 		{"resources/read", `{"uri":"ui://counter/stats.html"}`, []string{

@@ -17,6 +17,7 @@ var (
 	_ string              = viewHTML
 	_ []byte              = notes
 	_ func() []byte       = Stats
+	_ func(string) string = History
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -78,6 +79,7 @@ func RegisterPrompts(s *runtime.Server) {
 			{Src: "https://example.com/plan.png", Theme: "light"},
 			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA4IDgiPjxyZWN0IHdpZHRoPSI4IiBoZWlnaHQ9IjgiIGZpbGw9IiMzNmMiLz48L3N2Zz4K", Sizes: []string{"any"}},
 		},
+		Meta: `{"com.example/owner":"counters"}`,
 	})
 }
 
@@ -95,7 +97,7 @@ func RegisterResources(s *runtime.Server) {
 		Icons: []runtime.Icon{
 			{Src: "data:image/png;base64,iVBORw0KGgo=", MIMEType: "image/png"},
 		},
-		Meta: `{"ui":{"csp":{"connectDomains":["https://api.example.com","wss://live.example.com"],"resourceDomains":["https://*.cdn.example.com"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true}}`,
+		Meta: `{"ui":{"csp":{"connectDomains":["https://api.example.com","wss://live.example.com"],"resourceDomains":["https://*.cdn.example.com"]},"permissions":{"clipboardWrite":{}},"prefersBorder":true},"com.example/revision":"r7"}`,
 	})
 	s.MustAddResource(runtime.Resource{
 		URI:         "docs://notes",
@@ -105,6 +107,7 @@ func RegisterResources(s *runtime.Server) {
 		Handler: func(_ context.Context, _ runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			return runtime.BlobResource(notes), nil
 		},
+		Meta: `{"com.example/audience":["users","ops"]}`,
 	})
 	s.MustAddResource(runtime.Resource{
 		URI:         "ui://counter/stats.html",
@@ -115,7 +118,18 @@ func RegisterResources(s *runtime.Server) {
 			out := Stats()
 			return runtime.TextResource(string(out)), nil
 		},
-		Meta: `{"ui":{"domain":"counter.example-host.test","prefersBorder":false}}`,
+		Meta: `{"ui":{"domain":"counter.example-host.test","prefersBorder":false},"com.example/refresh":{"seconds":30}}`,
+	})
+	s.MustAddResourceTemplate(runtime.ResourceTemplate{
+		URITemplate: "counts://history/{day}",
+		Name:        "history",
+		Description: "History is the counter's value on a given day.",
+		MIMEType:    "text/plain",
+		Handler: func(_ context.Context, in runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out := History(in.Vars["day"])
+			return runtime.TextResource(out), nil
+		},
+		Meta: `{"com.example/retention":"30d"}`,
 	})
 }
 
