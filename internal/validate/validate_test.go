@@ -541,8 +541,11 @@ func TestValidateClosestAlternative(t *testing.T) {
 			{schema, `{"shape":{"kind":"oval","radius":1}, "x":1}`, `"shape": as a circle: "kind" must be "circle" (got "oval")`},
 		})
 	}
-	// Nested deeper: the path below the value.
+	// Nested deeper: the path below the value; at the root, the path from it.
 	runValCases(t, []valCase{
+		{`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"integer"}},"required":["kind","x"]},
+			{"type":"object","properties":{"kind":{"const":"b"},"y":{"type":"string"}},"required":["kind","y"]}]}`,
+			`{"kind":"b","x":1}`, `invalid arguments: as alternative 2 of 2 (kind "b"): "y" is required (a string)`},
 		{`{"properties":{"p":{"anyOf":[
 			{"type":"object","properties":{"t":{"enum":["a"]},"l":{"type":"array","items":{"type":"integer"}}},"required":["t"]},
 			{"type":"object","properties":{"t":{"enum":["b"]},"n":{"type":"integer"}},"required":["t","n"]}]}}}`,
