@@ -60,6 +60,7 @@ var messageCases = []struct {
 	{"oneOf, none", `{"type":"object","properties":{"n":{"oneOf":[{"type":"string"},{"type":"boolean"}]}}}`, `{"n":1}`},
 	{"oneOf", `{"type":"object","properties":{"n":{"oneOf":[{"type":"integer"},{"type":"number"}]}}}`, `{"n":1}`},
 	{"not", `{"type":"object","properties":{"n":{"not":{"type":"string"}}}}`, `{"n":"x"}`},
+	{"not, required", `{"type":"object","properties":{"n":{"type":"object","not":{"required":["id"]}}}}`, `{"n":{"id":1}}`},
 	{"not, other", `{"type":"object","properties":{"n":{"not":{"type":"string","minLength":2}}}}`, `{"n":"xy"}`},
 	{"if/then", `{"type":"object","properties":{"kind":{"type":"string"},"url":{"type":"string"}},"if":{"properties":{"kind":{"const":"link"}}},"then":{"required":["url"]}}`, `{"kind":"link"}`},
 	{"duplicate key", `{"type":"object"}`, `{"a":1,"a":2}`},

@@ -83,7 +83,7 @@ type schemaNode struct {
 	// For messages only, set at compile time.
 	title       string // the schema's title, naming it as an alternative
 	patternText string // a long pattern's description or title, cut to a line
-	soleText    string // what the schema alone asserts, when it is one const, enum or type: `"a"`, `one of 1, 2`, `a string`
+	soleText    string // what a value of the schema is or has, when that is one const, enum, type or required: `be "a"`, `be one of 1, 2`, `be a string`, `have "a"`
 }
 
 type propInfo struct {
@@ -853,8 +853,9 @@ func shortLine(s string) string {
 	return s
 }
 
-// soleText says what n asserts when its only keyword (besides
-// annotations) is a const, an enum or a type; else "".
+// soleText says what a value of n is or has (for "must not ...") when n's
+// only keyword (besides annotations) is a const, an enum, a type or
+// required, or else when n has a title; else "".
 func soleText(n *schemaNode, keys []string) string {
 	var sole string
 	for _, k := range keys {
@@ -862,17 +863,29 @@ func soleText(n *schemaNode, keys []string) string {
 			continue
 		}
 		if sole != "" {
-			return ""
+			sole = "several"
+			break
 		}
 		sole = k
 	}
 	switch {
 	case sole == "const" && n.hasConst && len(n.constTxt) <= 80:
-		return n.constTxt
+		return "be " + n.constTxt
 	case sole == "enum" && n.enum != nil && len(n.enumText) <= 80:
-		return "one of " + n.enumText
+		return "be one of " + n.enumText
 	case sole == "type" && n.types != 0:
-		return typeText(n.types)
+		return "be " + typeText(n.types)
+	case sole == "required" && len(n.required) > 0 && len(n.required) <= 5:
+		q := make([]string, len(n.required))
+		for i, r := range n.required {
+			q[i] = strconv.Quote(r)
+		}
+		if len(q) == 1 {
+			return "have " + q[0]
+		}
+		return "have all of " + strings.Join(q, ", ")
+	case n.title != "":
+		return "be " + n.title
 	}
 	return ""
 }

@@ -911,7 +911,7 @@ func (s *valState) combinators(n *schemaNode, start int) {
 	}
 	if n.not != nil && s.probe(n.not, start) {
 		if t := n.not.soleText; t != "" {
-			s.addf("must not be %s (got %s)", t, got(s.data[start:end]))
+			s.addf("must not %s (got %s)", t, got(s.data[start:end]))
 		} else {
 			s.addf("must not match the schema in \"not\" (got %s)", got(s.data[start:end]))
 		}
