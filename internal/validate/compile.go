@@ -79,6 +79,11 @@ type schemaNode struct {
 	// if, then and else; then and else without if are compiled (so that
 	// they are valid schemas) but never applied.
 	ifN, thenN, elseN *schemaNode
+
+	// For messages only, set at compile time.
+	title       string // the schema's title, naming it as an alternative
+	patternText string // a long pattern's description or title, cut to a line
+	soleText    string // what a value of the schema is or has, when that is one const, enum, type or required: `be "a"`, `be one of 1, 2`, `be a string`, `have "a"`
 }
 
 type propInfo struct {
@@ -313,6 +318,16 @@ func (c *schemaCompiler) compileObject(n *schemaNode, m map[string]any, ptr stri
 		n.additional != nil || n.propertyNames != nil || n.minProps > 0 || n.maxProps >= 0 ||
 		n.prefixItems != nil || n.items != nil || n.minItems > 0 || n.maxItems >= 0 || n.uniqueItems ||
 		n.allOf != nil || n.anyOf != nil || n.oneOf != nil || n.not != nil || n.ifN != nil
+	n.title, _ = m["title"].(string)
+	n.title = shortLine(n.title)
+	if n.pattern != nil && !n.patternIsBase64 && n.patternInts == "" && len(n.pattern.String()) > maxPatternInMessage {
+		d, _ := m["description"].(string)
+		if d = shortLine(d); d == "" {
+			d = n.title
+		}
+		n.patternText = d
+	}
+	n.soleText = soleText(n, keys)
 	if n.props != nil {
 		for name, p := range n.props {
 			if p.schema != nil {
@@ -824,4 +839,53 @@ func classRunMatcher(pattern string) func([]byte) bool {
 		}
 		return n >= lo && (hi < 0 || n <= hi)
 	}
+}
+
+// shortLine returns the first line of s, trimmed and cut to about 80
+// characters, for a message of one short line.
+func shortLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	s = strings.TrimSpace(s)
+	if utf8.RuneCountInString(s) > 80 {
+		r := []rune(s)[:79]
+		s = strings.TrimRight(string(r), " ") + "…"
+	}
+	return s
+}
+
+// soleText says what a value of n is or has (for "must not ...") when n's
+// only keyword (besides annotations) is a const, an enum, a type or
+// required, or else when n has a title; else "".
+func soleText(n *schemaNode, keys []string) string {
+	var sole string
+	for _, k := range keys {
+		if annotations[k] {
+			continue
+		}
+		if sole != "" {
+			sole = "several"
+			break
+		}
+		sole = k
+	}
+	switch {
+	case sole == "const" && n.hasConst && len(n.constTxt) <= 80:
+		return "be " + n.constTxt
+	case sole == "enum" && n.enum != nil && len(n.enumText) <= 80:
+		return "be one of " + n.enumText
+	case sole == "type" && n.types != 0:
+		return "be " + typeText(n.types)
+	case sole == "required" && len(n.required) > 0 && len(n.required) <= 5:
+		q := make([]string, len(n.required))
+		for i, r := range n.required {
+			q[i] = strconv.Quote(r)
+		}
+		if len(q) == 1 {
+			return "have " + q[0]
+		}
+		return "have all of " + strings.Join(q, ", ")
+	case n.title != "":
+		return "be " + n.title
+	}
+	return ""
 }

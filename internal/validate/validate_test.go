@@ -273,9 +273,16 @@ func TestValidateCombinators(t *testing.T) {
 		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2}`, ""},
 		{`{"properties":{"x":{"anyOf":[{"type":"string"},{"type":"integer"}]}}}`, `{"x":2.5}`, `"x": must be an integer (got 2.5)`},
 		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":1}`, ""},
-		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":3}`, `"x": must match exactly one of the 2 alternatives in oneOf (got 3, which matches 2)`},
+		{`{"properties":{"x":{"oneOf":[{"type":"integer"},{"minimum":2}]}}}`, `{"x":3}`, `"x": must match only one of the 2 alternatives in oneOf, but matches alternatives 1 and 2 (got 3)`},
+		{`{"properties":{"x":{"oneOf":[{"type":"integer","title":"Count"},{"minimum":2},{"maximum":9}]}}}`, `{"x":3}`, `"x": must match only one of the 3 alternatives in oneOf, but matches alternatives 1 (Count) and 2 (and 1 more) (got 3)`},
 		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"b"}`, ""},
-		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"a"}`, `"x": must not match the schema in "not" (got "a")`},
+		{`{"properties":{"x":{"not":{"const":"a"}}}}`, `{"x":"a"}`, `"x": must not be "a" (got "a")`},
+		{`{"properties":{"x":{"not":{"enum":[1,2]}}}}`, `{"x":2}`, `"x": must not be one of 1, 2 (got 2)`},
+		{`{"properties":{"x":{"not":{"type":"string","description":"d"}}}}`, `{"x":"a"}`, `"x": must not be a string (got "a")`},
+		{`{"properties":{"x":{"not":{"type":"string","minLength":2}}}}`, `{"x":"ab"}`, `"x": must not match the schema in "not" (got "ab")`},
+		{`{"properties":{"x":{"not":{"required":["a"]}}}}`, `{"x":{"a":1}}`, `"x": must not have "a" (got an object)`},
+		{`{"properties":{"x":{"not":{"required":["a","b"]}}}}`, `{"x":{"a":1,"b":2}}`, `"x": must not have all of "a", "b" (got an object)`},
+		{`{"properties":{"x":{"not":{"title":"a legacy id","type":"string","pattern":"^L"}}}}`, `{"x":"L1"}`, `"x": must not be a legacy id (got "L1")`},
 		{`{"anyOf":[{"type":"object"},{"type":"array"}]}`, `[1,]`, `invalid JSON`},
 		{`{"properties":{"x":{"if":{"type":"integer"},"then":{"minimum":3},"else":{"maxLength":1}}}}`, `{"x":3}`, ""},
 		{`{"properties":{"x":{"if":{"type":"integer"},"then":{"minimum":3},"else":{"maxLength":1}}}}`, `{"x":2}`, `"x": must be >= 3 (got 2)`},
@@ -516,4 +523,54 @@ func TestDecodeAcceptedArguments(t *testing.T) {
 	if accepted < 300 {
 		t.Errorf("only %d instances accepted; the generator is off", accepted)
 	}
+}
+
+// An anyOf or oneOf of objects that differ in several ways: the first fault
+// of the closest alternative, found by its discriminator, with its path.
+func TestValidateClosestAlternative(t *testing.T) {
+	const shapes = `{"$defs":{
+		"circle":{"title":"a circle","type":"object","properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind","radius"]},
+		"rect":{"type":"object","properties":{"kind":{"const":"rect"},"w":{"type":"number"},"h":{"type":"number"}},"required":["kind","w","h"]}},
+		"properties":{"shape":{"%s":[{"$ref":"#/$defs/circle"},{"$ref":"#/$defs/rect"}]}}}`
+	for _, kw := range []string{"anyOf", "oneOf"} {
+		schema := strings.Replace(shapes, "%s", kw, 1)
+		runValCases(t, []valCase{
+			{schema, `{"shape":{"kind":"circle","radius":1}}`, ""},
+			// rect has fewer faults (kind), circle the discriminator.
+			{schema, `{"shape":{"kind":"circle","w":1,"h":2}}`, `"shape": as a circle (kind "circle"): "radius" is required (a number)`},
+			{schema, `{"shape":{"kind":"rect","w":"1"}}`, `"shape": as alternative 2 of 2 (kind "rect"): "w" must be a number (got "1") (and 1 more)`},
+			// No discriminator matches: the fewest faults.
+			{schema, `{"shape":{"kind":"oval","radius":1}}`, `"shape": as a circle: "kind" must be "circle" (got "oval")`},
+			{schema, `{"shape":{"kind":"oval","radius":1}, "x":1}`, `"shape": as a circle: "kind" must be "circle" (got "oval")`},
+		})
+	}
+	// Nested deeper: the path below the value; at the root, the path from it.
+	runValCases(t, []valCase{
+		{`{"oneOf":[{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"integer"}},"required":["kind","x"]},
+			{"type":"object","properties":{"kind":{"const":"b"},"y":{"type":"string"}},"required":["kind","y"]}]}`,
+			`{"kind":"b","x":1}`, `invalid arguments: as alternative 2 of 2 (kind "b"): "y" is required (a string)`},
+		{`{"properties":{"p":{"anyOf":[
+			{"type":"object","properties":{"t":{"enum":["a"]},"l":{"type":"array","items":{"type":"integer"}}},"required":["t"]},
+			{"type":"object","properties":{"t":{"enum":["b"]},"n":{"type":"integer"}},"required":["t","n"]}]}}}`,
+			`{"p":{"t":"a","l":[1,"x"],"n":"y"}}`, `"p": as alternative 1 of 2: "l[1]" must be an integer (got "x")`},
+	})
+}
+
+// A long pattern is told by its schema's description (or title), else by
+// its length and start.
+func TestValidateLongPattern(t *testing.T) {
+	long := strings.Repeat("[a-z]", 14) + "$" // 71 characters
+	runValCases(t, []valCase{
+		{`{"properties":{"id":{"type":"string","pattern":"^` + long + `","description":"A slug: 14 lowercase letters.\nMore lines here."}}}`,
+			`{"id":"a b"}`, `"id": must match the pattern described: "A slug: 14 lowercase letters." (got "a b")`},
+		{`{"properties":{"id":{"type":"string","pattern":"^` + long + `","title":"Slug"}}}`,
+			`{"id":"a b"}`, `"id": must match the pattern described: "Slug" (got "a b")`},
+		{`{"properties":{"id":{"type":"string","pattern":"^` + long + `"}}}`,
+			`{"id":"a b"}`, `"id": must match a pattern of 72 characters that starts "^[a-z][a-z][a-z][a-z][a-z][a-z][…" (got "a b")`},
+		{`{"properties":{"id":{"type":"string","pattern":"^` + long + `","description":"` + strings.Repeat("word ", 30) + `"}}}`,
+			`{"id":"a b"}`, `"id": must match the pattern described: "` + strings.TrimSpace(strings.Repeat("word ", 16)) + `…" (got "a b")`},
+		// A short pattern is quoted, whatever the description.
+		{`{"properties":{"id":{"type":"string","pattern":"^R[0-9]+$","description":"An id."}}}`,
+			`{"id":"X1"}`, `"id": must match the pattern "^R[0-9]+$" (got "X1")`},
+	})
 }

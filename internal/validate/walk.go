@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -461,10 +462,14 @@ func (s *valState) checkString(n *schemaNode, start int, st strInfo) {
 			} else {
 				s.addf("must be %s, in a string (got %s)", n.patternInts, got(s.data[start:s.pos]))
 			}
+		} else if len(pat) > maxPatternInMessage && n.patternText != "" {
+			// A long pattern says nothing to a reader, and some hosts
+			// drop the keyword: what the schema says of the value, as
+			// the model read it (with constraints, the description
+			// states the pattern too).
+			s.addf("must match the pattern described: %s (got %s)", strconv.Quote(n.patternText), got(s.data[start:s.pos]))
 		} else if len(pat) > maxPatternInMessage {
-			// A long pattern says nothing to a reader; the schema (and,
-			// with constraints, the description) holds it.
-			s.addf("must match the schema's pattern (%d characters long, see the schema) (got %s)", len(pat), got(s.data[start:s.pos]))
+			s.addf("must match a pattern of %d characters that starts %s (got %s)", len(pat), strconv.Quote(patternStart(pat)), got(s.data[start:s.pos]))
 		} else {
 			s.addf("must match the pattern %s (got %s)", strconv.Quote(pat), got(s.data[start:s.pos]))
 		}
@@ -879,10 +884,14 @@ func (s *valState) combinators(n *schemaNode, start int) {
 		}
 	}
 	if n.oneOf != nil {
-		matched := 0
-		for _, sub := range n.oneOf {
+		matched, first, second := 0, -1, -1
+		for i, sub := range n.oneOf {
 			if s.probe(sub, start) {
-				matched++
+				if matched++; matched == 1 {
+					first = i
+				} else if matched == 2 {
+					second = i
+				}
 			}
 			if s.fatal {
 				return
@@ -892,11 +901,20 @@ func (s *valState) combinators(n *schemaNode, start int) {
 		case matched == 0:
 			s.noAlternative("oneOf", n.oneOf, start, end)
 		case matched > 1:
-			s.addf("must match exactly one of the %d alternatives in oneOf (got %s, which matches %d)", len(n.oneOf), got(s.data[start:end]), matched)
+			others := ""
+			if matched > 2 {
+				others = fmt.Sprintf(" (and %d more)", matched-2)
+			}
+			s.addf("must match only one of the %d alternatives in oneOf, but matches alternatives %s and %s%s (got %s)",
+				len(n.oneOf), altNumber(n.oneOf, first), altNumber(n.oneOf, second), others, got(s.data[start:end]))
 		}
 	}
 	if n.not != nil && s.probe(n.not, start) {
-		s.addf("must not match the schema in \"not\" (got %s)", got(s.data[start:end]))
+		if t := n.not.soleText; t != "" {
+			s.addf("must not %s (got %s)", t, got(s.data[start:end]))
+		} else {
+			s.addf("must not match the schema in \"not\" (got %s)", got(s.data[start:end]))
+		}
 	}
 	if n.ifN != nil {
 		// The violations of then or else are the value's: they say what
@@ -936,7 +954,11 @@ func (s *valState) probe(n *schemaNode, start int) bool {
 // it has the JSON type of only one of them (an optional field under
 // openai-strict is {"anyOf": [X, {"type": "null"}]}), the violations of
 // that one ("must be <= 10"); when it has the type of none, the types
-// they take ("must be an integer or a string"); else the count.
+// they take ("must be an integer or a string"); when each alternative
+// finds one fault at the value, or one missing property, those; else the
+// first fault of the closest alternative: the one whose const and enum
+// properties (a discriminator such as "kind") the value fails least, then
+// the one with the fewest faults, then the first.
 func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end int) {
 	t, _ := jsonType(s.data[start])
 	var fit []*schemaNode
@@ -967,12 +989,26 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 		// Or, when each alternative misses one property: "must have
 		// "email" or "phone"".
 		var msgs, missing []string
+		var best struct {
+			alt       *schemaNode
+			mis, n    int
+			first     violation
+			discPath  string
+			discConst string
+		}
 		for _, a := range fit {
 			mark, omitted, names := len(s.viols), s.omitted, s.names
 			s.pos = start
 			s.value(a)
 			if s.fatal {
 				return
+			}
+			if vs := s.viols[mark:]; len(vs) > 0 {
+				mis := discriminatorFaults(deref(a), here, vs)
+				if best.alt == nil || mis < best.mis || mis == best.mis && len(vs)+s.omitted-omitted < best.n {
+					best.alt, best.mis, best.n, best.first = a, mis, len(vs)+s.omitted-omitted, vs[0]
+					best.discPath, best.discConst = matchedConst(deref(a), here, vs)
+				}
 			}
 			if vs := s.viols[mark:]; len(vs) == 1 && s.omitted == omitted {
 				if vs[0].path == here && strings.HasSuffix(vs[0].msg, suffix) {
@@ -992,8 +1028,129 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 			s.addf("must have %s", strings.Join(missing, " or "))
 			return
 		}
-		s.addf("must match one of the %d alternatives in %s (got %s)", len(alts), keyword, got(s.data[start:end]))
+		if best.alt == nil {
+			s.addf("must match one of the %d alternatives in %s (got %s)", len(alts), keyword, got(s.data[start:end]))
+			return
+		}
+		label := altName(alts, slices.Index(alts, best.alt))
+		if best.discPath != "" {
+			label += " (" + best.discPath + " " + best.discConst + ")"
+		}
+		msg := strings.TrimPrefix(best.first.msg, "invalid property name: ")
+		if rel := relPath(here, best.first.path); rel != "" {
+			msg = strconv.Quote(rel) + " " + msg
+		}
+		more := ""
+		if best.n > 1 {
+			more = fmt.Sprintf(" (and %d more)", best.n-1)
+		}
+		s.addf("as %s: %s%s", label, msg, more)
 	}
+}
+
+// altName names the alternative i of alts in a message: by its title, or
+// by its place ("alternative 2 of 3").
+func altName(alts []*schemaNode, i int) string {
+	if t := deref(alts[i]).title; t != "" {
+		return t
+	}
+	if t := alts[i].title; t != "" {
+		return t
+	}
+	return fmt.Sprintf("alternative %d of %d", i+1, len(alts))
+}
+
+// altNumber names the alternative i of alts by its place, with its title
+// if it has one: "2", "2 (Ellipse)".
+func altNumber(alts []*schemaNode, i int) string {
+	t := deref(alts[i]).title
+	if t == "" {
+		t = alts[i].title
+	}
+	if t == "" {
+		return strconv.Itoa(i + 1)
+	}
+	return strconv.Itoa(i+1) + " (" + t + ")"
+}
+
+// deref follows the $ref that n holds alone: a $defs entry used as an
+// alternative.
+func deref(n *schemaNode) *schemaNode {
+	for i := 0; i < 64 && n.ref != nil && !n.assertsN; i++ {
+		n = n.ref
+	}
+	return n
+}
+
+// discriminatorFaults counts the faults vs (of the value at path here,
+// against alternative a) at a property of a's that is a const or an enum:
+// a value that fails its "kind" is meant as another alternative.
+func discriminatorFaults(a *schemaNode, here string, vs []violation) int {
+	n := 0
+	for _, v := range vs {
+		if rel, ok := childPath(here, v.path); ok {
+			if p, ok := a.props[rel]; ok && p.schema != nil {
+				if d := deref(p.schema); d.hasConst || d.enum != nil {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// matchedConst returns the first required const property of a that the
+// value at here holds (none of vs is at it), with its value: "kind",
+// `"circle"`.
+func matchedConst(a *schemaNode, here string, vs []violation) (string, string) {
+	for _, name := range a.required {
+		p, ok := a.props[name]
+		if !ok || p.schema == nil || !deref(p.schema).hasConst {
+			continue
+		}
+		faulty := false
+		for _, v := range vs {
+			if rel, ok := childPath(here, v.path); ok && rel == name {
+				faulty = true
+			}
+		}
+		if !faulty {
+			return name, deref(p.schema).constTxt
+		}
+	}
+	return "", ""
+}
+
+// relPath returns path relative to here, its ancestor: "radius" for
+// "shape.radius" in "shape", "[2].x" for "l[2].x" in "l"; "" when equal.
+func relPath(here, path string) string {
+	if here == "" || path == here {
+		if path == here {
+			return ""
+		}
+		return path
+	}
+	if rest, ok := strings.CutPrefix(path, here); ok && rest != "" {
+		if rest[0] == '.' {
+			return rest[1:]
+		}
+		return rest
+	}
+	return path
+}
+
+// patternStart returns the first characters of a long pattern, for a
+// message that cannot quote it all.
+func patternStart(p string) string {
+	const n = 32
+	if len(p) <= n {
+		return p
+	}
+	i := n
+	for i > 0 && !utf8.RuneStart(p[i]) {
+		i--
+	}
+	return p[:i] + "…"
 }
 
 // requiredHint says what a missing property takes, when its schema says it
