@@ -51,6 +51,7 @@ func BadIcons() string { return "" }
 // Sizes is not a tool.
 //
 //mcp:icon src=https://example.com/a.png
+//mcp:meta {"com.example/a": 1}
 type Sizes int
 
 //mcp:meta {"com.example/a": 1, "ui": {}}
