@@ -87,7 +87,7 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 		return nil, fmt.Sprintf("%s: //mcp:server name=%s has no version, which -server-json needs: give -server-version (the release being published) or version= in //mcp:server", relative(dir, s.Pos.String()), s.Name)
 	}
 	doc := serverJSON{Schema: serverSchema, Name: s.Name, Title: s.Title, Description: s.Description,
-		Version: version, WebsiteURL: s.Website, Repository: repository(o.pkgPath, o.dir)}
+		Version: version, WebsiteURL: s.Website, Repository: repository(o.pkgPath, filepath.Dir(o.path))}
 	for _, i := range s.Icons {
 		doc.Icons = append(doc.Icons, serverIcon{Src: i.Src, MIMEType: i.MIMEType, Sizes: i.Sizes, Theme: i.Theme})
 	}
