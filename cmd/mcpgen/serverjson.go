@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -108,12 +110,9 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(dir, file)
 	}
-	have, err := os.ReadFile(file)
-	if err != nil && !os.IsNotExist(err) {
+	have, err := os.ReadFile(file) // nil if missing
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, "mcpgen: -server-json: " + err.Error()
-	}
-	if err != nil {
-		have = nil
 	}
 	if bytes.Equal(have, b.Bytes()) {
 		return nil, ""
