@@ -240,14 +240,3 @@ func describes(sentence string) string {
 	}
 	return sentence
 }
-
-// hasServerDirective reports whether the comment g holds an //mcp:server,
-// whose icons are the //mcp:icon lines beside it.
-func hasServerDirective(g *ast.CommentGroup) bool {
-	for _, cm := range g.List {
-		if cm.Text == serverPrefix || strings.HasPrefix(cm.Text, serverPrefix+" ") || strings.HasPrefix(cm.Text, serverPrefix+"\t") {
-			return true
-		}
-	}
-	return false
-}
