@@ -326,21 +326,12 @@ func (g *gen) resource(r *model.Resource, loc localNames) (jen.Code, error) {
 // isBytesType reports whether the resource's Go value (its variable, or
 // its function's result) is a []byte.
 func isBytesType(r *model.Resource) bool {
-	var t types.Type
-	switch {
-	case r.Var:
-		return r.VarType != nil && isByteSlice(r.VarType)
-	case r.Func != nil:
-		res := r.Func.Type().(*types.Signature).Results()
-		if res.Len() == 0 {
-			return false
+	t := r.VarType
+	if !r.Var && r.Func != nil {
+		if res := r.Func.Type().(*types.Signature).Results(); res.Len() > 0 {
+			t = res.At(0).Type()
 		}
-		t = res.At(0).Type()
 	}
-	return t != nil && isByteSlice(t)
-}
-
-func isByteSlice(t types.Type) bool {
 	s, ok := t.(*types.Slice)
 	if !ok {
 		return false

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -292,8 +293,8 @@ func checkVisibility(v string) ([]string, string) {
 	return vals, ""
 }
 
-// appOptions are the options of //mcp:resource that make up an MCP App's
-// _meta.ui, each with the member it writes.
+// appCSPOptions are the options of //mcp:resource that make up the csp
+// of an MCP App's _meta.ui, each with the member it writes.
 var appCSPOptions = []struct{ key, member string }{
 	{"connectdomains", "connectDomains"}, {"resourcedomains", "resourceDomains"},
 	{"framedomains", "frameDomains"}, {"baseuridomains", "baseUriDomains"},
@@ -451,10 +452,10 @@ func (c *checker) varResource(pkg *packages.Package, gd *ast.GenDecl, dir *ast.C
 	switch {
 	case isBasic(v.Type(), types.String):
 		res.Result = model.ResourceText
-		res.MIMEType = cmpOr(res.MIMEType, "text/plain")
+		res.MIMEType = cmp.Or(res.MIMEType, "text/plain")
 	case isBytes(v.Type()):
 		res.Result = model.ResourceBlob
-		res.MIMEType = cmpOr(res.MIMEType, "application/octet-stream")
+		res.MIMEType = cmp.Or(res.MIMEType, "application/octet-stream")
 	default:
 		bad(vs.Type.Pos(), "resource variable %s has type %s: want string or []byte, holding one embedded file", id.Name, typeString(v.Type(), pkg.Types))
 	}
@@ -483,21 +484,14 @@ func (pc *primitiveCheck) optionsFor(goName string, doc *ast.CommentGroup) {
 		pc.bad(pc.dir.Pos()+token.Pos(len(pc.spec.directive)+e.Off), "%s", e.Msg)
 	}
 	pc.opts = good
-	pc.name = cmpOr(good["name"].Value, snakeCase(goName))
+	pc.name = cmp.Or(good["name"].Value, snakeCase(goName))
 	text := &ast.CommentGroup{}
 	for _, cm := range doc.List {
 		if !strings.HasPrefix(cm.Text, "//mcp:") {
 			text.List = append(text.List, cm)
 		}
 	}
-	pc.description = cmpOr(good["description"].Value, doctext.Join(text.Text()))
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	pc.description = cmp.Or(good["description"].Value, doctext.Join(text.Text()))
 }
 
 // jsonString and jsonStrings write JSON as the runtime sends it, without
@@ -516,12 +510,5 @@ func jsonValue(v any) string {
 
 // where is pos as file:line:col, the file without its directory.
 func (c *checker) where(pos token.Position) string {
-	return fmt.Sprintf("%s:%d:%d", baseName(pos.Filename), pos.Line, pos.Column)
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		return path[i+1:]
-	}
-	return path
+	return fmt.Sprintf("%s:%d:%d", filepath.Base(pos.Filename), pos.Line, pos.Column)
 }

@@ -66,13 +66,11 @@ func encodeIcons(what string, icons []Icon) ([]byte, error) {
 			return nil, fmt.Errorf("runtime: %s: icon %d: %v", what, i, err)
 		}
 	}
-	var b bytes.Buffer
-	e := json.NewEncoder(&b)
-	e.SetEscapeHTML(false)
-	if err := e.Encode(icons); err != nil {
+	b, err := marshalReadable(icons)
+	if err != nil {
 		return nil, fmt.Errorf("runtime: %s: icons: %v", what, err) // strings only: cannot happen
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return b, nil
 }
 
 // compactMeta checks the JSON text of a _meta object and returns it

@@ -209,14 +209,16 @@ func (c *conn) subscribe(r request, p *uriParams) []byte {
 // ResourceUpdated tells the clients that subscribed to the resource at uri
 // that it changed (notifications/resources/updated), so that they read it
 // again: legacy clients that sent resources/subscribe, and modern clients
-// whose subscriptions/listen stream lists uri in resourceSubscriptions. A program calls it whenever one of its resources changes; it does
-// not block (nor run the [Filter]), and a client that cannot be reached at the moment (an HTTP
-// session without an open GET stream) misses the notification. A replica
-// of a fleet ([WithStore]) sends the update through the store to every
-// replica, which tells the clients whose streams it holds. A client
-// hears of a resource it may read: one that the Filter hides from it or
-// whose scopes its identity lacks is not heard of, as if never served
-// (checked where the update is delivered, with the client's identity).
+// whose subscriptions/listen stream lists uri in resourceSubscriptions. A
+// program calls it whenever one of its resources changes; it does not
+// block (nor run the [Filter]), and a client that cannot be reached at the
+// moment (an HTTP session without an open GET stream) misses the
+// notification. A replica of a fleet ([WithStore]) sends the update
+// through the store to every replica, which tells the clients whose
+// streams it holds. A client hears of a resource it may read: one that the
+// Filter hides from it or whose scopes its identity lacks is not heard of,
+// as if never served (checked where the update is delivered, with the
+// client's identity).
 func (s *Server) ResourceUpdated(uri string) {
 	if f := s.fleet; f != nil {
 		f.start()

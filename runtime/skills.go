@@ -81,7 +81,8 @@ type skill struct {
 // directory, digests of the SEP's form, the front matter an object) and
 // reads no file: a file whose size is not the one given is an internal
 // error when read. It reports an error, and registers nothing, when a
-// skill breaks a rule or has the URI of one registered before.
+// skill breaks a rule or has the URI of one registered before or given
+// twice.
 func (s *Server) AddSkills(fsys fs.FS, skills ...Skill) error {
 	if fsys == nil {
 		return errors.New("runtime: AddSkills with a nil fs.FS")
@@ -135,8 +136,9 @@ func (s *Server) AddSkills(fsys fs.FS, skills ...Skill) error {
 func (s *Server) addSkills(added []*skill, files []*resource) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, sk := range added {
-		if slices.ContainsFunc(s.skills, func(q *skill) bool { return q.uri == sk.uri }) {
+	for i, sk := range added {
+		same := func(q *skill) bool { return q.uri == sk.uri }
+		if slices.ContainsFunc(s.skills, same) || slices.ContainsFunc(added[:i], same) {
 			return fmt.Errorf("runtime: skill %q: duplicate URI", sk.uri)
 		}
 	}

@@ -221,6 +221,13 @@ func TestAddSkillsErrors(t *testing.T) {
 		t.Errorf("second AddSkills of one skill: %v", err)
 	}
 	s = newTestServer(t)
+	if err := s.AddSkills(skillFS, good, good); err == nil || !strings.Contains(err.Error(), "duplicate URI") {
+		t.Errorf("AddSkills of one skill twice: %v", err)
+	}
+	if s.snapshot().hasSkills() {
+		t.Error("AddSkills of one skill twice failed but registered it")
+	}
+	s = newTestServer(t)
 	s.MustAddResource(Resource{URI: file.URI, Name: "taken", Handler: func(context.Context, ResourceRequest) ([]ResourceContents, error) { return nil, nil }})
 	if err := s.AddSkills(skillFS, good); err == nil || !strings.Contains(err.Error(), "a resource of that URI is already registered") {
 		t.Errorf("AddSkills over a resource: %v", err)

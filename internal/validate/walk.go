@@ -963,19 +963,15 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 	t, _ := jsonType(s.data[start])
 	var fit []*schemaNode
 	var types uint8
-	typed := true
 	for _, a := range alts {
 		at := nodeTypes(a)
-		if at == 0 {
-			typed = false
-		}
 		types |= at
 		if at == 0 || at&t != 0 || t == typeNumber && at&typeInteger != 0 {
 			fit = append(fit, a)
 		}
 	}
 	switch {
-	case len(fit) == 0 && typed:
+	case len(fit) == 0: // (an alternative of any type fits)
 		s.addf("must be %s (got %s)", typeText(types), got(s.data[start:end]))
 	case len(fit) == 1:
 		s.pos = start
@@ -1051,10 +1047,7 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 // altName names the alternative i of alts in a message: by its title, or
 // by its place ("alternative 2 of 3").
 func altName(alts []*schemaNode, i int) string {
-	if t := deref(alts[i]).title; t != "" {
-		return t
-	}
-	if t := alts[i].title; t != "" {
+	if t := altTitle(alts[i]); t != "" {
 		return t
 	}
 	return fmt.Sprintf("alternative %d of %d", i+1, len(alts))
@@ -1063,20 +1056,26 @@ func altName(alts []*schemaNode, i int) string {
 // altNumber names the alternative i of alts by its place, with its title
 // if it has one: "2", "2 (Ellipse)".
 func altNumber(alts []*schemaNode, i int) string {
-	t := deref(alts[i]).title
-	if t == "" {
-		t = alts[i].title
+	if t := altTitle(alts[i]); t != "" {
+		return strconv.Itoa(i+1) + " (" + t + ")"
 	}
-	if t == "" {
-		return strconv.Itoa(i + 1)
+	return strconv.Itoa(i + 1)
+}
+
+// altTitle returns the title of the $defs entry that the alternative a
+// refers to, else a's own.
+func altTitle(a *schemaNode) string {
+	if t := deref(a).title; t != "" {
+		return t
 	}
-	return strconv.Itoa(i+1) + " (" + t + ")"
+	return a.title
 }
 
 // deref follows the $ref that n holds alone: a $defs entry used as an
-// alternative.
+// alternative or a property. A node that asserts anything (a type, an enum)
+// besides its $ref is its own.
 func deref(n *schemaNode) *schemaNode {
-	for i := 0; i < 64 && n.ref != nil && !n.assertsN; i++ {
+	for i := 0; i < 64 && n != nil && n.ref != nil && !n.assertsN; i++ {
 		n = n.ref
 	}
 	return n
@@ -1124,10 +1123,10 @@ func matchedConst(a *schemaNode, here string, vs []violation) (string, string) {
 // relPath returns path relative to here, its ancestor: "radius" for
 // "shape.radius" in "shape", "[2].x" for "l[2].x" in "l"; "" when equal.
 func relPath(here, path string) string {
-	if here == "" || path == here {
-		if path == here {
-			return ""
-		}
+	switch {
+	case path == here:
+		return ""
+	case here == "":
 		return path
 	}
 	if rest, ok := strings.CutPrefix(path, here); ok && rest != "" {
@@ -1156,9 +1155,7 @@ func patternStart(p string) string {
 // requiredHint says what a missing property takes, when its schema says it
 // in a few words: " (a string)", " (one of "mm", "m")"; else "".
 func requiredHint(p *schemaNode) string {
-	for i := 0; i < 64 && p != nil && p.ref != nil && !p.assertsN && p.types == 0 && p.enum == nil; i++ {
-		p = p.ref
-	}
+	p = deref(p)
 	switch {
 	case p == nil || p.never:
 	case p.enum != nil && len(p.enumText) <= 80:
@@ -1187,10 +1184,7 @@ func childPath(parent, path string) (string, bool) {
 // nodeTypes returns the JSON types n admits (0: any), following a $ref
 // that n holds alone.
 func nodeTypes(n *schemaNode) uint8 {
-	for i := 0; i < 64 && n != nil && n.types == 0 && n.ref != nil && !n.assertsN; i++ {
-		n = n.ref
-	}
-	if n == nil || n.never {
+	if n = deref(n); n == nil || n.never {
 		return 0
 	}
 	return n.types

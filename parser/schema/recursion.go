@@ -85,29 +85,10 @@ func walkRefs(s *jsonschema.Schema, f func(ref string)) {
 	if s.Ref != "" {
 		f(s.Ref)
 	}
-	if s.Properties != nil {
-		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-			walkRefs(p.Value, f)
-		}
-	}
-	walkRefs(s.Items, f)
-	walkRefs(s.AdditionalProperties, f)
-	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.AllOf, s.OneOf, s.PrefixItems} {
-		for _, alt := range list {
-			walkRefs(alt, f)
-		}
-	}
-	for _, m := range []map[string]*jsonschema.Schema{s.PatternProperties, s.DependentSchemas} {
-		for _, v := range m {
-			walkRefs(v, f)
-		}
-	}
-	walkRefs(s.Not, f)
-	walkRefs(s.If, f)
-	walkRefs(s.Then, f)
-	walkRefs(s.Else, f)
-	walkRefs(s.Contains, f)
-	walkRefs(s.PropertyNames, f)
+	mapSubschemas(s, func(x *jsonschema.Schema) *jsonschema.Schema {
+		walkRefs(x, f)
+		return x
+	})
 }
 
 // describeCycles returns a copy of the object schema s (and of the objects
