@@ -115,29 +115,29 @@ func describeCycles(s *jsonschema.Schema, cyclic func(target string) bool, defs 
 		}
 		return name + ": " + strings.Join(fields, ", ")
 	}
-	// each names the reference of a container's elements ("each a Node:
-	// ..."), or returns "".
-	each := func(c *jsonschema.Schema) string {
-		switch {
-		case c == nil:
-		case c.Items != nil && defTarget(c.Items.Ref) != "" && cyclic(defTarget(c.Items.Ref)):
-			return "each " + named(defTarget(c.Items.Ref))
-		case c.AdditionalProperties != nil && defTarget(c.AdditionalProperties.Ref) != "" && cyclic(defTarget(c.AdditionalProperties.Ref)):
-			return "each value " + named(defTarget(c.AdditionalProperties.Ref))
+	// back returns the definition that x refers to when it leads back, or "".
+	back := func(x *jsonschema.Schema) string {
+		if x != nil {
+			if t := defTarget(x.Ref); t != "" && cyclic(t) {
+				return t
+			}
 		}
 		return ""
 	}
 	c := *s
 	changed := false
 	var phrases []string
-	if p := each(s); p != "" {
-		phrases = append(phrases, p)
+	// A container's elements: "each a Node: ...".
+	if t := back(s.Items); t != "" {
+		phrases = append(phrases, "each "+named(t))
+	} else if t := back(s.AdditionalProperties); t != "" {
+		phrases = append(phrases, "each value "+named(t))
 	}
 	if s.Properties != nil {
 		props := newProperties(s.Properties.Len())
 		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
 			v := p.Value
-			if t := defTarget(v.Ref); t != "" && cyclic(t) {
+			if t := back(v); t != "" {
 				phrases = append(phrases, p.Key+" is "+named(t))
 			} else if v.Ref == "" {
 				if nv := describeCycles(v, cyclic, defs); nv != v {
