@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/mcpgen/mcpgen/internal/intpattern"
 	"io"
 	"math"
 	"net/url"
@@ -15,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/internal/intpattern"
 )
 
 // JSON types, as a bit set.

@@ -170,8 +170,10 @@ func constraintPhrases(s *jsonschema.Schema, only keywordSet) []string {
 	}
 	// A []byte's pattern is the base64 its contentEncoding states.
 	if has("pattern", s.Pattern != "") && !(s.Pattern == base64Pattern && s.ContentEncoding != "") {
-		if lo, hi, ok := patternRange(s.Pattern); ok {
-			add("an integer from " + lo + " to " + hi + ", in a string")
+		// An integer kind's pattern (a quoted integer, an integer map key)
+		// is hundreds of characters a model cannot read: its range.
+		if r, ok := intpattern.KindRange(s.Pattern); ok {
+			add("an integer from " + r.Lo + " to " + r.Hi + ", in a string")
 		} else {
 			add("matching " + s.Pattern)
 		}
@@ -183,21 +185,13 @@ func constraintPhrases(s *jsonschema.Schema, only keywordSet) []string {
 	}
 	add(countPhrase(s.MinProperties, s.MaxProperties, only("minProperties"), only("maxProperties"), "entry"))
 	if k := s.PropertyNames; has("propertyNames", k != nil && k.Pattern != "") {
-		if lo, hi, ok := patternRange(k.Pattern); ok {
-			add("keys: integers from " + lo + " to " + hi)
+		if r, ok := intpattern.KindRange(k.Pattern); ok {
+			add("keys: integers from " + r.Lo + " to " + r.Hi)
 		} else {
 			add("keys matching " + k.Pattern)
 		}
 	}
 	return out
-}
-
-// patternRange returns the range of an integer kind whose pattern (a quoted
-// integer, an integer map key) p is: the pattern itself, hundreds of
-// characters long, says nothing a model can read.
-func patternRange(p string) (lo, hi string, ok bool) {
-	r, ok := intpattern.KindRange(p)
-	return r.Lo, r.Hi, ok
 }
 
 // countPhrase states the bounds min and max of a count of units: "1 to 20
