@@ -194,12 +194,12 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			if d.Tok != token.VAR {
 				continue
 			}
-			if hasResourceDirective(d.Doc) {
+			if hasDirective(d.Doc, resourcePrefix) {
 				varDocs[d.Doc] = d
 			}
 			// In a var ( ... ) group, each variable's own doc comment.
 			for _, spec := range d.Specs {
-				if vs, ok := spec.(*ast.ValueSpec); ok && d.Lparen.IsValid() && hasResourceDirective(vs.Doc) {
+				if vs, ok := spec.(*ast.ValueSpec); ok && d.Lparen.IsValid() && hasDirective(vs.Doc, resourcePrefix) {
 					varDocs[vs.Doc] = &ast.GenDecl{Doc: vs.Doc, Tok: token.VAR, Specs: []ast.Spec{vs}}
 				}
 			}
@@ -234,7 +234,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				} else {
 					c.errorf(cm.Pos(), "%s must be in the doc comment of a function", word)
 				}
-			case kind == iconDirective && fd == nil && !hasServerDirective(g):
+			case kind == iconDirective && fd == nil && !hasDirective(g, serverPrefix):
 				c.errorf(cm.Pos(), "//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, of a //go:embed variable annotated with //mcp:resource, or in the comment of //mcp:server")
 			case kind == metaDirective && fd == nil:
 				c.errorf(cm.Pos(), "//mcp:meta must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, or of a //go:embed variable annotated with //mcp:resource")
@@ -536,18 +536,13 @@ type docLines struct {
 	icons, metas []*ast.Comment
 }
 
-// hasResourceDirective reports whether the comment group holds a
-// //mcp:resource.
-func hasResourceDirective(g *ast.CommentGroup) bool {
+// hasDirective reports whether the comment group g holds the directive
+// prefix ("//mcp:resource"), alone or followed by its options.
+func hasDirective(g *ast.CommentGroup, prefix string) bool {
 	return g != nil && slices.ContainsFunc(g.List, func(cm *ast.Comment) bool {
-		return strings.HasPrefix(cm.Text, resourcePrefix) && classifyIs(cm.Text, primitiveDirective)
+		rest, ok := strings.CutPrefix(cm.Text, prefix)
+		return ok && (rest == "" || isSpace(rest[0]))
 	})
-}
-
-// classifyIs reports whether the comment text is a directive of kind.
-func classifyIs(text string, kind directiveKind) bool {
-	k, _ := classify(text)
-	return k == kind
 }
 
 // varDirectives checks the directives of a variable's doc comment that

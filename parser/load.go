@@ -741,12 +741,7 @@ func nameList(names []string, max int) string {
 	if len(names) <= max {
 		return strings.Join(names, ", ")
 	}
-	rest := len(names) - max
-	other := "others"
-	if rest == 1 {
-		other = "other"
-	}
-	return fmt.Sprintf("%s and %d %s", strings.Join(names[:max], ", "), rest, other)
+	return strings.Join(names[:max], ", ") + " and " + plural(len(names)-max, "other", "others")
 }
 
 // toolsList names the tools of a warning met at several: all of them with

@@ -443,15 +443,6 @@ func parseOptions(text string) (toolOptions, []optionError) {
 // hasOptionKey reports whether text, the options of a directive, has an
 // option key=, as a word of its own.
 func hasOptionKey(text, key string) bool {
-	for i := strings.Index(text, key+"="); i >= 0; {
-		if i == 0 || isSpace(text[i-1]) {
-			return true
-		}
-		j := strings.Index(text[i+1:], key+"=")
-		if j < 0 {
-			return false
-		}
-		i += 1 + j
-	}
-	return false
+	words := strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == '\t' })
+	return slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, key+"=") })
 }

@@ -36,15 +36,6 @@ func serverSpec() *directiveSpec {
 
 const serverPrefix = "//mcp:server"
 
-// CheckServerName returns what is wrong with name as the name of an entry
-// of the MCP registry, or "".
-func CheckServerName(name string) string {
-	if !toolname.ValidServer(name) {
-		return "not in reverse-DNS form with exactly one slash, such as io.github.owner/repo or com.example/weather (3 to 200 characters: [a-zA-Z0-9.-], a slash, [a-zA-Z0-9._-])"
-	}
-	return ""
-}
-
 // The version ranges the registry refuses (its validator's rules).
 var (
 	comparatorRange = regexp.MustCompile(`^\s*(?:\^|~|>=|<=|>|<|=)\s*v?\d+(?:\.\d+){0,3}(?:-[0-9A-Za-z.-]+)?\s*$`)
@@ -106,10 +97,8 @@ func (c *checker) serverDirective(cm *ast.Comment, rest string, restPos token.Po
 	switch _, has := good["name"]; {
 	case !has && !rejected["name"]:
 		fail(cm.Pos(), "//mcp:server needs name=, the server's name in the MCP registry: //mcp:server name=io.github.owner/repo")
-	case has:
-		if msg := CheckServerName(s.Name); msg != "" {
-			fail(at("name"), "//mcp:server name %s: %s", s.Name, msg)
-		}
+	case has && !toolname.ValidServer(s.Name):
+		fail(at("name"), "//mcp:server name %s: not in reverse-DNS form with exactly one slash, such as io.github.owner/repo or com.example/weather (3 to 200 characters: [a-zA-Z0-9.-], a slash, [a-zA-Z0-9._-])", s.Name)
 	}
 	if _, has := good["version"]; has {
 		if msg := CheckServerVersion(s.Version); msg != "" {
@@ -239,15 +228,4 @@ func describes(sentence string) string {
 		}
 	}
 	return sentence
-}
-
-// hasServerDirective reports whether the comment g holds an //mcp:server,
-// whose icons are the //mcp:icon lines beside it.
-func hasServerDirective(g *ast.CommentGroup) bool {
-	for _, cm := range g.List {
-		if cm.Text == serverPrefix || strings.HasPrefix(cm.Text, serverPrefix+" ") || strings.HasPrefix(cm.Text, serverPrefix+"\t") {
-			return true
-		}
-	}
-	return false
 }

@@ -467,7 +467,6 @@ type output struct {
 	pkgPath string
 	path    string
 	content []byte
-	dir     string        // the package's directory
 	server  *model.Server // its //mcp:server, nil without one
 }
 
@@ -489,7 +488,7 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 		if pkg.Dir == "" {
 			continue
 		}
-		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output), dir: pkg.Dir, server: pkg.Server}
+		out := output{pkgPath: pkg.PkgPath, path: filepath.Join(pkg.Dir, opts.output), server: pkg.Server}
 		if len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) > 0 || pkg.Skills != nil {
 			out.content, err = generator.Generate(pkg)
 			if err != nil {

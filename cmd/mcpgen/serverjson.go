@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -87,7 +89,7 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 		return nil, fmt.Sprintf("%s: //mcp:server name=%s has no version, which -server-json needs: give -server-version (the release being published) or version= in //mcp:server", relative(dir, s.Pos.String()), s.Name)
 	}
 	doc := serverJSON{Schema: serverSchema, Name: s.Name, Title: s.Title, Description: s.Description,
-		Version: version, WebsiteURL: s.Website, Repository: repository(o.pkgPath, o.dir)}
+		Version: version, WebsiteURL: s.Website, Repository: repository(o.pkgPath, filepath.Dir(o.path))}
 	for _, i := range s.Icons {
 		doc.Icons = append(doc.Icons, serverIcon{Src: i.Src, MIMEType: i.MIMEType, Sizes: i.Sizes, Theme: i.Theme})
 	}
@@ -108,12 +110,9 @@ func serverChange(dir string, opts *options, outs []output) (*change, string) {
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(dir, file)
 	}
-	have, err := os.ReadFile(file)
-	if err != nil && !os.IsNotExist(err) {
+	have, err := os.ReadFile(file) // nil if missing
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, "mcpgen: -server-json: " + err.Error()
-	}
-	if err != nil {
-		have = nil
 	}
 	if bytes.Equal(have, b.Bytes()) {
 		return nil, ""
