@@ -84,7 +84,7 @@ type schemaNode struct {
 	// For messages only, set at compile time.
 	title       string // the schema's title, naming it as an alternative
 	patternText string // a long pattern's description or title, cut to a line
-	soleText    string // what a value of the schema is or has, when that is one const, enum, type or required: `be "a"`, `be one of 1, 2`, `be a string`, `have "a"`
+	soleText    string // of a not's schema, what a value of it is or has, when that is one const, enum, type or required: `be "a"`, `be one of 1, 2`, `be a string`, `have "a"`
 }
 
 type propInfo struct {
@@ -328,7 +328,6 @@ func (c *schemaCompiler) compileObject(n *schemaNode, m map[string]any, ptr stri
 		}
 		n.patternText = d
 	}
-	n.soleText = soleText(n, keys)
 	if n.props != nil {
 		for name, p := range n.props {
 			if p.schema != nil {
@@ -636,7 +635,12 @@ func (c *schemaCompiler) combinatorKeyword(n *schemaNode, k string, v any, kp st
 			n.oneOf = nodes
 		}
 	case "not":
-		n.not, err = c.compile(v, kp)
+		// Only a not's message says what a value of the schema is.
+		if n.not, err = c.compile(v, kp); err == nil {
+			if m, ok := v.(map[string]any); ok {
+				n.not.soleText = soleText(n.not, m)
+			}
+		}
 	case "if":
 		n.ifN, err = c.compile(v, kp)
 	case "then":
@@ -856,10 +860,10 @@ func shortLine(s string) string {
 
 // soleText says what a value of n is or has (for "must not ...") when n's
 // only keyword (besides annotations) is a const, an enum, a type or
-// required, or else when n has a title; else "".
-func soleText(n *schemaNode, keys []string) string {
+// required, or else when n has a title; else "". m is n's schema.
+func soleText(n *schemaNode, m map[string]any) string {
 	var sole string
-	for _, k := range keys {
+	for k := range m {
 		if annotations[k] {
 			continue
 		}
