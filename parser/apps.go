@@ -247,19 +247,15 @@ func checkMetaObject(text, uiHint string) (compact string, off int, msg string) 
 	slices.SortFunc(keys, func(a, b string) int { return strings.Index(body, jsonString(a)) - strings.Index(body, jsonString(b)) })
 	for _, k := range keys {
 		keyOff := start + max(strings.Index(body, jsonString(k)), 0)
-		switch {
-		case mcpmeta.CheckKey(k) != "":
-			return "", keyOff, mcpmeta.CheckKey(k)
-		case mcpmeta.Reserved(k) != "":
-			return "", keyOff, mcpmeta.Reserved(k)
-		case k == "ui" || strings.HasPrefix(k, "ui/"):
+		if msg := cmp.Or(mcpmeta.CheckKey(k), mcpmeta.Reserved(k)); msg != "" {
+			return "", keyOff, msg
+		}
+		if k == "ui" || strings.HasPrefix(k, "ui/") {
 			return "", keyOff, fmt.Sprintf("_meta key %q belongs to MCP Apps: %s", k, uiHint)
 		}
 	}
 	var b bytes.Buffer
-	if err := json.Compact(&b, []byte(body)); err != nil {
-		return "", start, err.Error()
-	}
+	_ = json.Compact(&b, []byte(body)) // valid: it unmarshaled
 	return b.String(), 0, ""
 }
 

@@ -272,7 +272,7 @@ func (sr *skillReader) fullPath(rel string) string {
 	return filepath.Join(sr.pkgDir, filepath.FromSlash(sr.rule.dir), filepath.FromSlash(rel))
 }
 
-// uri is the resource URI of rel, relative to DIR: skill://rel, each
+// skillURI is the resource URI of rel, relative to DIR: skill://rel, each
 // segment escaped as a URI path segment.
 func skillURI(rel string) string {
 	segs := strings.Split(rel, "/")
@@ -372,11 +372,8 @@ func (sr *skillReader) skill(dir string) *model.Skill {
 	if bad {
 		return nil
 	}
-	uri := skillURI(dir) + "/SKILL.md"
-	sum := sha256.Sum256(data)
-	return &model.Skill{URI: uri, Name: skillName, Description: desc, Frontmatter: string(fm),
-		Files: []*model.SkillFile{{URI: uri, Path: sr.rule.dir + "/" + dir + "/SKILL.md", MIMEType: "text/markdown",
-			Size: int64(len(data)), Digest: "sha256:" + hex.EncodeToString(sum[:]), Binary: !isText(data)}}}
+	f := sr.newFile(dir+"/SKILL.md", data)
+	return &model.Skill{URI: f.URI, Name: skillName, Description: desc, Frontmatter: string(fm), Files: []*model.SkillFile{f}}
 }
 
 // file reads the file rel (relative to DIR) of the skill in dir; cache
@@ -392,11 +389,17 @@ func (sr *skillReader) file(cache map[string]*model.SkillFile, rel, dir string) 
 		cache[rel] = nil
 		return nil
 	}
-	sum := sha256.Sum256(data)
-	f := &model.SkillFile{URI: skillURI(rel), Path: sr.rule.dir + "/" + rel, MIMEType: skillMIMEType(rel, data),
-		Size: int64(len(data)), Digest: "sha256:" + hex.EncodeToString(sum[:]), Binary: !isText(data)}
+	f := sr.newFile(rel, data)
 	cache[rel] = f
 	return f
+}
+
+// newFile returns the model of the file rel (relative to DIR) whose
+// contents are data.
+func (sr *skillReader) newFile(rel string, data []byte) *model.SkillFile {
+	sum := sha256.Sum256(data)
+	return &model.SkillFile{URI: skillURI(rel), Path: sr.rule.dir + "/" + rel, MIMEType: skillMIMEType(rel, data),
+		Size: int64(len(data)), Digest: "sha256:" + hex.EncodeToString(sum[:]), Binary: !isText(data)}
 }
 
 // frontmatter returns the front matter of the SKILL.md data (in the file

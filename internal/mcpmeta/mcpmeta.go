@@ -62,9 +62,11 @@ func CheckIconSize(s string) string {
 	return fmt.Sprintf("icon size %q: want WxH in pixels, such as 48x48, or any", s)
 }
 
+// positive reports whether s is a decimal integer above zero, without
+// leading zeros (ParseUint takes no sign).
 func positive(s string) bool {
-	n, err := strconv.ParseUint(s, 10, 31)
-	return err == nil && n > 0 && s[0] != '0' && s[0] != '+'
+	_, err := strconv.ParseUint(s, 10, 31)
+	return err == nil && s[0] != '0'
 }
 
 // CheckIconTheme returns the problem of an icon's theme, or "".

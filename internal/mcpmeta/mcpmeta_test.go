@@ -26,6 +26,7 @@ func TestIcons(t *testing.T) {
 		{CheckIconSize, "any", true},
 		{CheckIconSize, "0x48", false},
 		{CheckIconSize, "048x48", false},
+		{CheckIconSize, "+48x48", false},
 		{CheckIconSize, "48X48", false},
 		{CheckIconSize, "48", false},
 		{CheckIconTheme, "light", true},
