@@ -628,22 +628,25 @@ func isText(data []byte) bool {
 	return utf8.Valid(data) && bytes.IndexByte(data, 0) < 0
 }
 
+// skillTypes are the MIME types of skill files by extension: a fixed
+// table, so that generating gives the same bytes everywhere.
+var skillTypes = map[string]string{
+	".md": "text/markdown", ".markdown": "text/markdown", ".txt": "text/plain",
+	".html": "text/html", ".htm": "text/html", ".css": "text/css", ".csv": "text/csv",
+	".json": "application/json", ".yaml": "application/yaml", ".yml": "application/yaml",
+	".xml": "application/xml", ".toml": "application/toml",
+	".js": "text/javascript", ".mjs": "text/javascript", ".ts": "text/x-typescript",
+	".py": "text/x-python", ".sh": "application/x-sh", ".go": "text/x-go", ".sql": "application/sql",
+	".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
+	".webp": "image/webp", ".svg": "image/svg+xml", ".pdf": "application/pdf",
+	".zip": "application/zip",
+}
+
 // skillMIMEType is the MIME type of a skill's file, from its extension
-// (a fixed table, so that generating gives the same bytes everywhere),
-// else text/plain for text and application/octet-stream for the rest.
+// (skillTypes), else text/plain for text and application/octet-stream for
+// the rest.
 func skillMIMEType(name string, data []byte) string {
-	types := map[string]string{
-		".md": "text/markdown", ".markdown": "text/markdown", ".txt": "text/plain",
-		".html": "text/html", ".htm": "text/html", ".css": "text/css", ".csv": "text/csv",
-		".json": "application/json", ".yaml": "application/yaml", ".yml": "application/yaml",
-		".xml": "application/xml", ".toml": "application/toml",
-		".js": "text/javascript", ".mjs": "text/javascript", ".ts": "text/x-typescript",
-		".py": "text/x-python", ".sh": "application/x-sh", ".go": "text/x-go", ".sql": "application/sql",
-		".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
-		".webp": "image/webp", ".svg": "image/svg+xml", ".pdf": "application/pdf",
-		".zip": "application/zip",
-	}
-	if t, ok := types[strings.ToLower(path.Ext(name))]; ok {
+	if t, ok := skillTypes[strings.ToLower(path.Ext(name))]; ok {
 		return t
 	}
 	if isText(data) {
