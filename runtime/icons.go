@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 
 	"github.com/mcpgen/mcpgen/internal/mcpmeta"
 )
@@ -128,7 +127,7 @@ func (s *Server) checkImplementation() {
 		panic(err)
 	}
 	if s.websiteURL != "" {
-		if u, err := url.Parse(s.websiteURL); err != nil || u.Scheme != "https" && u.Scheme != "http" || u.Host == "" {
+		if !httpURL(s.websiteURL) {
 			panic(fmt.Sprintf("runtime: WithWebsiteURL(%q): want an absolute http or https URL", s.websiteURL))
 		}
 	}

@@ -160,7 +160,7 @@ func TestBadIconsAndMeta(t *testing.T) {
 		Handler: func(context.Context, ResourceRequest) ([]ResourceContents, error) { return nil, nil }}); err == nil {
 		t.Error("AddResource accepted a javascript: icon")
 	}
-	for _, opt := range []Option{WithIcons(Icon{Src: "/relative.png"}), WithWebsiteURL("example.com")} {
+	for _, opt := range []Option{WithIcons(Icon{Src: "/relative.png"}), WithWebsiteURL("example.com"), WithWebsiteURL("https://example.com/a b")} {
 		func() {
 			defer func() {
 				if recover() == nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mcpgen/mcpgen/internal/httptoken"
 	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
@@ -273,7 +274,7 @@ func (s *Server) newCardDoc(card ServerCard) *cardDoc {
 	}
 	remote := cardRemote{Type: "streamable-http"}
 	for _, h := range card.Headers {
-		if !isFieldName(h.Name) {
+		if !httptoken.Valid(h.Name) {
 			bad("header name " + quoteForError(h.Name) + " is not an HTTP token")
 		}
 		remote.Headers = append(remote.Headers, cardHeader(h))
@@ -304,21 +305,6 @@ func httpURL(u string) bool {
 	p, err := url.Parse(u)
 	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != "" &&
 		!strings.ContainsAny(u, " \t\r\n")
-}
-
-// isFieldName reports whether n is an HTTP field name (a token, RFC
-// 9110 section 5.1).
-func isFieldName(n string) bool {
-	if n == "" {
-		return false
-	}
-	for i := 0; i < len(n); i++ {
-		c := n[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$%&'*+-.^_`|~", c) >= 0) {
-			return false
-		}
-	}
-	return true
 }
 
 // checkHost refuses the requests whose Host the endpoint would refuse: a
