@@ -63,7 +63,8 @@ func (s *Server) warnMissingViews(ts *catalog) {
 }
 
 // appMeta returns the _meta that the contents of the view r carry: the
-// ui member of the resource's own _meta, or nil.
+// ui member of the resource's own _meta, or nil. It is computed once, when
+// r is registered (resource.viewMeta).
 func (r *resource) appMeta() map[string]any {
 	if r.mimeType != AppMIMEType || r.meta == nil {
 		return nil

@@ -127,6 +127,7 @@ type resource struct {
 	metaText                                string
 	icons                                   []byte          // as sent, or nil
 	meta                                    json.RawMessage // compact, or nil
+	viewMeta                                map[string]any  // the _meta of a view's contents (appMeta), or nil
 }
 
 // AddResource registers r. It reports an error, and registers nothing, when
@@ -189,6 +190,7 @@ func (s *Server) addResource(r *resource) error {
 	if r.meta, err = compactMeta(what, r.metaText); err != nil {
 		return err
 	}
+	r.viewMeta = r.appMeta()
 	return addUnique(s, &s.resources, r, func(q *resource) bool { return q.uri == r.uri },
 		fmt.Errorf("runtime: resource %q: duplicate URI", r.uri), listResources)
 }
@@ -319,7 +321,7 @@ func (c *conn) readResource(rq request, p *uriParams) []byte {
 			rc.MIMEType = r.mimeType
 		}
 		if rc.Meta == nil && rc.MIMEType == AppMIMEType && proto.hasMeta() {
-			rc.Meta = r.appMeta()
+			rc.Meta = r.viewMeta // read only: encoded, never handed to the handler
 		}
 		if rc.Blob == nil {
 			// Text as it is, without encoding/json's HTML escapes, which
