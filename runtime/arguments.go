@@ -66,8 +66,9 @@ func (e *ArgumentError) Error() string {
 // and the []any and map[string]any encoding/json builds there) arrives as
 // an int when written as an integer (digits only) within int64 (an int64
 // where int has 32 bits), as a uint64 when a larger integer within uint64,
-// else as the nearest float64: what a Go caller of the function would pass. [DecodeFloat64] keeps encoding/json's float64
-// for every such number.
+// else as the nearest float64: what a Go caller of the function would
+// pass. [DecodeFloat64] keeps encoding/json's float64 for every such
+// number.
 //
 // Decode does not validate: the runtime has already validated args against
 // the tool's input schema when a Handler runs.

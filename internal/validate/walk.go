@@ -999,14 +999,15 @@ func (s *valState) noAlternative(keyword string, alts []*schemaNode, start, end 
 			if s.fatal {
 				return
 			}
-			if vs := s.viols[mark:]; len(vs) > 0 {
+			vs, faults := s.viols[mark:], len(s.viols)-mark+s.omitted-omitted
+			if len(vs) > 0 {
 				mis := discriminatorFaults(deref(a), here, vs)
-				if best.alt == nil || mis < best.mis || mis == best.mis && len(vs)+s.omitted-omitted < best.n {
-					best.alt, best.mis, best.n, best.first = a, mis, len(vs)+s.omitted-omitted, vs[0]
+				if best.alt == nil || mis < best.mis || mis == best.mis && faults < best.n {
+					best.alt, best.mis, best.n, best.first = a, mis, faults, vs[0]
 					best.discPath, best.discConst = matchedConst(deref(a), here, vs)
 				}
 			}
-			if vs := s.viols[mark:]; len(vs) == 1 && s.omitted == omitted {
+			if len(vs) == 1 && s.omitted == omitted {
 				if vs[0].path == here && strings.HasSuffix(vs[0].msg, suffix) {
 					msgs = append(msgs, strings.TrimSuffix(vs[0].msg, suffix))
 				} else if rel, ok := childPath(here, vs[0].path); ok && strings.HasPrefix(vs[0].msg, "is required") {
