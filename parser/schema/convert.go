@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+	"github.com/mcpgen/mcpgen/internal/intpattern"
 )
 
 // A conv is one schema derivation: an input or an output schema with its
@@ -850,7 +851,7 @@ func intRange(u *types.Basic) (lo, hi json.Number) {
 // An intKind holds what is derived from the range of an integer kind.
 type intKind struct {
 	lo, hi  json.Number
-	pattern string // integerPattern of the range
+	pattern string // intpattern.Pattern of the range
 }
 
 // intKinds holds the intKind of each integer basic kind, computed once.
@@ -860,7 +861,7 @@ var intKinds = func() (r [types.UnsafePointer + 1]*intKind) {
 		l, h := intBounds(types.Typ[k])
 		r[k] = &intKind{
 			lo: json.Number(l.String()), hi: json.Number(h.String()),
-			pattern: integerPattern(l, h),
+			pattern: intpattern.Pattern(l, h),
 		}
 	}
 	return r
@@ -874,12 +875,12 @@ func intKindOf(u *types.Basic) *intKind {
 	return nil
 }
 
-// intPattern returns integerPattern of the range of the integer type u.
+// intPattern returns intpattern.Pattern of the range of the integer type u.
 func intPattern(u *types.Basic) string {
 	if k := intKindOf(u); k != nil {
 		return k.pattern
 	}
-	return integerPattern(intBounds(u))
+	return intpattern.Pattern(intBounds(u))
 }
 
 func intBounds(u *types.Basic) (lo, hi *big.Int) {

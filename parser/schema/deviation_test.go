@@ -17,6 +17,7 @@ import (
 
 	"github.com/invopop/jsonschema"
 
+	"github.com/mcpgen/mcpgen/internal/intpattern"
 	"github.com/mcpgen/mcpgen/testdata/schema_collections"
 	"github.com/mcpgen/mcpgen/testdata/schema_comments"
 	"github.com/mcpgen/mcpgen/testdata/schema_embedded"
@@ -237,7 +238,7 @@ func TestDeviationMapKeysAndText(t *testing.T) {
 	theirs := theirs(t, schema_collections.Keys{})
 	lo8, hi8 := big.NewInt(-128), big.NewInt(127)
 	wantJSON(t, "ours int8 keys", at(t, ours, "properties/by_int8"),
-		`{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"pattern":`+strconv.Quote(integerPattern(lo8, hi8))+`}}`)
+		`{"type":"object","properties":{},"additionalProperties":{"type":"string"},"propertyNames":{"pattern":`+strconv.Quote(intpattern.Pattern(lo8, hi8))+`}}`)
 	wantJSON(t, "invopop int8 keys", at(t, theirs, "properties/by_int8"),
 		`{"type":"object","additionalProperties":false,"patternProperties":{"^[0-9]+$":{"type":"string"}}}`)
 	wantJSON(t, "invopop uint keys", at(t, theirs, "properties/by_uint"), `{"type":"object","additionalProperties":{"type":"string"}}`)
@@ -268,7 +269,7 @@ func TestIntegerPattern(t *testing.T) {
 		}
 		re := patterns[key]
 		if re == nil {
-			re = regexp.MustCompile(integerPattern(lo, hi))
+			re = regexp.MustCompile(intpattern.Pattern(lo, hi))
 			patterns[key] = re
 		}
 		var ok bool
