@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -280,6 +281,60 @@ func TestFleet(t *testing.T) {
 	t.Parallel()
 	rig := startFleet(t)
 
+	t.Run("store round trips, counted by Redis", func(t *testing.T) {
+		// What docs/fleet.md's cost table says, counted in Redis itself
+		// (INFO commandstats): each Store method is one command (GET, SET,
+		// DEL, PUBLISH), so these are the store round trips through the
+		// balancer.
+		redisCommand(t, rig.redis.Addr, "CONFIG", "RESETSTAT")
+		for range 6 {
+			mustModern(t, rig.url, "tools/call", "replica", map[string]any{"name": "replica", "arguments": map[string]any{}})
+		}
+		mustModern(t, rig.url, "tools/list", "", map[string]any{})
+		if n := redisDataCommands(t, rig.redis.Addr); total(n) != 0 {
+			t.Errorf("6 stateless calls and a list: %d Redis commands %v, want 0", total(n), n)
+		}
+
+		sid := legacyPost(t, rig.url, "", `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"count","version":"1"}}}`)
+		if n := redisDataCommands(t, rig.redis.Addr); total(n) != 1 {
+			t.Errorf("initialize: %d Redis commands %v, want 1 (the record)", total(n), n)
+		}
+		legacyPost(t, rig.url, sid, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+		initialized := redisDataCommands(t, rig.redis.Addr)
+		t.Logf("notifications/initialized: %v", initialized)
+		for i := range 3 {
+			legacyPost(t, rig.url, sid, `{"jsonrpc":"2.0","id":`+strconv.Itoa(i+1)+`,"method":"tools/call","params":{"name":"replica","arguments":{}}}`)
+		}
+		if n := redisDataCommands(t, rig.redis.Addr); total(n) != 3 || n["get"] != 3 {
+			t.Errorf("3 requests of a legacy session: %d Redis commands %v, want 3 GET (the record)", total(n), n)
+		}
+
+		r := mustModern(t, rig.replicaURL(0), "tools/call", "work", map[string]any{"name": "work", "arguments": map[string]any{"seconds": 0.3}})
+		id, _ := r["taskId"].(string)
+		if r["resultType"] != "task" || id == "" {
+			t.Fatalf("work: %s", dump(r))
+		}
+		if n := redisDataCommands(t, rig.redis.Addr); total(n) != 2 || n["set"] != 2 {
+			t.Errorf("a call that became a task: %d Redis commands %v, want 2 SET (lease, record)", total(n), n)
+		}
+		pollTask(t, id, rig.replicaURL(0))
+		// The task's replica ends it in the store after it answers
+		// "completed": end mark, last record, then the lease's DEL.
+		var ended map[string]int
+		for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) { // guard only
+			if ended = redisDataCommands(t, rig.redis.Addr); ended["del"] > 0 || time.Now().After(deadline) {
+				break
+			}
+		}
+		if total(ended) != 3 || ended["set"] != 2 || ended["del"] != 1 {
+			t.Errorf("a task polled on its replica until it ended: %d Redis commands %v, want 3 (end mark, last record, the lease's DEL)", total(ended), ended)
+		}
+		mustModern(t, rig.replicaURL(1), "tasks/get", id, map[string]any{"taskId": id})
+		if n := redisDataCommands(t, rig.redis.Addr); total(n) != 1 || n["get"] != 1 {
+			t.Errorf("tasks/get of an ended task on another replica: %d Redis commands %v, want 1 GET", total(n), n)
+		}
+	})
+
 	t.Run("clients", func(t *testing.T) {
 		for _, c := range []struct{ sdk, era string }{{"v1", "legacy"}, {"v2", "modern"}} {
 			t.Run("typescript-"+c.sdk+"-"+c.era, func(t *testing.T) {
@@ -414,4 +469,95 @@ func TestFleet(t *testing.T) {
 			t.Errorf("task after Redis restarted: %s", dump(got))
 		}
 	})
+}
+
+// redisCommand sends one command to the Redis at addr and returns its
+// reply (a status or a bulk string).
+func redisCommand(t *testing.T, addr string, args ...string) string {
+	t.Helper()
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	fmt.Fprintf(c, "*%d\r\n", len(args))
+	for _, a := range args {
+		fmt.Fprintf(c, "$%d\r\n%s\r\n", len(a), a)
+	}
+	rd := bufio.NewReader(c)
+	line, err := rd.ReadString('\n')
+	if err != nil {
+		t.Fatalf("redis %v: %v", args, err)
+	}
+	line = strings.TrimRight(line, "\r\n")
+	switch {
+	case strings.HasPrefix(line, "$"):
+		n, _ := strconv.Atoi(line[1:])
+		b := make([]byte, n+2)
+		if _, err := io.ReadFull(rd, b); err != nil {
+			t.Fatalf("redis %v: %v", args, err)
+		}
+		return string(b[:n])
+	case strings.HasPrefix(line, "-"):
+		t.Fatalf("redis %v: %s", args, line)
+	}
+	return line
+}
+
+// redisDataCommands returns how many GET, SET, DEL and PUBLISH commands
+// Redis ran since the last call (or CONFIG RESETSTAT), by command, and
+// resets the count. The rest (the replicas' connection setup, the pub/sub
+// connections' PING, this test's INFO) are not store round trips.
+func redisDataCommands(t *testing.T, addr string) map[string]int {
+	t.Helper()
+	info := redisCommand(t, addr, "INFO", "commandstats")
+	redisCommand(t, addr, "CONFIG", "RESETSTAT")
+	n := map[string]int{}
+	for _, line := range strings.Split(info, "\n") {
+		name, rest, ok := strings.Cut(strings.TrimPrefix(strings.TrimSpace(line), "cmdstat_"), ":calls=")
+		if !ok {
+			continue
+		}
+		calls, _, _ := strings.Cut(rest, ",")
+		switch name {
+		case "get", "set", "del", "publish":
+			n[name], _ = strconv.Atoi(calls)
+		}
+	}
+	return n
+}
+
+func total(n map[string]int) int {
+	s := 0
+	for _, v := range n {
+		s += v
+	}
+	return s
+}
+
+// legacyPost sends a message of the legacy session sid ("" for
+// initialize) and returns the session id the response names.
+func legacyPost(t *testing.T, url, sid, body string) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", url, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	if sid != "" {
+		req.Header.Set("Mcp-Session-Id", sid)
+		req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode/100 != 2 {
+		t.Fatalf("%s: %s %s", body, resp.Status, b)
+	}
+	if sid == "" {
+		sid = resp.Header.Get("Mcp-Session-Id")
+	}
+	return sid
 }
