@@ -145,8 +145,8 @@ func catalogReport(pkgPath string, costs []toolCost) []string {
 	for _, c := range costs {
 		total += c.bytes
 	}
-	lines := []string{fmt.Sprintf("mcpgen: catalog of %s: %d tools, %d bytes in tools/list, about %d tokens (estimated as bytes / 4)",
-		pkgPath, len(costs), total, tokens(total))}
+	lines := []string{fmt.Sprintf("mcpgen: catalog of %s: %s, %d bytes in tools/list, about %d tokens (estimated as bytes / 4)",
+		pkgPath, toolCount(len(costs)), total, tokens(total))}
 	for _, c := range costs {
 		lines = append(lines, fmt.Sprintf("  %-32s %8d bytes  ~%6d tokens  %s", c.name, c.bytes, tokens(c.bytes), c.advice()))
 	}
@@ -184,6 +184,14 @@ func overBudget(pkgPath string, costs []toolCost, budget int) string {
 		}
 		largest = append(largest, fmt.Sprintf("%s (~%d)", c.name, tokens(c.bytes)))
 	}
-	return fmt.Sprintf("%s: the catalog of its %d tools is about %d tokens, over the budget of %d (-budget); the largest: %s; mcpgen -catalog says what each costs",
-		pkgPath, len(costs), tokens(total), budget, strings.Join(largest, ", "))
+	return fmt.Sprintf("%s: the catalog of its %s is about %d tokens, over the budget of %d (-budget); the largest: %s; mcpgen -catalog says what each costs",
+		pkgPath, toolCount(len(costs)), tokens(total), budget, strings.Join(largest, ", "))
+}
+
+// toolCount is "1 tool" or "N tools".
+func toolCount(n int) string {
+	if n == 1 {
+		return "1 tool"
+	}
+	return fmt.Sprintf("%d tools", n)
 }

@@ -126,4 +126,10 @@ func TestBudget(t *testing.T) {
 	if code != 0 || stderr != "" {
 		t.Errorf("-check -budget 100000: exit %d, stderr:\n%s", code, stderr)
 	}
+	// One tool is "1 tool".
+	one := filepath.Join(moduleRoot, "examples", "handbook")
+	code, _, stderr = mcpgen(t, one, "-check", "-catalog", "-budget", "10")
+	if code != 1 || !strings.Contains(stderr, "/examples/handbook: 1 tool, ") || !strings.Contains(stderr, "the catalog of its 1 tool is about ") {
+		t.Errorf("-check -catalog -budget 10 on one tool: exit %d, stderr:\n%s", code, stderr)
+	}
 }
