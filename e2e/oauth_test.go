@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -15,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/auth/extauth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
@@ -25,8 +27,10 @@ import (
 // runtime.WithAuthorization and the auth/jwt verifier) against a real
 // authorization server, oauth2-mock-server on loopback
 // (clients/oauth-as.mjs): the official TypeScript SDK completes the whole
-// flow and a step-up (clients/ts-oauth.mjs); a token issued for another
-// resource is refused; no token reaches the server's logs.
+// flow and a step-up (clients/ts-oauth.mjs), and so does the official Go
+// SDK, with the client credentials grant and with the authorization code
+// grant and PKCE; a token issued for another resource is refused; no
+// token reaches the server's logs.
 func TestOAuth(t *testing.T) {
 	needNode(t)
 	t.Parallel() // its processes wait on each other, not on the CPU
@@ -59,6 +63,7 @@ func TestOAuth(t *testing.T) {
 	}
 
 	t.Run("go-sdk", func(t *testing.T) { goSDKOAuth(t, srvURL, issuer) })
+	t.Run("go-sdk-authorization-code", func(t *testing.T) { goSDKAuthorizationCode(t, srvURL, issuer) })
 
 	// Tokens from the real server, asked for as a client would.
 	good := asToken(t, issuer, "notes:read notes:write", srvURL)
@@ -132,6 +137,76 @@ func goSDKOAuth(t *testing.T, srvURL, issuer string) {
 	list, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_notes", Arguments: map[string]any{}})
 	if err != nil || !strings.Contains(dump(list.StructuredContent), "from the Go SDK") {
 		t.Errorf("list_notes: %v %s", err, dump(list))
+	}
+}
+
+// goSDKAuthorizationCode drives the server with the official Go SDK's
+// client and its authorization code handler (auth), as a host with a user
+// does: the 401 sends the user to the authorization server's /authorize
+// with PKCE (S256), the resource (RFC 8707) and the challenge's scope;
+// here the browser is an HTTP client that takes the redirect back (the
+// mock server signs its user in and consents at once). A 403 on add_note
+// sends the user there again, for notes:read and notes:write.
+func goSDKAuthorizationCode(t *testing.T, srvURL, issuer string) {
+	const redirect = "http://127.0.0.1:1/callback" // never reached: the fetcher reads the redirect
+	browser := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	var asked []url.Values // the query of each authorization request
+	fetch := func(ctx context.Context, args *auth.AuthorizationArgs) (*auth.AuthorizationResult, error) {
+		u, err := url.Parse(args.URL)
+		if err != nil {
+			return nil, err
+		}
+		asked = append(asked, u.Query())
+		req, _ := http.NewRequestWithContext(ctx, "GET", args.URL, nil)
+		resp, err := browser.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		resp.Body.Close()
+		back, err := url.Parse(resp.Header.Get("Location"))
+		if err != nil || resp.StatusCode != http.StatusFound || !strings.HasPrefix(back.String(), redirect) {
+			return nil, fmt.Errorf("authorize: %d, Location %q", resp.StatusCode, resp.Header.Get("Location"))
+		}
+		return &auth.AuthorizationResult{Code: back.Query().Get("code"), State: back.Query().Get("state")}, nil
+	}
+	h, err := auth.NewAuthorizationCodeHandler(&auth.AuthorizationCodeHandlerConfig{
+		PreregisteredClient:      &oauthex.ClientCredentials{ClientID: "notes-host-go", Issuer: issuer},
+		RedirectURL:              redirect,
+		AuthorizationCodeFetcher: fetch,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := mcp.NewClient(&mcp.Implementation{Name: "mcpgen-e2e-go-oauth-code", Version: "1.0.0"}, nil)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	defer cancel()
+	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: srvURL, OAuthHandler: h}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	defer cs.Close()
+	who, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "who_am_i", Arguments: map[string]any{}})
+	if err != nil || who.IsError || dump(who.StructuredContent) != `{"client":"notes-host-go","scopes":["notes:read"],"subject":"johndoe"}` {
+		t.Errorf("who_am_i: %v %s", err, dump(who))
+	}
+	add, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "add_note", Arguments: map[string]any{"text": "from a user"}})
+	if err != nil || add.IsError {
+		t.Fatalf("add_note after a step-up: %v %s", err, dump(add))
+	}
+	list, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_notes", Arguments: map[string]any{}})
+	if err != nil || !strings.Contains(dump(list.StructuredContent), "from a user") {
+		t.Errorf("list_notes: %v %s", err, dump(list))
+	}
+	var got []string
+	for _, q := range asked {
+		got = append(got, fmt.Sprintf("scope=%q resource=%s pkce=%s:%v", q.Get("scope"), q.Get("resource"), q.Get("code_challenge_method"), q.Get("code_challenge") != ""))
+	}
+	want := []string{
+		fmt.Sprintf("scope=%q resource=%s pkce=S256:true", "notes:read", srvURL),
+		fmt.Sprintf("scope=%q resource=%s pkce=S256:true", "notes:read notes:write", srvURL),
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("authorization requests:\n got %s\nwant %s", strings.Join(got, "\n     "), strings.Join(want, "\n     "))
 	}
 }
 
