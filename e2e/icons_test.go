@@ -8,16 +8,19 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// TestGoSDKIcons: the official Go SDK client, over stdio, sees the icons
+// TestGoSDKIconsAndMeta: the official Go SDK client, over stdio, sees the icons
 // of //mcp:icon (SEP-973) on examples/handbook's prompt, resource and
 // resource template and on examples/apps' tool, and the server's own
 // (runtime.WithIcons) in serverInfo, when it negotiates 2025-11-25 or
-// 2026-07-28; at 2025-06-18, which has no icons, it sees none.
-func TestGoSDKIcons(t *testing.T) {
+// 2026-07-28; at 2025-06-18, which has no icons, it sees none. The _meta
+// of //mcp:meta (handbook's tool) and of ui= (apps' tool) it sees from
+// 2025-06-18 on, and none at 2025-03-26.
+func TestGoSDKIconsAndMeta(t *testing.T) {
 	handbook, apps := buildExample(t, "handbook"), buildExample(t, "apps")
-	for _, version := range []string{"2026-07-28", "2025-11-25", "2025-06-18"} {
+	for _, version := range []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"} {
 		t.Run(version, func(t *testing.T) {
-			want := version != "2025-06-18"
+			want := version >= "2025-11-25"
+			wantMeta := version >= "2025-06-18"
 			ctx, cancel := context.WithTimeout(context.Background(), guard)
 			defer cancel()
 			connect := func(bin string) *mcp.ClientSession {
@@ -65,6 +68,13 @@ func TestGoSDKIcons(t *testing.T) {
 				t.Fatalf("resources/templates/list: %v %+v", err, templates)
 			}
 			check("template "+templates.ResourceTemplates[0].URITemplate, templates.ResourceTemplates[0].Icons)
+			hbTools, err := hb.ListTools(ctx, nil)
+			if err != nil || len(hbTools.Tools) != 1 {
+				t.Fatalf("tools/list: %v %+v", err, hbTools)
+			}
+			if got := hbTools.Tools[0].Meta["com.example.handbook/audience"]; wantMeta != (got == "editors") || !wantMeta && hbTools.Tools[0].Meta != nil {
+				t.Errorf("tool %s at %s: _meta %v", hbTools.Tools[0].Name, version, hbTools.Tools[0].Meta)
+			}
 
 			ap := connect(apps)
 			tools, err := ap.ListTools(ctx, nil)
@@ -72,6 +82,10 @@ func TestGoSDKIcons(t *testing.T) {
 				t.Fatalf("tools/list: %v %+v", err, tools)
 			}
 			check("tool "+tools.Tools[0].Name, tools.Tools[0].Icons)
+			ui, _ := tools.Tools[0].Meta["ui"].(map[string]any)
+			if wantMeta != (ui["resourceUri"] == "ui://contrast/view.html") || !wantMeta && tools.Tools[0].Meta != nil {
+				t.Errorf("tool %s at %s: _meta %v", tools.Tools[0].Name, version, tools.Tools[0].Meta)
+			}
 			info := ap.InitializeResult().ServerInfo
 			check("serverInfo", info.Icons)
 			if got := info.Icons; want && (len(got) != 1 || got[0].MIMEType != "image/svg+xml") {

@@ -143,6 +143,7 @@ func CompleteReviewSlug(ctx context.Context, prefix string) []string {
 // EditPage replaces the text of a page (or adds the page). Subscribed
 // clients are told that the page changed.
 //
+//mcp:meta {"com.example.handbook/audience": "editors"}
 //mcp:tool idempotent
 //mcp:arg slug The page's slug
 //mcp:arg text The page's new Markdown text

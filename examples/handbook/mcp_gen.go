@@ -28,6 +28,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema: editPageInputSchema,
 		Annotations: &runtime.ToolAnnotations{IdempotentHint: runtime.Bool(true)},
 		Handler:     editPageHandler,
+		Meta:        `{"com.example.handbook/audience":"editors"}`,
 	})
 }
 
