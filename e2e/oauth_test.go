@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -199,7 +200,10 @@ func goSDKAuthorizationCode(t *testing.T, srvURL, issuer string) {
 	}
 	var got []string
 	for _, q := range asked {
-		got = append(got, fmt.Sprintf("scope=%q resource=%s pkce=%s:%v", q.Get("scope"), q.Get("resource"), q.Get("code_challenge_method"), q.Get("code_challenge") != ""))
+		// The SDK puts the scopes of a step-up in no fixed order.
+		scopes := strings.Fields(q.Get("scope"))
+		slices.Sort(scopes)
+		got = append(got, fmt.Sprintf("scope=%q resource=%s pkce=%s:%v", strings.Join(scopes, " "), q.Get("resource"), q.Get("code_challenge_method"), q.Get("code_challenge") != ""))
 	}
 	want := []string{
 		fmt.Sprintf("scope=%q resource=%s pkce=S256:true", "notes:read", srvURL),
