@@ -30,8 +30,9 @@ import (
 // (clients/oauth-as.mjs): the official TypeScript SDK completes the whole
 // flow and a step-up (clients/ts-oauth.mjs), and so does the official Go
 // SDK, with the client credentials grant and with the authorization code
-// grant and PKCE; a token issued for another resource is refused; no
-// token reaches the server's logs.
+// grant and PKCE; a token issued for another resource is refused; the
+// example with -introspect checks tokens by introspection; no token
+// reaches the server's logs.
 func TestOAuth(t *testing.T) {
 	needNode(t)
 	t.Parallel() // its processes wait on each other, not on the CPU
@@ -69,20 +70,7 @@ func TestOAuth(t *testing.T) {
 	// Tokens from the real server, asked for as a client would.
 	good := asToken(t, issuer, "notes:read notes:write", srvURL)
 	other := asToken(t, issuer, "notes:read notes:write", "https://other.example/mcp")
-	call := func(token string) (int, string, string) {
-		body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_note","arguments":{"text":"from Go"}}}`
-		req, _ := http.NewRequest("POST", srvURL, strings.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer resp.Body.Close()
-		b, _ := io.ReadAll(resp.Body)
-		return resp.StatusCode, resp.Header.Get("WWW-Authenticate"), string(b)
-	}
+	call := func(token string) (int, string, string) { return addNote(t, srvURL, token) }
 	if status, _, body := call(good); status != 200 || !strings.Contains(body, `"result"`) {
 		t.Errorf("a good token: %d %s", status, body)
 	}
@@ -97,6 +85,72 @@ func TestOAuth(t *testing.T) {
 			t.Errorf("the server's log holds a token:\n%s", logs())
 		}
 	}
+
+	t.Run("introspection", func(t *testing.T) { introspection(t, issuer) })
+}
+
+// introspection runs examples/oauth with -introspect: each token is sent
+// to the authorization server's introspection endpoint (RFC 7662), with
+// the example's client credentials, and its answer is the identity; a
+// token revoked at the authorization server is refused from then on.
+func introspection(t *testing.T, issuer string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	mcpURL := "http://" + addr + "/mcp"
+	logs := startOAuthExample(t, addr, mcpURL, issuer, "-introspect")
+	good := asToken(t, issuer, "notes:read notes:write", mcpURL)
+	if status, _, body := addNote(t, mcpURL, good); status != 200 || !strings.Contains(body, `"result"`) {
+		t.Errorf("an active token: %d %s", status, body)
+	}
+	reader := asToken(t, issuer, "notes:read", mcpURL)
+	if status, challenge, _ := addNote(t, mcpURL, reader); status != 403 || !strings.Contains(challenge, `scope="notes:read notes:write"`) {
+		t.Errorf("an active token without notes:write: %d %q", status, challenge)
+	}
+	other := asToken(t, issuer, "notes:read notes:write", "https://other.example/mcp")
+	for what, tok := range map[string]string{"another resource's token": other, "a token never issued": good[:len(good)-4] + "AAAA"} {
+		if status, challenge, _ := addNote(t, mcpURL, tok); status != 401 || !strings.Contains(challenge, `error="invalid_token"`) {
+			t.Errorf("%s: %d %q", what, status, challenge)
+		}
+	}
+	// Revoked (RFC 7009), the token is refused at once, though its JWT
+	// still verifies: the server asks the authorization server each time.
+	form := url.Values{"token": {good}, "token_type_hint": {"access_token"}}
+	req, _ := http.NewRequest("POST", issuer+"/revoke", strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth("go-client", "secret")
+	if resp, err := http.DefaultClient.Do(req); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("revoke: %v %v", resp, err)
+	}
+	if status, challenge, _ := addNote(t, mcpURL, good); status != 401 || !strings.Contains(challenge, `error="invalid_token"`) {
+		t.Errorf("a revoked token: %d %q", status, challenge)
+	}
+	for _, tok := range []string{good, reader, other} {
+		if strings.Contains(logs(), tok[strings.LastIndex(tok, ".")+1:]) {
+			t.Errorf("the server's log holds a token:\n%s", logs())
+		}
+	}
+}
+
+// addNote calls add_note at srvURL with token, and returns the status,
+// the WWW-Authenticate header and the body of the answer.
+func addNote(t *testing.T, srvURL, token string) (int, string, string) {
+	t.Helper()
+	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add_note","arguments":{"text":"from Go"}}}`
+	req, _ := http.NewRequest("POST", srvURL, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("WWW-Authenticate"), string(b)
 }
 
 // goSDKOAuth drives the server with the official Go SDK's client and its
@@ -239,8 +293,9 @@ func startAS(t *testing.T, audience string) string {
 }
 
 // startOAuthExample builds and starts examples/oauth at addr, as mcpURL,
-// for issuer, and returns a function that returns its log so far.
-func startOAuthExample(t *testing.T, addr, mcpURL, issuer string) func() string {
+// for issuer, with flags, and returns a function that returns its log so
+// far.
+func startOAuthExample(t *testing.T, addr, mcpURL, issuer string, flags ...string) func() string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "oauth")
 	build := exec.Command("go", "build", "-o", bin, ".")
@@ -249,7 +304,8 @@ func startOAuthExample(t *testing.T, addr, mcpURL, issuer string) func() string 
 		t.Fatalf("building examples/oauth: %v\n%s", err, out)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, "-http", addr, "-issuer", issuer, "-resource", mcpURL)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"-http", addr, "-issuer", issuer, "-resource", mcpURL}, flags...)...)
+	cmd.Env = append(os.Environ(), "MCP_INTROSPECT_CLIENT_ID=notes-rs", "MCP_INTROSPECT_CLIENT_SECRET=rs-secret")
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
