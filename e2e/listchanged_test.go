@@ -99,7 +99,8 @@ func TestGoSDKListChanged(t *testing.T) {
 
 // TestTypeScriptListChanged runs clients/ts-listchanged.mjs against the
 // conformance example: the TypeScript SDK v1 (legacy) and v2 (legacy, and
-// modern with subscriptions/listen), over stdio and HTTP.
+// modern with subscriptions/listen: a stream that asks for one list hears
+// its changes and none of the other's), over stdio and HTTP.
 func TestTypeScriptListChanged(t *testing.T) {
 	needNode(t)
 	tsEras(t, buildExample(t, "conformance"), "clients/ts-listchanged.mjs", false)

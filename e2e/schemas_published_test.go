@@ -130,8 +130,8 @@ func TestRegistrySchemas(t *testing.T) {
 }
 
 // TestCardSchemas reads server cards over HTTP, as a client that found
-// their URL would, from servers that describe themselves fully and barely,
-// and validates them against the published schema of the draft (Ajv,
+// their URL would, from servers that describe themselves fully and barely
+// and from examples/calculator -http, and validates them against the published schema of the draft (Ajv,
 // 2020-12, formats; the card is #/$defs/ServerCard).
 func TestCardSchemas(t *testing.T) {
 	needNode(t)
@@ -177,6 +177,21 @@ func TestCardSchemas(t *testing.T) {
 				schemaDoc{"bad: a remote of another type", edited(t, body, map[string]any{"remotes": []any{map[string]any{"type": "stdio", "url": ts.URL}}})})
 		}
 	}
+	// The card examples/calculator serves with -http, as a registry or a
+	// host fetches it.
+	url := conformanceHTTP(t, buildExample(t, "calculator")).nodeArgs[1]
+	req, _ := http.NewRequest("GET", url+"/server-card", nil)
+	req.Header.Set("Accept", runtime.ServerCardMediaType)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"io.github.mcpgen/calculator"`) {
+		t.Fatalf("examples/calculator's card: %v %s %.300s", err, resp.Status, body)
+	}
+	docs = append(docs, schemaDoc{"examples/calculator", body})
 	for name, errs := range validateAgainst(t, "server-card.schema.json", "2020-12", "#/$defs/ServerCard", docs) {
 		if bad := strings.HasPrefix(name, "bad: "); bad != (errs != "") {
 			t.Errorf("%s: %q", name, cmp.Or(errs, "valid"))

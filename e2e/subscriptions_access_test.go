@@ -19,11 +19,18 @@ import (
 // TestGoSDKSubscriptionAccess subscribes two callers, each with its own
 // bearer token, to the resources of a server whose filter hides one of
 // them from the second, and whose other needs a scope only the first
-// has; the official Go SDK client, in a legacy HTTP session, hears the
-// updates on its GET stream. The hidden caller's subscriptions are
-// answered as one to a URI the server never serves, and it hears of
-// neither resource; the other caller hears of both.
+// has; the official Go SDK client hears the updates on the GET stream of
+// a legacy HTTP session (2025-11-25) and, modern (2026-07-28), on the
+// subscriptions/listen stream it opens for each URI. The hidden caller's
+// subscriptions are answered as one to a URI the server never serves, and
+// it hears of neither resource; the other caller hears of both.
 func TestGoSDKSubscriptionAccess(t *testing.T) {
+	for _, version := range []string{"2025-11-25", "2026-07-28"} {
+		t.Run(version, func(t *testing.T) { testSubscriptionAccess(t, version) })
+	}
+}
+
+func testSubscriptionAccess(t *testing.T, version string) {
 	const resource = "http://mcp.test/mcp"
 	srv := runtime.NewServer("subs", "1.0.0", runtime.WithFilter(func(ctx context.Context, it runtime.Item) bool {
 		id := runtime.IdentityFrom(ctx)
@@ -54,8 +61,8 @@ func TestGoSDKSubscriptionAccess(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), guard)
 	defer cancel()
-	a := connectWithToken(ctx, t, ts.URL, "token-a")
-	b := connectWithToken(ctx, t, ts.URL, "token-b")
+	a := connectWithToken(ctx, t, ts.URL, "token-a", version)
+	b := connectWithToken(ctx, t, ts.URL, "token-b", version)
 
 	hidden := []string{"docs://secret", "docs://scoped"}
 	for _, c := range []*subscriber{a, b} {
@@ -74,8 +81,9 @@ func TestGoSDKSubscriptionAccess(t *testing.T) {
 		}
 	}
 
-	// An update reaches a session only while its GET stream is open, which
-	// the client opens on its own after initializing: announce the hidden
+	// An update reaches a session only while its GET stream (or listen
+	// stream) is open, which the client opens on its own in the
+	// background: announce the hidden
 	// resources, then docs://open, until both callers hear docs://open.
 	// Once a caller has heard one round's docs://open its stream is open,
 	// so of the next round it hears all it may, in order.
@@ -143,9 +151,10 @@ func (s *subscriber) count(uri string) int {
 	return n
 }
 
-// connectWithToken connects a Go SDK client to the server at url in a
-// legacy session (2025-11-25), every request with the bearer token.
-func connectWithToken(ctx context.Context, t *testing.T, url, token string) *subscriber {
+// connectWithToken connects a Go SDK client to the server at url at
+// protocol version (a legacy session for 2025-11-25), every request with
+// the bearer token.
+func connectWithToken(ctx context.Context, t *testing.T, url, token, version string) *subscriber {
 	t.Helper()
 	s := &subscriber{name: token, signal: make(chan struct{}, 1)}
 	c := mcp.NewClient(&mcp.Implementation{Name: "mcpgen-e2e-go", Version: "1.0.0"}, &mcp.ClientOptions{
@@ -161,9 +170,12 @@ func connectWithToken(ctx context.Context, t *testing.T, url, token string) *sub
 	})
 	hc := &http.Client{Transport: bearer{token: token, next: http.DefaultTransport}}
 	cs, err := c.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: hc, MaxRetries: -1},
-		&mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+		&mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatalf("connect with %s: %v", token, err)
+	}
+	if got := cs.InitializeResult().ProtocolVersion; got != version {
+		t.Fatalf("connect with %s: negotiated %s, want %s", token, got, version)
 	}
 	t.Cleanup(func() { _ = cs.Close() })
 	s.cs = cs

@@ -16,7 +16,8 @@
 // and rpc.response.status_code to its JSON-RPC code and the span's status
 // to Error; a tool result with isError sets
 // error.type "tool_error" and the status to Error. Each request's duration
-// goes into the histogram mcp.server.operation.duration (seconds), and each
+// goes into the histogram mcp.server.operation.duration (seconds, with
+// error.type and rpc.response.status_code as on the span), and each
 // session's into mcp.server.session.duration (seconds: a legacy HTTP
 // session or a stdio connection, from initialize to its end, see
 // runtime.SessionInfo), with mcp.protocol.version, network.transport,
@@ -26,7 +27,8 @@
 //
 // The span is a child of the trace context that the client put in the
 // request's params._meta (traceparent, tracestate, and baggage, as the
-// conventions and SEP-414 say), else of the span in the request's context
+// conventions and SEP-414 say), linked to the span in the request's context
+// if there is one; else a child of the span in the request's context
 // (the HTTP request's, when the HTTP handler is itself instrumented). The
 // tool's context carries the span, so the spans a tool starts from it are
 // its children, and the trace context goes on in the _meta of the
@@ -196,8 +198,15 @@ func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.Reque
 	return func(ctx context.Context, req *runtime.Request) runtime.Outcome {
 		start := time.Now()
 		parent := ctx
+		var links []trace.Link
 		if len(req.Meta) > 0 {
 			parent = in.cfg.propagator.Extract(ctx, metaCarrier{req})
+			// The conventions: the _meta context is the parent, and the
+			// ambient one (an instrumented HTTP server's span) is linked.
+			if ambient := trace.SpanContextFromContext(ctx); ambient.IsValid() &&
+				trace.SpanContextFromContext(parent).SpanID() != ambient.SpanID() {
+				links = []trace.Link{{SpanContext: ambient}}
+			}
 		}
 		name := req.Method
 		switch req.Method {
@@ -206,8 +215,13 @@ func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.Reque
 				name += " " + req.Target
 			}
 		}
-		ctx, span := in.tracer.Start(parent, name, trace.WithSpanKind(trace.SpanKindServer),
-			trace.WithAttributes(attribute.String(attrMethod, req.Method)))
+		kind, method := trace.WithSpanKind(trace.SpanKindServer), trace.WithAttributes(attribute.String(attrMethod, req.Method))
+		var span trace.Span
+		if links == nil {
+			ctx, span = in.tracer.Start(parent, name, kind, method)
+		} else {
+			ctx, span = in.tracer.Start(parent, name, kind, method, trace.WithLinks(links...))
+		}
 		o := next(ctx, req)
 
 		errorType, status := "", ""
@@ -253,6 +267,9 @@ func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.Reque
 			}
 			if errorType != "" {
 				m = append(m, attribute.String(attrErrorType, errorType))
+			}
+			if status != "" {
+				m = append(m, attribute.String(attrStatusCode, status))
 			}
 			in.duration.Record(ctx, time.Since(start).Seconds(), metric.WithAttributes(m...))
 		}

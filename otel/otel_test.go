@@ -272,11 +272,12 @@ func TestStdioLegacy(t *testing.T) {
 				method, _ := dp.Attributes.Value("mcp.method.name")
 				tool, _ := dp.Attributes.Value("gen_ai.tool.name")
 				errType, _ := dp.Attributes.Value("error.type")
-				counts[method.AsString()+" "+tool.AsString()+" "+errType.AsString()] += dp.Count
+				code, _ := dp.Attributes.Value("rpc.response.status_code")
+				counts[method.AsString()+" "+tool.AsString()+" "+errType.AsString()+" "+code.AsString()] += dp.Count
 			}
 		}
 	}
-	for k, n := range map[string]uint64{"initialize  ": 1, "tools/call add ": 1, "tools/call fail tool_error": 1, "tools/call nope -32602": 1, "tools/list  ": 1} {
+	for k, n := range map[string]uint64{"initialize   ": 1, "tools/call add  ": 1, "tools/call fail tool_error ": 1, "tools/call nope -32602 -32602": 1, "tools/list   ": 1} {
 		if counts[k] != n {
 			t.Errorf("mcp.server.operation.duration for %q: %d, want %d (all: %v)", k, counts[k], n, counts)
 		}
@@ -374,6 +375,16 @@ func TestHTTP(t *testing.T) {
 	wantAttrs(t, s, map[string]string{"mcp.protocol.version": "2026-07-28", "error.type": "tool_error"}, "mcp.session.id")
 	if s.Parent().SpanID().String() != clientSpan {
 		t.Errorf("with _meta trace context, tools/call's parent is %v, want the client's", s.Parent())
+	}
+	// The HTTP request's span, no longer the parent, is linked (as the
+	// conventions say of the ambient context).
+	if l := s.Links(); len(l) != 1 || !slices.ContainsFunc(f.spans.Ended(), func(h sdktrace.ReadOnlySpan) bool {
+		return h.Name() == "POST /mcp" && h.SpanContext().SpanID() == l[0].SpanContext.SpanID()
+	}) {
+		t.Errorf("with _meta trace context, tools/call's links are %v, want the HTTP request's span", s.Links())
+	}
+	if l := f.span(t, "tools/call add").Links(); len(l) != 0 {
+		t.Errorf("a span whose parent is the HTTP request's has the links %v", l)
 	}
 }
 

@@ -447,7 +447,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		}
 	}
 	c.paramWarnings(pkg, undescribed)
-	c.flushWarnGroups()
+	c.flushWarnGroups(pkg)
 	return p, nil
 }
 
@@ -603,6 +603,7 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		}
 		firstOf[p.same] = p
 	}
+	var untagged []kindWarning
 	for _, p := range order {
 		names := reachedBy[p]
 		msg := p.msg
@@ -614,13 +615,81 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		case len(names) > 1:
 			msg += fmt.Sprintf(" (reached from %s)", c.toolsList(names))
 		}
+		if key, ok := strings.CutPrefix(p.same, "untagged:"); ok && p.warning {
+			untagged = append(untagged, kindWarning{p.pos, msg, shortTypeName(key), names})
+			continue
+		}
 		if p.warning {
 			c.warnf(p.pos, "%s", msg)
 		} else {
 			c.errorf(p.pos, "%s", msg)
 		}
 	}
+	if len(todo) > 0 {
+		c.kindWarnings(untagged, func(n int, list string, tools int) string {
+			return fmt.Sprintf("%d structs of package %s that %s take have no json tags: %s; their members are named after their Go fields and all of them are optional, a missing one being the field's zero value; tag a struct's fields to choose (json:\"name\" for a required one, json:\"name,omitempty\" for an optional one); mcpgen -v lists each",
+				n, todo[0].pkg.Name, plural(tools, "tool", "tools"), list)
+		})
+	}
 	return failed, nil
+}
+
+// maxKindWarnings is how many warnings of one kind, each about a type of
+// its own (a struct without json tags, a type of functional options), a
+// package gets one by one; more are summed up in one line for the package
+// (an API client has dozens of options structs), and mcpgen -v lists each.
+const maxKindWarnings = 10
+
+// A kindWarning is one warning of a kind that kindWarnings may sum up:
+// about the type name, met in tools.
+type kindWarning struct {
+	pos   token.Pos
+	msg   string // the warning as it is given alone
+	name  string
+	tools []string
+}
+
+// kindWarnings gives warns, of one kind, one by one while there are at
+// most maxKindWarnings (or with -v), else in one line that summary
+// writes from their number, a list of the commonest names with the
+// number of tools of each, and the number of tools in all.
+func (c *checker) kindWarnings(warns []kindWarning, summary func(n int, list string, tools int) string) {
+	if len(warns) <= maxKindWarnings || c.allWarnings {
+		for _, w := range warns {
+			c.warnf(w.pos, "%s", w.msg)
+		}
+		return
+	}
+	all := map[string]bool{}
+	for _, w := range warns {
+		for _, t := range w.tools {
+			all[t] = true
+		}
+	}
+	byUse := slices.Clone(warns)
+	slices.SortStableFunc(byUse, func(a, b kindWarning) int { return len(b.tools) - len(a.tools) })
+	var list []string
+	for _, w := range byUse[:5] {
+		list = append(list, fmt.Sprintf("%s (%s)", w.name, plural(len(w.tools), "tool", "tools")))
+	}
+	list = append(list, "and "+plural(len(warns)-5, "other", "others"))
+	c.warnf(warns[0].pos, "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
+}
+
+// shortTypeName is the name of a type as written in its own package, from
+// its full name (github.com/slack-go/slack.GetUsersOption: GetUsersOption).
+func shortTypeName(full string) string {
+	base := full
+	if i := strings.IndexByte(base, '['); i >= 0 {
+		base = base[:i]
+	}
+	if i := strings.LastIndexByte(base, '/'); i >= 0 {
+		full, base = full[i+1:], base[i+1:]
+	}
+	if i := strings.IndexByte(base, '.'); i >= 0 {
+		full = full[i+1:]
+	}
+	return full
 }
 
 // refersTo reports whether a file of pkg other than mcpgen's output
@@ -691,6 +760,8 @@ func lowerFirst(name string) string {
 // same type: reported once, at its first use, with the number of the
 // others and the first of their tools (mcpgen -v reports each).
 type warnGroup struct {
+	key    string
+	first  string // the first use's tool
 	pos    token.Pos
 	msg    string // the warning of the first use
 	more   string // what the others are, as in "more tools with functional options of type Option"
@@ -709,7 +780,7 @@ func (c *checker) groupWarnf(key, more, fix string, pos token.Pos, tool, format 
 		if c.warnGroups == nil {
 			c.warnGroups = map[string]*warnGroup{}
 		}
-		g = &warnGroup{pos: pos, msg: msg, more: more, fix: fix}
+		g = &warnGroup{key: key, first: tool, pos: pos, msg: msg, more: more, fix: fix}
 		c.warnGroups[key] = g
 		c.warnOrder = append(c.warnOrder, g)
 		return
@@ -720,18 +791,27 @@ func (c *checker) groupWarnf(key, more, fix string, pos token.Pos, tool, format 
 
 // flushWarnGroups reports the grouped warnings of the package checked,
 // one line per group, and forgets them.
-func (c *checker) flushWarnGroups() {
+func (c *checker) flushWarnGroups(pkg *packages.Package) {
+	var options []kindWarning
 	for _, g := range c.warnOrder {
+		msg := g.msg
 		switch {
 		case len(g.tools) == 0:
-			c.warnf(g.pos, "%s", g.msg)
 		case c.allWarnings:
-			c.warnf(g.pos, "%s", g.msg)
 			c.diags = append(c.diags, g.others...)
 		default:
-			c.warnf(g.pos, "%s (and %s %s: %s; %s; mcpgen -v lists each)", g.msg, plural(len(g.tools), "more tool", "more tools"), g.more, nameList(g.tools, 5), g.fix)
+			msg = fmt.Sprintf("%s (and %s %s: %s; %s; mcpgen -v lists each)", g.msg, plural(len(g.tools), "more tool", "more tools"), g.more, nameList(g.tools, 5), g.fix)
 		}
+		if key, ok := strings.CutPrefix(g.key, "options:"); ok {
+			options = append(options, kindWarning{g.pos, msg, shortTypeName(key), append([]string{g.first}, g.tools...)})
+			continue
+		}
+		c.warnf(g.pos, "%s", msg)
 	}
+	c.kindWarnings(options, func(n int, list string, tools int) string {
+		return fmt.Sprintf("%s of package %s take functional options, of %d types: %s; JSON cannot carry them: they are not arguments of the tools, and each tool calls its function without options; mcpgen -v lists each",
+			plural(tools, "tool", "tools"), pkg.Name, n, list)
+	})
 	c.warnGroups, c.warnOrder = nil, nil
 }
 

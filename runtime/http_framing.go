@@ -15,10 +15,41 @@ import (
 // the other header would see another request in its body: request
 // smuggling). net/http serves such a request by its Transfer-Encoding and
 // deletes the Content-Length header before a handler runs, so
-// ListenAndServeHTTP watches the bytes each connection reads: a
+// ListenAndServeHTTP (and a server of your own through
+// RefuseAmbiguousFraming) watches the bytes each connection reads: a
 // framingConn finds where each request's header ends and what framing it
 // states, and refuseAmbiguousFraming answers the request it flags with 400
 // and closes the connection, so a request pipelined behind it never runs.
+
+// RefuseAmbiguousFraming makes hs refuse a request with both
+// Transfer-Encoding and Content-Length, as ListenAndServeHTTP does: 400 Bad
+// Request, and the connection closed, so a request pipelined behind it
+// never runs. A handler cannot do this alone (net/http deletes the
+// Content-Length header of a chunked request before any handler runs, so
+// [Server.HTTPHandler] on a server of your own serves such a request by its
+// chunks and keeps the connection), so RefuseAmbiguousFraming wraps hs's
+// handler (http.DefaultServeMux when nil), chains its ConnContext, and
+// returns ln wrapped: serve with
+//
+//	hs.Serve(runtime.RefuseAmbiguousFraming(hs, ln))
+//
+// Call it once, before serving. ln must carry plain HTTP/1.1 (with TLS,
+// terminate it in front); on other connections the check does nothing.
+func RefuseAmbiguousFraming(hs *http.Server, ln net.Listener) net.Listener {
+	h := hs.Handler
+	if h == nil {
+		h = http.DefaultServeMux
+	}
+	hs.Handler = refuseAmbiguousFraming(h)
+	if prev := hs.ConnContext; prev != nil {
+		hs.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
+			return connContext(prev(ctx, c), c)
+		}
+	} else {
+		hs.ConnContext = connContext
+	}
+	return framingListener{ln}
+}
 
 // framingKey is the context key of a connection's framingConn.
 type framingKey struct{}

@@ -99,6 +99,89 @@ func TestHTTPAmbiguousFraming(t *testing.T) {
 	}
 }
 
+// TestHTTPHandlerAmbiguousFraming: HTTPHandler mounted in an http.Server
+// of one's own. Alone it cannot see the two headers (net/http deletes
+// Content-Length from a chunked request before any handler runs): the
+// request is served by its chunks, the connection stays open and the
+// request pipelined behind it runs too. Through RefuseAmbiguousFraming the
+// server answers 400 and closes, on the MCP endpoint and on the server's
+// other routes, and serves requests framed one way as before.
+func TestHTTPHandlerAmbiguousFraming(t *testing.T) {
+	s := newTestServer(t)
+	ran := make(chan string, 8)
+	s.MustAddTool(Tool{Name: "mark", InputSchema: `{"type":"object","properties":{"tag":{"type":"string"}}}`,
+		Handler: func(ctx context.Context, args json.RawMessage) (*Result, error) {
+			ran <- string(args)
+			return TextResult("marked"), nil
+		}})
+	serveOwn := func(guard bool) string {
+		mux := http.NewServeMux()
+		mux.Handle("/mcp", s.HTTPHandler())
+		mux.HandleFunc("/other", func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(io.Discard, r.Body)
+			io.WriteString(w, "other")
+		})
+		hs := &http.Server{Handler: mux}
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l net.Listener = ln
+		if guard {
+			l = RefuseAmbiguousFraming(hs, ln)
+		}
+		go hs.Serve(l)
+		t.Cleanup(func() { hs.Close() })
+		return ln.Addr().String()
+	}
+	call := func(tag string) string {
+		return `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"mark","arguments":{"tag":"` + tag + `"}}}`
+	}
+	chunked := func(body string) string {
+		return strconv.FormatInt(int64(len(body)), 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+	}
+	smuggle := func(addr, path string) string {
+		head := "POST " + path + " HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nAccept: application/json\r\n"
+		first := chunked(call("first"))
+		return head + "Transfer-Encoding: chunked\r\nContent-Length: " + strconv.Itoa(len(first)) + "\r\n\r\n" + first +
+			head + "Content-Length: " + strconv.Itoa(len(call("second"))) + "\r\nConnection: close\r\n\r\n" + call("second")
+	}
+	drain := func() (tools []string) {
+		for {
+			select {
+			case a := <-ran:
+				tools = append(tools, a)
+			default:
+				return tools
+			}
+		}
+	}
+
+	// Alone: what net/http does.
+	addr := serveOwn(false)
+	statuses, _, _ := exchangeRaw(t, addr, smuggle(addr, "/mcp"))
+	if tools := drain(); len(statuses) != 2 || statuses[0] != 200 || statuses[1] != 200 || len(tools) != 2 {
+		t.Errorf("HTTPHandler alone: responses %v, tools ran %q; net/http serves both (if it now refuses, say so in docs/guarantees.md)", statuses, tools)
+	}
+
+	addr = serveOwn(true)
+	for _, path := range []string{"/mcp", "/other"} {
+		statuses, bodies, closed := exchangeRaw(t, addr, smuggle(addr, path))
+		if len(statuses) != 1 || statuses[0] != http.StatusBadRequest || !strings.Contains(bodies[0], "both Transfer-Encoding and Content-Length") || !closed {
+			t.Errorf("%s through RefuseAmbiguousFraming: responses %v %q, closed %v; want one 400, then the connection closed", path, statuses, bodies, closed)
+		}
+		if tools := drain(); len(tools) != 0 {
+			t.Errorf("%s: tools ran: %q", path, tools)
+		}
+	}
+	head := "POST /mcp HTTP/1.1\r\nHost: " + addr + "\r\nContent-Type: application/json\r\nAccept: application/json\r\n"
+	fine := head + "Transfer-Encoding: chunked\r\n\r\n" + chunked(call("a")) +
+		head + "Content-Length: " + strconv.Itoa(len(call("b"))) + "\r\nConnection: close\r\n\r\n" + call("b")
+	if statuses, _, _ := exchangeRaw(t, addr, fine); len(statuses) != 2 || statuses[0] != 200 || statuses[1] != 200 || len(drain()) != 2 {
+		t.Errorf("pipelined requests with one framing each: %v, want 200 200", statuses)
+	}
+}
+
 // BenchmarkFramingScan is what a framingConn adds to each request that
 // ListenAndServeHTTP reads: the scan of a tools/call of a modern client,
 // headers and body.

@@ -389,8 +389,8 @@ func TestFilter(t *testing.T) {
 		seen.Add(1)
 		id := IdentityFrom(ctx)
 		tenantB := id != nil && id.Claims["tenant"] == "b"
-		// Tenant b has no file writing, whatever its scopes.
-		return !(tenantB && (it.Name == "write_file" || it.Name == "files://secret"))
+		// Tenant b has no file writing and no audit, whatever its scopes.
+		return !(tenantB && (it.Name == "write_file" || it.Name == "files://secret" || it.Kind == ItemPrompt && it.Name == "audit"))
 	}))
 	r := f.post(modernBody("1", "tools/list", ""), bearer(tokTenantB, modernHeaders("tools/list", "")))
 	if strings.Contains(r.body, "write_file") || !strings.Contains(r.body, "read_file") {
@@ -404,6 +404,26 @@ func TestFilter(t *testing.T) {
 	r = f.post(modernBody("3", "resources/read", `"uri":"files://secret"`), bearer(tokTenantB, modernHeaders("resources/read", "files://secret")))
 	if r.status != 400 || !strings.Contains(r.body, "Resource not found") {
 		t.Errorf("hidden resource: %d %s", r.status, r.body)
+	}
+	r = f.post(modernBody("3", "resources/list", ""), bearer(tokTenantB, modernHeaders("resources/list", "")))
+	if r.status != 200 || strings.Contains(r.body, "files://secret") || !strings.Contains(r.body, `"resources":[]`) {
+		t.Errorf("tenant b's resources/list: %d %s", r.status, r.body)
+	}
+	// Prompts alike: absent from the list, and got as one never registered.
+	r = f.post(modernBody("3", "prompts/list", ""), bearer(tokTenantB, modernHeaders("prompts/list", "")))
+	if r.status != 200 || !strings.Contains(r.body, `"prompts":[]`) {
+		t.Errorf("tenant b's prompts/list: %d %s", r.status, r.body)
+	}
+	unknown = f.post(modernBody("3", "prompts/get", `"name":"no_such_prompt"`), bearer(tokTenantB, modernHeaders("prompts/get", "no_such_prompt")))
+	r = f.post(modernBody("3", "prompts/get", `"name":"audit"`), bearer(tokTenantB, modernHeaders("prompts/get", "audit")))
+	if r.status != unknown.status || strings.ReplaceAll(r.body, "audit", "no_such_prompt") != unknown.body {
+		t.Errorf("hidden prompt: %d %s; unknown prompt: %d %s", r.status, r.body, unknown.status, unknown.body)
+	}
+	// For another tenant the filter hides nothing: alice, without the
+	// scope audit, gets the scope challenge, not an unknown prompt.
+	r = f.post(modernBody("3", "prompts/get", `"name":"audit"`), bearer(tokAliceWrite, modernHeaders("prompts/get", "audit")))
+	if r.status != 403 {
+		t.Errorf("alice's prompts/get of audit: %d %s", r.status, r.body)
 	}
 	r = f.post(modernBody("4", "tools/call", `"name":"write_file","arguments":{}`), bearer(tokAliceWrite, modernHeaders("tools/call", "write_file")))
 	wantStatus(t, r, 200)
@@ -446,7 +466,8 @@ func TestOAuthSkillScopes(t *testing.T) {
 }
 
 // TestProtectedResourceMetadata: ListenAndServeHTTP serves the metadata at
-// both well-known paths, with the scopes the server's items need.
+// both well-known paths, with the scopes the server's items need, and the
+// 401 challenge names it and the ChallengeScopes.
 func TestProtectedResourceMetadata(t *testing.T) {
 	s := NewServer("prm", "1", WithLogger(slog.New(slog.DiscardHandler)))
 	s.MustAddTool(Tool{Name: "a", Scopes: []string{"b:write", "a:read"}, Handler: func(context.Context, json.RawMessage) (*Result, error) { return nil, nil }})
@@ -457,7 +478,8 @@ func TestProtectedResourceMetadata(t *testing.T) {
 	}
 	base := "http://" + ln.Addr().String()
 	a := Authorization{Resource: base + "/mcp", AuthorizationServers: []string{"https://as.example/tenant"}, ResourceName: "Files",
-		Verifier: TokenVerifierFunc(func(context.Context, string) (*Identity, error) { return nil, io.EOF })}
+		ChallengeScopes: []string{"a:read"},
+		Verifier:        TokenVerifierFunc(func(context.Context, string) (*Identity, error) { return nil, io.EOF })}
 	if got := fmt.Sprint(a.MetadataPaths()); got != "[/.well-known/oauth-protected-resource/mcp /.well-known/oauth-protected-resource]" {
 		t.Errorf("MetadataPaths = %s", got)
 	}
@@ -487,8 +509,8 @@ func TestProtectedResourceMetadata(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if got := resp.Header.Get("WWW-Authenticate"); got != `Bearer resource_metadata="`+base+`/.well-known/oauth-protected-resource/mcp"` {
-		t.Errorf("401 challenge: %s", got)
+	if got := resp.Header.Get("WWW-Authenticate"); resp.StatusCode != 401 || got != `Bearer resource_metadata="`+base+`/.well-known/oauth-protected-resource/mcp", scope="a:read"` {
+		t.Errorf("401 challenge: %d %s", resp.StatusCode, got)
 	}
 }
 

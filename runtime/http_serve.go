@@ -68,8 +68,7 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 	base, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancel()
 	hs := &http.Server{
-		Handler:           refuseAmbiguousFraming(mux),
-		ConnContext:       connContext,
+		Handler:           mux,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       time.Minute,
 		IdleTimeout:       2 * time.Minute,
@@ -80,7 +79,8 @@ func (s *Server) serveHTTP(ctx context.Context, ln net.Listener, grace time.Dura
 
 	s.logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+"/mcp")
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(framingListener{ln}) }()
+	fl := RefuseAmbiguousFraming(hs, ln)
+	go func() { done <- hs.Serve(fl) }()
 
 	select {
 	case err := <-done:

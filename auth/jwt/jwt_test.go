@@ -164,6 +164,36 @@ func TestVerifyGoodToken(t *testing.T) {
 	}
 }
 
+// TestLeeway: exp, nbf and iat hold give or take the leeway (30 s by
+// default), for an authorization server whose clock is a little off.
+func TestLeeway(t *testing.T) {
+	as := newTestAS(t, false)
+	v := newVerifier(t, as, Config{})
+	now := time.Now()
+	for _, tt := range []struct {
+		name   string
+		claims map[string]any
+		want   error
+	}{
+		{"expired 10 s ago", map[string]any{"exp": now.Add(-10 * time.Second).Unix()}, nil},
+		{"expired 40 s ago", map[string]any{"exp": now.Add(-40 * time.Second).Unix()}, ErrExpired},
+		{"valid in 10 s", map[string]any{"nbf": now.Add(10 * time.Second).Unix()}, nil},
+		{"valid in 40 s", map[string]any{"nbf": now.Add(40 * time.Second).Unix()}, ErrNotYetValid},
+		{"issued in 10 s", map[string]any{"iat": now.Add(10 * time.Second).Unix()}, nil},
+		{"issued in 40 s", map[string]any{"iat": now.Add(40 * time.Second).Unix()}, ErrNotYetValid},
+	} {
+		id, err := v.VerifyToken(t.Context(), as.sign("rsa-1", as.claims(tt.claims)))
+		if !errors.Is(err, tt.want) || (err == nil) != (id != nil) {
+			t.Errorf("%s: %v %v, want %v", tt.name, id, err, tt.want)
+		}
+	}
+	// A Leeway of its own.
+	strict := newVerifier(t, as, Config{Leeway: time.Second})
+	if _, err := strict.VerifyToken(t.Context(), as.sign("rsa-1", as.claims(map[string]any{"exp": now.Add(-10 * time.Second).Unix()}))); !errors.Is(err, ErrExpired) {
+		t.Errorf("expired 10 s ago, with a leeway of 1 s: %v", err)
+	}
+}
+
 // TestVerifyBadTokens: each bad token gets its error, and no error holds
 // the token.
 func TestVerifyBadTokens(t *testing.T) {

@@ -18,24 +18,37 @@ type toolCost struct {
 	name                       string
 	bytes                      int // the whole entry, compact, as tools/list sends it
 	description, input, output int // the bytes of each part
+	icons, meta                int // the bytes of its icons and _meta, if any
 	repeated                   int // bytes of repeated subschemas in the input schema
 }
 
 // tokens estimates the tokens of n bytes of JSON and English text: one
 // token for every 4 bytes, rounded up, the usual rule of thumb for the
-// byte-pair tokenizers of current models (no tokenizer can be had offline).
+// byte-pair tokenizers of current models (the generator carries no
+// tokenizer's tables; e2e TestCatalogTokens measures the estimate against
+// OpenAI's).
 func tokens(n int) int { return (n + 3) / 4 }
 
 // wireTool is a tool as tools/list sends it to a client of protocol
-// 2025-06-18 and later: the members, in the order, that the runtime
-// writes.
+// 2025-11-25 and later (icons are not sent before it, the rest from
+// 2025-06-18): the members, in the order, that the runtime writes.
 type wireTool struct {
 	Name         string          `json:"name"`
 	Title        string          `json:"title,omitempty"`
 	Description  string          `json:"description,omitempty"`
+	Icons        []wireIcon      `json:"icons,omitempty"`
 	InputSchema  json.RawMessage `json:"inputSchema"`
 	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 	Annotations  *wireHints      `json:"annotations,omitempty"`
+	Meta         json.RawMessage `json:"_meta,omitempty"`
+}
+
+// wireIcon is an icon as the runtime sends it (runtime.Icon).
+type wireIcon struct {
+	Src      string   `json:"src"`
+	MIMEType string   `json:"mimeType,omitempty"`
+	Sizes    []string `json:"sizes,omitempty"`
+	Theme    string   `json:"theme,omitempty"`
 }
 
 type wireHints struct {
@@ -63,7 +76,10 @@ func catalogCosts(pkg *model.Package) []toolCost {
 	costs := make([]toolCost, 0, len(pkg.Tools))
 	for _, t := range pkg.Tools {
 		w := wireTool{Name: t.Name, Title: t.Title, Description: t.Description,
-			InputSchema: compact(t.InputSchema), OutputSchema: compact(t.OutputSchema)}
+			InputSchema: compact(t.InputSchema), OutputSchema: compact(t.OutputSchema), Meta: compact(t.Meta)}
+		for _, i := range t.Icons {
+			w.Icons = append(w.Icons, wireIcon{Src: i.Src, MIMEType: i.MIMEType, Sizes: i.Sizes, Theme: i.Theme})
+		}
 		h := t.Hints
 		if t.Title != "" || h.ReadOnly != nil || h.Destructive != nil || h.Idempotent != nil || h.OpenWorld != nil {
 			w.Annotations = &wireHints{Title: t.Title, ReadOnlyHint: h.ReadOnly, DestructiveHint: h.Destructive, IdempotentHint: h.Idempotent, OpenWorldHint: h.OpenWorld}
@@ -73,8 +89,14 @@ func catalogCosts(pkg *model.Package) []toolCost {
 			continue
 		}
 		desc, _ := json.Marshal(t.Description)
+		icons := 0
+		if w.Icons != nil {
+			b, _ := json.Marshal(w.Icons)
+			icons = len(b)
+		}
 		costs = append(costs, toolCost{name: t.Name, bytes: len(entry), description: len(desc) - 2,
-			input: len(w.InputSchema), output: len(w.OutputSchema), repeated: repeatedBytes(w.InputSchema)})
+			input: len(w.InputSchema), output: len(w.OutputSchema), icons: icons, meta: len(w.Meta),
+			repeated: repeatedBytes(w.InputSchema)})
 	}
 	slices.SortStableFunc(costs, func(a, b toolCost) int { return b.bytes - a.bytes })
 	return costs
@@ -145,8 +167,8 @@ func catalogReport(pkgPath string, costs []toolCost) []string {
 	for _, c := range costs {
 		total += c.bytes
 	}
-	lines := []string{fmt.Sprintf("mcpgen: catalog of %s: %d tools, %d bytes in tools/list, about %d tokens (estimated as bytes / 4)",
-		pkgPath, len(costs), total, tokens(total))}
+	lines := []string{fmt.Sprintf("mcpgen: catalog of %s: %s, %d bytes in tools/list, about %d tokens (estimated as bytes / 4)",
+		pkgPath, toolCount(len(costs)), total, tokens(total))}
 	for _, c := range costs {
 		lines = append(lines, fmt.Sprintf("  %-32s %8d bytes  ~%6d tokens  %s", c.name, c.bytes, tokens(c.bytes), c.advice()))
 	}
@@ -157,6 +179,8 @@ func catalogReport(pkgPath string, costs []toolCost) []string {
 // smaller.
 func (c toolCost) advice() string {
 	switch {
+	case c.icons > c.input && c.icons > c.output && c.icons > c.description:
+		return fmt.Sprintf("icons %d bytes: the largest part; hosts show icons to users, not to models: an https src is smaller than file= (a data: URI)", c.icons)
 	case c.repeated*2 > c.input && c.input > c.output && c.input > c.description:
 		return fmt.Sprintf("input schema %d bytes, %d of them subschemas written out more than once: give the tool a smaller argument type", c.input, c.repeated)
 	case c.input >= c.output && c.input >= c.description:
@@ -184,6 +208,14 @@ func overBudget(pkgPath string, costs []toolCost, budget int) string {
 		}
 		largest = append(largest, fmt.Sprintf("%s (~%d)", c.name, tokens(c.bytes)))
 	}
-	return fmt.Sprintf("%s: the catalog of its %d tools is about %d tokens, over the budget of %d (-budget); the largest: %s; mcpgen -catalog says what each costs",
-		pkgPath, len(costs), tokens(total), budget, strings.Join(largest, ", "))
+	return fmt.Sprintf("%s: the catalog of its %s is about %d tokens, over the budget of %d (-budget); the largest: %s; mcpgen -catalog says what each costs",
+		pkgPath, toolCount(len(costs)), tokens(total), budget, strings.Join(largest, ", "))
+}
+
+// toolCount is "1 tool" or "N tools".
+func toolCount(n int) string {
+	if n == 1 {
+		return "1 tool"
+	}
+	return fmt.Sprintf("%d tools", n)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,6 +79,58 @@ func TestCatalogBytes(t *testing.T) {
 	}
 }
 
+// TestCatalogBytesIconsMeta: for a tool with icons and a _meta (the MCP
+// App of examples/apps, its icon a data: URI), -catalog reports the bytes
+// of its entry as the built server sends it over stdio at 2025-11-25, the
+// first version with icons, and names the icons when they cost most.
+func TestCatalogBytesIconsMeta(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "examples", "apps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, diags, err := mcpparser.Load(dir, nil, ".")
+	if err != nil || len(mcpparser.Errors(diags)) > 0 || len(pkgs) != 1 {
+		t.Fatalf("Load: %v %v", err, diags)
+	}
+	costs := catalogCosts(pkgs[0])
+	bin := filepath.Join(t.TempDir(), "apps")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/mcpgen/mcpgen/examples/apps").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+`)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	var list struct {
+		Result struct {
+			Tools []json.RawMessage `json:"tools"`
+		} `json:"result"`
+	}
+	lines := bytes.Split(bytes.TrimSpace(out), []byte("\n"))
+	if err := json.Unmarshal(lines[len(lines)-1], &list); err != nil || len(list.Result.Tools) != 1 || len(costs) != 1 {
+		t.Fatalf("tools/list: %v: %.300s", err, out)
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, list.Result.Tools[0]); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b.Bytes(), []byte(`"icons":[{"src":"data:image/svg+xml;base64,`)) || !bytes.Contains(b.Bytes(), []byte(`"_meta":{"ui":`)) {
+		t.Fatalf("the entry has no icons or no _meta: %s", b.Bytes())
+	}
+	if c := costs[0]; c.bytes != b.Len() || c.icons == 0 || c.meta == 0 {
+		t.Errorf("%s: %d bytes reported (icons %d, _meta %d), %d sent", c.name, c.bytes, c.icons, c.meta, b.Len())
+	}
+	big := toolCost{name: "x", bytes: 3000, description: 100, input: 200, icons: 2600}
+	if a := big.advice(); !strings.HasPrefix(a, "icons 2600 bytes: the largest part;") {
+		t.Errorf("advice for large icons: %s", a)
+	}
+}
+
 // TestRepeatedBytes counts the copies after the first of a subschema of
 // at least minRepeated bytes, the outermost only.
 func TestRepeatedBytes(t *testing.T) {
@@ -125,5 +178,11 @@ func TestBudget(t *testing.T) {
 	code, _, stderr = mcpgen(t, dir, "-check", "-budget", "100000")
 	if code != 0 || stderr != "" {
 		t.Errorf("-check -budget 100000: exit %d, stderr:\n%s", code, stderr)
+	}
+	// One tool is "1 tool".
+	one := filepath.Join(moduleRoot, "examples", "handbook")
+	code, _, stderr = mcpgen(t, one, "-check", "-catalog", "-budget", "10")
+	if code != 1 || !strings.Contains(stderr, "/examples/handbook: 1 tool, ") || !strings.Contains(stderr, "the catalog of its 1 tool is about ") {
+		t.Errorf("-check -catalog -budget 10 on one tool: exit %d, stderr:\n%s", code, stderr)
 	}
 }

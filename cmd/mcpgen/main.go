@@ -274,7 +274,7 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	fset.StringVar(&opts.output, "o", "mcp_gen.go", "name of the generated `file` in each package\ndirectory")
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra\ngenerated file and exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
-	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line:\neach parameter without a description, each method that\n//mcp:tools leaves out, each tool of a warning that repeats\nacross a package's tools (no doc comment, a type's warnings)")
+	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line:\neach parameter without a description, each method that\n//mcp:tools leaves out, each tool of a warning that repeats\nacross a package's tools (no doc comment, a type's warnings),\neach struct without json tags and each type of functional\noptions past 10 of them in a package")
 	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: per tool, largest\nfirst, the bytes of its entry, an estimate of its tokens and\nthe part that costs most")
 	fset.IntVar(&opts.budget, "budget", 0, "warn when a package's tools/list is estimated at more than `tokens`\n(with -check: fail)")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied\nwhile loading packages")

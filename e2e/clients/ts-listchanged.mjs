@@ -3,8 +3,8 @@
 // official TypeScript SDK: it calls test_trigger_tool_change and
 // test_trigger_prompt_change and checks that notifications/tools/list_changed
 // and prompts/list_changed arrive (legacy: unsolicited; modern: on a
-// subscriptions/listen stream that asked for them) and that the lists then
-// show the change. It prints one JSON report on stdout, as ts-primitives.mjs
+// subscriptions/listen stream that asked for them, and nothing of the list
+// it did not ask for) and that the lists then show the change. It prints one JSON report on stdout, as ts-primitives.mjs
 // does, and exits 1 when a check fails.
 //
 // Usage: node clients/ts-listchanged.mjs [--sdk v1|v2] [--era legacy|modern]
@@ -63,8 +63,22 @@ if (connected) {
       const after = (await names()).includes(item);
       const calls = heard[kind] - start;
       assert(after === (calls % 2 === 1 ? !before : before), `${item} listed ${before} before, ${after} after ${calls} changes`);
-      if (sub) await sub.close();
-      return { heard: heard[kind] - start, honored: sub?.honoredFilter };
+      let unasked;
+      if (sub) {
+        // The stream asked for one list only: a change of the other is
+        // not sent on it. Its notification would come before the one of
+        // the change made next, which the stream did ask for.
+        const [other, otherTrigger] = kind === "tools" ? ["prompts", "test_trigger_prompt_change"] : ["tools", "test_trigger_tool_change"];
+        const otherStart = heard[other], again = heard[kind];
+        await callTool({ name: otherTrigger, arguments: {} });
+        await callTool({ name: trigger, arguments: {} });
+        for (let j = 0; j < 250 && heard[kind] === again; j++) await sleep(20); // guard only
+        assert(heard[kind] > again, `no notifications/${kind}/list_changed after the second change`);
+        unasked = heard[other] - otherStart;
+        assert(unasked === 0, `a stream that asked for ${kind} only heard notifications/${other}/list_changed`);
+        await sub.close();
+      }
+      return { heard: heard[kind] - start, honored: sub?.honoredFilter, unasked };
     });
   }
 }

@@ -58,6 +58,7 @@ const (
 
 // Page is one page of the handbook, in Markdown.
 //
+//mcp:icon file=page.svg sizes=any
 //mcp:resource uri=handbook://pages/{slug} mime=text/markdown
 //mcp:arg slug The page's slug, such as onboarding
 func Page(slug string) (string, error) {
@@ -84,6 +85,7 @@ func CompleteSlug(prefix string) []string {
 
 // Index lists the handbook's pages with their URIs.
 //
+//mcp:icon file=page.svg sizes=any
 //mcp:resource uri=handbook://index mime=application/json
 func Index() ([]byte, error) {
 	type entry struct {
@@ -99,6 +101,7 @@ func Index() ([]byte, error) {
 
 // Onboarding walks a new team member through their first week.
 //
+//mcp:icon file=page.svg sizes=any
 //mcp:prompt title="Onboard a new team member"
 //mcp:arg name The new member's name
 //mcp:arg role Their role
@@ -140,6 +143,7 @@ func CompleteReviewSlug(ctx context.Context, prefix string) []string {
 // EditPage replaces the text of a page (or adds the page). Subscribed
 // clients are told that the page changed.
 //
+//mcp:meta {"com.example.handbook/audience": "editors"}
 //mcp:tool idempotent
 //mcp:arg slug The page's slug
 //mcp:arg text The page's new Markdown text

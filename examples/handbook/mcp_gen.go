@@ -28,6 +28,7 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema: editPageInputSchema,
 		Annotations: &runtime.ToolAnnotations{IdempotentHint: runtime.Bool(true)},
 		Handler:     editPageHandler,
+		Meta:        `{"com.example.handbook/audience":"editors"}`,
 	})
 }
 
@@ -59,6 +60,9 @@ func RegisterPrompts(s *runtime.Server) {
 		Handler: func(_ context.Context, args map[string]string) (*runtime.PromptResult, error) {
 			out := Onboarding(args["name"], Role(args["role"]))
 			return &runtime.PromptResult{Messages: out}, nil
+		},
+		Icons: []runtime.Icon{
+			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHBhdGggZD0iTTMgMWg3bDMgM3YxMUgzeiIgZmlsbD0iI2ZmZiIgc3Ryb2tlPSIjMDAwIi8+PHBhdGggZD0iTTUgN2g2TTUgMTBoNiIgc3Ryb2tlPSIjMDAwIi8+PC9zdmc+Cg==", Sizes: []string{"any"}},
 		},
 	})
 	s.MustAddPrompt(runtime.Prompt{
@@ -105,6 +109,9 @@ func RegisterResources(s *runtime.Server) {
 			}
 			return runtime.TextResource(out), nil
 		},
+		Icons: []runtime.Icon{
+			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHBhdGggZD0iTTMgMWg3bDMgM3YxMUgzeiIgZmlsbD0iI2ZmZiIgc3Ryb2tlPSIjMDAwIi8+PHBhdGggZD0iTTUgN2g2TTUgMTBoNiIgc3Ryb2tlPSIjMDAwIi8+PC9zdmc+Cg==", Sizes: []string{"any"}},
+		},
 	})
 	s.MustAddResource(runtime.Resource{
 		URI:         "handbook://index",
@@ -117,6 +124,9 @@ func RegisterResources(s *runtime.Server) {
 				return nil, err
 			}
 			return runtime.BlobResource(out), nil
+		},
+		Icons: []runtime.Icon{
+			{Src: "data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHBhdGggZD0iTTMgMWg3bDMgM3YxMUgzeiIgZmlsbD0iI2ZmZiIgc3Ryb2tlPSIjMDAwIi8+PHBhdGggZD0iTTUgN2g2TTUgMTBoNiIgc3Ryb2tlPSIjMDAwIi8+PC9zdmc+Cg==", Sizes: []string{"any"}},
 		},
 	})
 }

@@ -1,7 +1,7 @@
 // Command oauth serves the notes tools (examples/notes) over Streamable
 // HTTP as an OAuth 2.1 resource server: every request needs an access token
 // of the authorization server -issuer, issued for the resource -resource;
-// each tool needs its scopes (notes:read, notes:write, notes:admin; whoami
+// each tool needs its scopes (notes:read, notes:write, notes:admin; who_am_i
 // none), and each caller sees its own notes. Its one skill (skills.go,
 // the skills extension) is for callers with notes:admin only.
 //
@@ -66,7 +66,7 @@ func run(ctx context.Context, addr, issuer, resource string, introspect bool) er
 		return err
 	}
 	srv := runtime.NewServer("notes", "1.0.0",
-		runtime.WithInstructions("Notes of the signed-in user: whoami, list_notes, add_note, clear_notes."))
+		runtime.WithInstructions("Notes of the signed-in user: who_am_i, list_notes, add_note, clear_notes."))
 	notes.RegisterTools(srv)
 	RegisterSkills(srv)
 	return srv.ListenAndServeHTTP(ctx, addr, runtime.WithAuthorization(runtime.Authorization{

@@ -1,0 +1,23 @@
+package github
+
+//mcp:tools IssuesService prefix=issues_
+//mcp:tools PullRequestsService prefix=pulls_
+//mcp:tools RepositoriesService prefix=repos_
+//mcp:result Response ResponsePages
+//mcp:param owner the account that owns the repository
+//mcp:param repo the repository's name, without the owner
+//mcp:param number the issue's or pull request's number
+
+// PageInfo is what a tool's caller needs of a response.
+type PageInfo struct {
+	NextPage  int `json:"next_page,omitempty"` // the page to ask for next, 0 after the last
+	Remaining int `json:"rate_remaining"`      // requests left in the rate limit
+}
+
+// ResponsePages returns the paging of r.
+func ResponsePages(r *Response) PageInfo {
+	if r == nil {
+		return PageInfo{}
+	}
+	return PageInfo{NextPage: r.NextPage, Remaining: r.Rate.Remaining}
+}
