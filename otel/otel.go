@@ -198,14 +198,17 @@ func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.Reque
 	return func(ctx context.Context, req *runtime.Request) runtime.Outcome {
 		start := time.Now()
 		parent := ctx
-		var links []trace.Link
+		opts := []trace.SpanStartOption{
+			trace.WithSpanKind(trace.SpanKindServer),
+			trace.WithAttributes(attribute.String(attrMethod, req.Method)),
+		}
 		if len(req.Meta) > 0 {
 			parent = in.cfg.propagator.Extract(ctx, metaCarrier{req})
 			// The conventions: the _meta context is the parent, and the
 			// ambient one (an instrumented HTTP server's span) is linked.
 			if ambient := trace.SpanContextFromContext(ctx); ambient.IsValid() &&
 				trace.SpanContextFromContext(parent).SpanID() != ambient.SpanID() {
-				links = []trace.Link{{SpanContext: ambient}}
+				opts = append(opts, trace.WithLinks(trace.Link{SpanContext: ambient}))
 			}
 		}
 		name := req.Method
@@ -215,13 +218,7 @@ func (in *instrumentation) middleware(next runtime.RequestHandler) runtime.Reque
 				name += " " + req.Target
 			}
 		}
-		kind, method := trace.WithSpanKind(trace.SpanKindServer), trace.WithAttributes(attribute.String(attrMethod, req.Method))
-		var span trace.Span
-		if links == nil {
-			ctx, span = in.tracer.Start(parent, name, kind, method)
-		} else {
-			ctx, span = in.tracer.Start(parent, name, kind, method, trace.WithLinks(links...))
-		}
+		ctx, span := in.tracer.Start(parent, name, opts...)
 		o := next(ctx, req)
 
 		errorType, status := "", ""
