@@ -41,6 +41,29 @@ type Package struct {
 	Regenerated map[string]bool
 	// Server is the package's //mcp:server directive, nil without one.
 	Server *Server
+	// ViewTypes are the struct types that the results of the package's
+	// tools show through its //mcp:view lines: each viewed type, and each
+	// struct type that holds one in a member it shows, in the order met.
+	// A value of such a type in a result is sent as a value of a
+	// generated struct type with only the members shown.
+	ViewTypes []*ViewType
+}
+
+// ViewType is a struct type that results show otherwise than whole: with
+// only the members of its //mcp:view (Viewed), or with every member, some
+// of which hold viewed types.
+type ViewType struct {
+	Type    *types.Named
+	Viewed  bool
+	Members []*ViewMember // in the order encoding/json writes them
+}
+
+// ViewMember is one JSON member a ViewType shows.
+type ViewMember struct {
+	Name    string     // the member's name
+	Options string     // the json tag's options after the name
+	Index   []int      // the field indices from the struct through embedded ones
+	Field   *types.Var // the Go field
 }
 
 // Server is what a //mcp:server directive says of the server a package
@@ -295,6 +318,9 @@ type Tool struct {
 	// Schemas, as indented JSON text ready to embed in the generated file.
 	InputSchema  string
 	OutputSchema string // empty unless Result is ResultStructured or ResultWrapped
+	// OutputLeftOut says why a tool with structured results has no
+	// output schema, and the line that brings it back; "" when it has one.
+	OutputLeftOut string
 	// ValidateSchema is the schema the server validates arguments with
 	// when it differs from InputSchema: under a profile, InputSchema
 	// leaves out the keywords the provider refuses (stating them in the

@@ -33,7 +33,7 @@ const (
 	primitiveDirective               // //mcp:prompt [options] or //mcp:resource uri=... [options]
 	iconDirective                    // //mcp:icon src=... [options], beside a tool's, prompt's or resource's directive
 	metaDirective                    // //mcp:meta {...}, beside //mcp:tool
-	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints, //mcp:skills, //mcp:server (pkgdirectives.go)
+	packageDirective                 // //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints, //mcp:skills, //mcp:server, //mcp:view (pkgdirectives.go)
 	unknownDirective                 // //mcp:other
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
@@ -60,13 +60,13 @@ func classify(text string) (kind directiveKind, meant string) {
 			return iconDirective, ""
 		case "meta":
 			return metaDirective, ""
-		case "result", "param", "output", "tools", "constraints", "skills", "server":
+		case "result", "param", "output", "tools", "constraints", "skills", "server", "view":
 			return packageDirective, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "icon", "meta", "result", "param", "output", "tools", "constraints", "skills", "server"} {
+		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "icon", "meta", "result", "param", "output", "tools", "constraints", "skills", "server", "view"} {
 			if suggest.Distance(word, name) <= 2 {
 				return unknownDirective, "//mcp:" + name
 			}

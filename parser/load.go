@@ -29,7 +29,7 @@ import (
 // syntax (comments, positions) and full type information of the packages
 // named by the patterns. Dependencies come from export data.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
-	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule
 
 // Load loads the packages matching patterns, with dir as the working
 // directory and tags as build tags, and returns the model of every package
@@ -268,7 +268,10 @@ type checker struct {
 	profile schema.Profile // of the input schemas
 	diags   []Diagnostic
 	// dirs are the package-level directives of the package being checked.
-	dirs        *pkgDirs
+	dirs *pkgDirs
+	// module is the path of the module of the package being checked
+	// (its import path outside a module): its types are the user's own.
+	module      string
 	allWarnings bool // Options.AllWarnings
 	// warnGroups are the package's warnings that are one per type, with
 	// the order of their first use (groupWarnf).
@@ -311,6 +314,10 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	})
 	if p.Dir == "" && len(files) > 0 {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
+	}
+	c.module = pkg.PkgPath
+	if pkg.Module != nil && pkg.Module.Path != "" {
+		c.module = pkg.Module.Path
 	}
 	c.dirs = c.pkgDirectives(pkg, files)
 	p.Server = c.dirs.server
@@ -448,6 +455,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	}
 	c.paramWarnings(pkg, undescribed)
 	c.flushWarnGroups(pkg)
+	p.ViewTypes = c.viewTypes(p.Tools)
 	return p, nil
 }
 

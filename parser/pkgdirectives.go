@@ -32,6 +32,8 @@ import (
 //	//mcp:skills dir=DIR [scope=NAME,...] the skills in the directory DIR (skills.go)
 //	//mcp:server name=NAME [options] the server's entry in the MCP registry
 //	                           (server.go), written by mcpgen -server-json
+//	//mcp:view TYPE MEMBER...  results show only those JSON members of TYPE
+//	                           (views.go)
 //
 // They are read before any tool is checked (pkgDirectives), so a
 // directive in mcp.go applies to the tools of api.go.
@@ -51,6 +53,11 @@ type pkgDirs struct {
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server
+	views  []*viewRule // //mcp:view (views.go), in order
+	// outputAll is //mcp:output all: every output schema, as written;
+	// outputSet: the package has an //mcp:output line (without one, the
+	// default of leanOutput applies).
+	outputAll, outputSet bool
 }
 
 // A resultRule is one //mcp:result directive: what becomes of the results
@@ -162,18 +169,25 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 						d.params[name] = text
 					}
 				case "output":
-					max, ok := -1, rest == "off"
+					max, ok := -1, rest == "off" || rest == "all"
 					if v, isMax := strings.CutPrefix(rest, "max="); isMax {
 						n, err := strconv.Atoi(v)
 						max, ok = n, err == nil && n > 0
 					}
 					switch {
 					case !ok:
-						c.errorf(restPos, "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out) or off (no output schemas)")
+						c.errorf(restPos, "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out), off (no output schemas) or all (every output schema, with the descriptions of other modules' fields)")
 					case outputPos != token.NoPos:
 						c.errorf(cm.Pos(), "second //mcp:output (the first is at %s)", c.lineOf(outputPos, cm.Pos()))
+					case rest == "all":
+						outputPos, d.outputAll = cm.Pos(), true
 					default:
 						outputPos, d.outputMax = cm.Pos(), max
+					}
+					d.outputSet = ok
+				case "view":
+					if v := c.viewDirective(pkg, d, cm, rest, restPos); v != nil {
+						d.views = append(d.views, v)
 					}
 				case "constraints":
 					switch {

@@ -1,0 +1,85 @@
+// Package gen_views shows the results of its tools through views.
+package gen_views
+
+import (
+	"context"
+	"errors"
+
+	"github.com/mcpgen/mcpgen/testdata/gen_views/api"
+)
+
+//mcp:view api.Issue number title user labels created_at locked repository
+//mcp:view api.User login
+//mcp:view api.Label name
+//mcp:view github.com/mcpgen/mcpgen/testdata/gen_views/api.Repository -*_url -node_id -url
+//mcp:schema github.com/mcpgen/mcpgen/testdata/gen_views/api.Timestamp {"type":"integer"}
+//mcp:param number the issue's number
+//mcp:param query words the issues hold
+
+// Tracker answers from memory.
+type Tracker struct {
+	Issues []*api.Issue
+}
+
+// SearchResult is the package's own type: it holds issues, shown through
+// their view.
+type SearchResult struct {
+	Total int          `json:"total"`
+	Items []*api.Issue `json:"items"`
+}
+
+// Get returns an issue.
+//
+//mcp:tool
+func (t *Tracker) Get(ctx context.Context, number int) (*api.Issue, error) {
+	for _, i := range t.Issues {
+		if i.Number != nil && *i.Number == number {
+			return i, nil
+		}
+	}
+	return nil, errors.New("no such issue")
+}
+
+// List returns every issue.
+//
+//mcp:tool
+func (t *Tracker) List() []*api.Issue { return t.Issues }
+
+// ByTitle returns the issues by title, as values.
+//
+//mcp:tool
+func (t *Tracker) ByTitle() map[string]api.Issue {
+	out := map[string]api.Issue{}
+	for _, i := range t.Issues {
+		if i.Title != nil {
+			out[*i.Title] = *i
+		}
+	}
+	return out
+}
+
+// Search returns the issues and their number.
+//
+//mcp:tool
+func (t *Tracker) Search(query string) (*SearchResult, error) {
+	return &SearchResult{Total: len(t.Issues), Items: t.Issues}, nil
+}
+
+// Pair returns the first issue and its repository.
+//
+//mcp:tool
+func (t *Tracker) Pair() (issue *api.Issue, repo api.Repository, err error) {
+	if len(t.Issues) == 0 || t.Issues[0].Repo == nil {
+		return nil, api.Repository{}, errors.New("no issue")
+	}
+	return t.Issues[0], *t.Issues[0].Repo, nil
+}
+
+// Create takes a whole issue (views never apply to arguments) and returns
+// it.
+//
+//mcp:tool
+func (t *Tracker) Create(issue api.Issue) *api.Issue {
+	t.Issues = append(t.Issues, &issue)
+	return &issue
+}
