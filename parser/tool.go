@@ -623,15 +623,15 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			switch max := c.dirs.outputBound(); {
 			case max < 0:
 				t.OutputSchema = ""
-				t.OutputLeftOut = "output schema left out by //mcp:output off"
+				t.OutputLeftOut = "no output schema: //mcp:output off"
 			case max > 0 && size > max:
 				t.OutputSchema = ""
-				t.OutputLeftOut = fmt.Sprintf("output schema of %d bytes left out by //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
+				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes are over //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
 			case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
 				// The default: a schema that writes out another module's
 				// types whole, and is large, pays for little.
 				t.OutputSchema = ""
-				t.OutputLeftOut = fmt.Sprintf("output schema of %d bytes left out (it writes out %s whole, over the default %d bytes for other modules' types); //mcp:view %s MEMBER... shows and states less of it, //mcp:output all brings it back",
+				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
 					size, wholeList(facts.Whole), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
 			}
 		}

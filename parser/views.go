@@ -324,7 +324,7 @@ func (c *checker) viewTypes(tools []*model.Tool) []*model.ViewType {
 	}
 	for _, v := range c.dirs.views {
 		if !v.used {
-			c.warnf(v.pos, "//mcp:view %s: no result of the package's tools holds a %s; the line changes nothing (views never apply to arguments)", v.name, v.name)
+			c.warnf(v.pos, "//mcp:view %s: no result of the package's tools holds a value of type %s; the line changes nothing (views never apply to arguments)", v.name, v.name)
 		}
 	}
 	return out

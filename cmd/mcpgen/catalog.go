@@ -20,6 +20,9 @@ type toolCost struct {
 	description, input, output int // the bytes of each part
 	icons, meta                int // the bytes of its icons and _meta, if any
 	repeated                   int // bytes of repeated subschemas in the input schema
+	// leftOut says what the tool's entry leaves out (its output schema)
+	// and the line that brings it back, "" when nothing.
+	leftOut string
 }
 
 // tokens estimates the tokens of n bytes of JSON and English text: one
@@ -96,7 +99,7 @@ func catalogCosts(pkg *model.Package) []toolCost {
 		}
 		costs = append(costs, toolCost{name: t.Name, bytes: len(entry), description: len(desc) - 2,
 			input: len(w.InputSchema), output: len(w.OutputSchema), icons: icons, meta: len(w.Meta),
-			repeated: repeatedBytes(w.InputSchema)})
+			repeated: repeatedBytes(w.InputSchema), leftOut: t.OutputLeftOut})
 	}
 	slices.SortStableFunc(costs, func(a, b toolCost) int { return b.bytes - a.bytes })
 	return costs
@@ -171,6 +174,9 @@ func catalogReport(pkgPath string, costs []toolCost) []string {
 		pkgPath, toolCount(len(costs)), total, tokens(total))}
 	for _, c := range costs {
 		lines = append(lines, fmt.Sprintf("  %-32s %8d bytes  ~%6d tokens  %s", c.name, c.bytes, tokens(c.bytes), c.advice()))
+		if c.leftOut != "" {
+			lines = append(lines, "  "+strings.Repeat(" ", 34)+c.leftOut)
+		}
 	}
 	return lines
 }

@@ -186,3 +186,28 @@ func TestBudget(t *testing.T) {
 		t.Errorf("-check -catalog -budget 10 on one tool: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestCatalogLeftOut: -catalog says, under each tool whose output schema
+// is left out, why and the line that brings it back.
+func TestCatalogLeftOut(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_outputdefault"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, diags, err := mcpparser.Load(dir, nil, ".")
+	if err != nil || len(mcpparser.Errors(diags)) > 0 || len(pkgs) != 1 {
+		t.Fatalf("Load: %v %v", err, diags)
+	}
+	report := strings.Join(catalogReport(pkgs[0].PkgPath, catalogCosts(pkgs[0])), "\n")
+	for _, want := range []string{
+		"  mem ",
+		"\n                                    no output schema: its 2658 bytes write out runtime.MemStats whole, over the default 2048 for other modules' types; //mcp:view runtime.MemStats MEMBER... makes it smaller, //mcp:output all brings it back\n  own",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+	if strings.Count(report, "no output schema") != 2 {
+		t.Errorf("want a note under mem and own only:\n%s", report)
+	}
+}
