@@ -632,7 +632,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 				// types whole, and is large, pays for little.
 				t.OutputSchema = ""
 				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
-					size, wholeList(facts.Whole), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
+					size, wholeList(facts.Whole, t.pkg), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -77,7 +78,12 @@ func (c *checker) viewDirective(pkg *packages.Package, d *pkgDirs, cm *ast.Comme
 		i := strings.Index(rest[off:], f)
 		at := restPos + token.Pos(off+i)
 		off += i + len(f)
-		pat, drop := strings.CutPrefix(f, "-")
+		// A token that is a member's name keeps it, even one that starts
+		// with "-" (GitHub's reactions have "-1"); else "-" drops.
+		pat, drop := f, false
+		if !slices.Contains(names, f) {
+			pat, drop = strings.CutPrefix(f, "-")
+		}
 		matched := 0
 		for _, m := range names {
 			if glob(pat, m) {
@@ -345,14 +351,18 @@ func (c *checker) viewPos(n *types.Named) token.Pos {
 // length of an output schema that writes out a struct type of another
 // module whole (no //mcp:view shapes it): a larger one is left out. A
 // schema of the package's own types, or of views, is always kept.
-const DefaultOutputMax = 2048
+const DefaultOutputMax = 512
 
-// wholeList names the types, at most three.
-func wholeList(names []string) string {
-	if len(names) > 3 {
-		return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
+// wholeList names the types as pkg's directives name them, at most three.
+func wholeList(names []string, pkg *packages.Package) string {
+	var short []string
+	for i, n := range names {
+		if i == 3 {
+			return strings.Join(short, ", ") + fmt.Sprintf(" and %d more", len(names)-3)
+		}
+		short = append(short, directiveTypeName(n, pkg))
 	}
-	return strings.Join(names, ", ")
+	return strings.Join(short, ", ")
 }
 
 // directiveTypeName names the type of import path and name qualified as a

@@ -201,7 +201,7 @@ func TestCatalogLeftOut(t *testing.T) {
 	report := strings.Join(catalogReport(pkgs[0].PkgPath, catalogCosts(pkgs[0])), "\n")
 	for _, want := range []string{
 		"  mem ",
-		"\n                                    no output schema: its 2658 bytes write out runtime.MemStats whole, over the default 2048 for other modules' types; //mcp:view runtime.MemStats MEMBER... makes it smaller, //mcp:output all brings it back\n  own",
+		"\n                                    no output schema: its 2658 bytes write out runtime.MemStats whole, over the default 512 for other modules' types; //mcp:view runtime.MemStats MEMBER... makes it smaller, //mcp:output all brings it back\n  own",
 	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report lacks %q:\n%s", want, report)

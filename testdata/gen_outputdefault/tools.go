@@ -3,7 +3,7 @@
 package gen_outputdefault
 
 import (
-	"archive/tar"
+	"image"
 	"runtime"
 	"time"
 )
@@ -24,10 +24,10 @@ func Mem() *runtime.MemStats {
 	return &m
 }
 
-// Header returns a tar header: another module's type, small enough to keep.
+// Point returns a point: another module's type, small enough to keep.
 //
 //mcp:tool
-func Header() tar.Header { return tar.Header{Name: "a"} }
+func Point() image.Point { return image.Pt(3, 4) }
 
 // Own returns the package's own type, which holds another module's.
 //

@@ -20,7 +20,7 @@ func TestServeGenerated(t *testing.T) {
 	for _, c := range []struct {
 		name      string
 		hasSchema bool
-	}{{"header", true}, {"mem", false}, {"own", false}} {
+	}{{"point", true}, {"mem", false}, {"own", false}} {
 		var tool runtime.Tool
 		for _, tl := range srv.Tools() {
 			if tl.Name == c.name {

@@ -3,9 +3,9 @@
 package gen_outputdefault
 
 import (
-	"archive/tar"
 	"context"
 	"encoding/json"
+	"image"
 	runtime1 "runtime"
 
 	"github.com/mcpgen/mcpgen/runtime"
@@ -14,7 +14,7 @@ import (
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
 	_ func() *runtime1.MemStats = Mem
-	_ func() tar.Header         = Header
+	_ func() image.Point        = Point
 	_ func() Stats              = Own
 )
 
@@ -27,11 +27,11 @@ func RegisterTools(s *runtime.Server) {
 		Handler:     memHandler,
 	})
 	s.MustAddTool(runtime.Tool{
-		Name:         "header",
-		Description:  "Header returns a tar header: another module's type, small enough to keep.",
-		InputSchema:  headerInputSchema,
-		OutputSchema: headerOutputSchema,
-		Handler:      headerHandler,
+		Name:         "point",
+		Description:  "Point returns a point: another module's type, small enough to keep.",
+		InputSchema:  pointInputSchema,
+		OutputSchema: pointOutputSchema,
+		Handler:      pointHandler,
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:        "own",
@@ -47,9 +47,9 @@ func memHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return runtime.WrappedResult(out)
 }
 
-// headerHandler is the handler of the tool header.
-func headerHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
-	out := Header()
+// pointHandler is the handler of the tool point.
+func pointHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	out := Point()
 	return runtime.StructuredResult(out)
 }
 
@@ -66,112 +66,25 @@ const (
   "properties": {},
   "additionalProperties": false
 }`
-	headerInputSchema = `{
+	pointInputSchema = `{
   "type": "object",
   "properties": {},
   "additionalProperties": false
 }`
-	headerOutputSchema = `{
+	pointOutputSchema = `{
   "type": "object",
   "properties": {
-    "Typeflag": {
-      "type": "integer",
-      "minimum": 0,
-      "maximum": 255
-    },
-    "Name": {
-      "type": "string"
-    },
-    "Linkname": {
-      "type": "string"
-    },
-    "Size": {
+    "X": {
       "type": "integer"
     },
-    "Mode": {
-      "type": "integer"
-    },
-    "Uid": {
-      "type": "integer"
-    },
-    "Gid": {
-      "type": "integer"
-    },
-    "Uname": {
-      "type": "string"
-    },
-    "Gname": {
-      "type": "string"
-    },
-    "ModTime": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "AccessTime": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "ChangeTime": {
-      "type": "string",
-      "format": "date-time"
-    },
-    "Devmajor": {
-      "type": "integer"
-    },
-    "Devminor": {
-      "type": "integer"
-    },
-    "Xattrs": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {},
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "PAXRecords": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {},
-          "additionalProperties": {
-            "type": "string"
-          }
-        },
-        {
-          "type": "null"
-        }
-      ]
-    },
-    "Format": {
+    "Y": {
       "type": "integer"
     }
   },
   "additionalProperties": false,
   "required": [
-    "Typeflag",
-    "Name",
-    "Linkname",
-    "Size",
-    "Mode",
-    "Uid",
-    "Gid",
-    "Uname",
-    "Gname",
-    "ModTime",
-    "AccessTime",
-    "ChangeTime",
-    "Devmajor",
-    "Devminor",
-    "Xattrs",
-    "PAXRecords",
-    "Format"
+    "X",
+    "Y"
   ]
 }`
 	ownInputSchema = `{
