@@ -203,7 +203,12 @@ whole package (an API client's, say; see docs/apiclients.md):
 	//mcp:param NAME text   describes every plain parameter NAME that no
 	                      //mcp:arg describes
 	//mcp:output max=BYTES  leaves out output schemas longer than BYTES
-	                      (//mcp:output off: all of them)
+	                      (//mcp:output off: all of them; //mcp:output all:
+	                      none; without the line, those over 512 bytes that
+	                      write another module's type out whole)
+	//mcp:view TYPE MEMBER...  results show only those JSON members of
+	                      TYPE, wherever a TYPE value is in them (-MEMBER
+	                      drops one, * matches)
 	//mcp:constraints described  the option constraints for every tool
 	                      (//mcp:constraints keywords: keywords only)
 	//mcp:skills dir=DIR [scope=NAME,...]
