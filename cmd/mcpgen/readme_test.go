@@ -39,7 +39,7 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 
 	synopsis, _, _ := strings.Cut(strings.TrimPrefix(help, "usage: "), "\n\n")
 	synopsis = strings.ReplaceAll(synopsis, "\n       ", "\n")
-	if !strings.Contains(readme, "```\n"+synopsis+"\n```") {
+	if !strings.Contains(readme, "```text\n"+synopsis+"\n```") {
 		t.Errorf("docs/command.md's synopsis of the command is not the usage's:\n%s", synopsis)
 	}
 
