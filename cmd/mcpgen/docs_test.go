@@ -555,3 +555,33 @@ func giveBodies(t *testing.T, src string) string {
 	}
 	return src
 }
+
+// TestDocsServerJSON: the server.json that docs/command.md shows is what
+// mcpgen -server-json writes for the package it shows, as the module
+// github.com/owner/weather (whose import path gives the repository).
+func TestDocsServerJSON(t *testing.T) {
+	var pkg, want string
+	for _, b := range docBlocks(t) {
+		if b.page != "docs/command.md" {
+			continue
+		}
+		if b.lang == "go" && strings.Contains(b.text, "//mcp:server ") {
+			pkg = b.text
+		}
+		if b.lang == "json" && pkg != "" && want == "" {
+			want = b.text
+		}
+	}
+	if pkg == "" || want == "" {
+		t.Fatal("docs/command.md: no Go block with //mcp:server followed by a JSON block")
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "go.mod"), "module github.com/owner/weather\n\ngo 1.26\n")
+	writeFile(t, filepath.Join(dir, "main.go"), pkg+"\nfunc main() {}\n")
+	writeFile(t, filepath.Join(dir, "server.json"), want)
+	t.Setenv("GOWORK", "off")
+	var out bytes.Buffer
+	if code := run([]string{"-check", "-server-json", "server.json", "-server-version", "1.2.0", "."}, dir, &out, &out); code != 0 {
+		t.Errorf("docs/command.md's server.json is not what mcpgen -server-json writes for its package (exit %d):\n%s", code, out.String())
+	}
+}
