@@ -357,15 +357,35 @@ func checkGoBlocks(t *testing.T, blocks []docBlock) (parsed int) {
 			t.Errorf("%s: its package %s did not load", u.block, u.dir)
 			continue
 		}
+		typeErrors := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.TypeError })
 		failed := false
 		for _, e := range p.Errors {
 			if e.Kind == packages.ListError && strings.Contains(e.Msg, "# docblocks/") {
-				continue // the compiler's output: the type-checker's errors say it too
+				// The compiler's output, which repeats the type-checker's
+				// errors; without them, it has errors of its own (a
+				// //go:embed in a file that does not import embed).
+				if typeErrors {
+					continue
+				}
+				var lines []string
+				for l := range strings.SplitSeq(e.Msg, "\n") {
+					if !strings.HasPrefix(l, "# ") && !strings.HasSuffix(l, "-: ") && l != "" && !(u.statements && strings.Contains(l, "declared and not used")) {
+						lines = append(lines, strings.TrimSpace(l))
+					}
+				}
+				if len(lines) == 0 {
+					continue
+				}
+				e.Msg, e.Pos = strings.Join(lines, "\n"), ""
 			}
 			if u.statements && strings.Contains(e.Msg, "declared and not used") {
 				continue // statements show a call; what is done with its result is the reader's
 			}
-			msg := strings.ReplaceAll(e.Error(), filepath.Join(mod, u.dir)+string(filepath.Separator), "")
+			msg := e.Msg
+			if e.Pos != "" && e.Pos != "-" {
+				msg = e.Pos + ": " + msg
+			}
+			msg = strings.ReplaceAll(msg, filepath.Join(mod, u.dir)+string(filepath.Separator), "")
 			if !strings.HasPrefix(msg, u.block.page+":") {
 				msg = u.block.String() + ": " + msg
 			}
