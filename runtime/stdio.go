@@ -320,14 +320,14 @@ func readLine(br *bufio.Reader, max int) line {
 		if content > max {
 			// Skip to the end of the line without keeping it, but find
 			// its id on the way, so that the answer can carry it.
-			var ids idScanner
-			ids.write(buf)
-			ids.write(chunk)
+			var ids jsontext.IDScanner
+			ids.Write(buf)
+			ids.Write(chunk)
 			for err == bufio.ErrBufferFull {
 				chunk, err = br.ReadSlice('\n')
-				ids.write(chunk)
+				ids.Write(chunk)
 			}
-			return line{tooLong: true, id: ids.result(), err: err}
+			return line{tooLong: true, id: ids.Result(), err: err}
 		}
 		if err == bufio.ErrBufferFull {
 			buf = append(buf, chunk...)
