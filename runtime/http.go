@@ -112,9 +112,6 @@ type httpHandler struct {
 	workers workerPool
 }
 
-// workerLinger is how long an idle HTTP call worker waits for another call.
-const workerLinger = time.Second
-
 // closeStreams ends every standalone GET stream, now and from now on.
 func (h *httpHandler) closeStreams() {
 	h.closeOnce.Do(func() { close(h.closing) })
