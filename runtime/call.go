@@ -45,7 +45,7 @@ type call struct {
 	local    *CallOptions    // set for an in-process call (Server.Call)
 	input    *roundInput     // modern: the questions and answers of this round
 	task     *task           // a call that may become a task (see runTask)
-	post     *exchange       // legacy HTTP: the POST that carries the call
+	post     carrier         // legacy: the message that carries the call (an HTTP POST), nil on stdio
 	panicked bool            // the handler panicked
 	t        *tool           // with middleware: the tool
 	args     json.RawMessage // with middleware: the arguments

@@ -457,7 +457,7 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 	if !proto.modern() {
 		// notifications/cancelled frees the POST (modern calls end with
 		// their requests).
-		cl.post, _ = ctx.Value(questionOutKey{}).(*exchange)
+		cl.post, _ = ctx.Value(questionOutKey{}).(carrier)
 	}
 	if proto.modern() {
 		if cl.input, e = c.srv.newRoundInput(parseClientCaps(meta.ClientCapabilities), t.Name, args, responses, state); e != nil {

@@ -570,7 +570,7 @@ func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context
 	// The server's requests to the client (askLegacy) travel on the event
 	// stream of this POST, when it accepts one and is still open.
 	// A call that its client cancels frees the POST through it too.
-	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, x)
+	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, carrier(x))
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
 		done := x.replies()

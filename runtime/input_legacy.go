@@ -101,8 +101,9 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 		return nil, &MissingCapabilityError{Capability: cp.String()}
 	}
 	send := func(msg []byte) bool { c.out(msg); return true } // stdio
-	if post, ok := ctx.Value(questionOutKey{}).(*exchange); ok {
-		// HTTP: the POST's event stream, else the session's GET stream.
+	if post, ok := ctx.Value(questionOutKey{}).(carrier); ok {
+		// The carrier's event stream (an HTTP POST's), else the
+		// connection's push stream (the session's GET stream).
 		send = func(msg []byte) bool {
 			if post.notify(msg) {
 				return true
