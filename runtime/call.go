@@ -368,7 +368,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 	select {
 	case res = <-done:
 	case <-timer.C:
-		if s.promoteTask(c.task) {
+		if s.replicas.promote(c.task) {
 			// From now on the call belongs to the task: nothing more goes
 			// to the request's stream, and closing it cancels nothing.
 			c.stopWatch()

@@ -104,8 +104,8 @@ func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inB
 		if len(env.ID) > 0 && (env.Result != nil || env.Error != nil) {
 			// A response to a request the server sent (see askLegacy);
 			// one that nothing awaits is dropped.
-			if !c.outbound.deliver(env.ID, env.Result, env.Error) && c.fleetSession != "" {
-				c.srv.fleet.forwardAnswer(c.fleetSession, env.ID, env.Result, env.Error)
+			if !c.outbound.deliver(env.ID, env.Result, env.Error) {
+				c.srv.replicas.forwardAnswer(c, env.ID, env.Result, env.Error)
 			}
 			return nil, nil
 		}
@@ -218,8 +218,8 @@ func (c *conn) cancelled(params json.RawMessage) {
 	c.mu.Unlock()
 	if cl != nil {
 		cl.cancelByClient()
-	} else if c.fleetSession != "" {
-		c.srv.fleet.forwardCancel(c.fleetSession, p.RequestID)
+	} else {
+		c.srv.replicas.forwardCancel(c, p.RequestID)
 	}
 }
 

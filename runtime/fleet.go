@@ -64,6 +64,8 @@ type fleet struct {
 	handlers []*httpHandler // whose sessions the fleet's messages may be for
 	key      []byte         // the shared requestState key, when loaded
 	keyAt    time.Time      // when key was loaded
+
+	sharedKey bool // no WithRequestStateKey: sign with the key in the store
 }
 
 // A fleetMsg is a message between replicas, as JSON.
@@ -94,7 +96,8 @@ const (
 func newFleet(s *Server, st Store) *fleet {
 	var b [replicaIDBytes]byte
 	_, _ = rand.Read(b[:])
-	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:])}
+	// A replica without a configured key signs with the fleet's.
+	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:]), sharedKey: s.stateKey == nil}
 }
 
 // start subscribes to the fleet's topics, once.
@@ -167,6 +170,22 @@ func (f *fleet) addHandler(h *httpHandler) {
 	f.mu.Lock()
 	f.handlers = append(f.handlers, h)
 	f.mu.Unlock()
+}
+
+// resourceUpdated sends the update through the store to every replica,
+// which tells the clients whose streams it holds.
+func (f *fleet) resourceUpdated(uri string) {
+	f.start()
+	go f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
+}
+
+// stateKey returns the key that signs requestState values: the configured
+// one, else the fleet's.
+func (f *fleet) stateKey() ([]byte, error) {
+	if !f.sharedKey {
+		return f.srv.stateKey, nil
+	}
+	return f.sharedStateKey()
 }
 
 // stateKeyTTL is how long the shared requestState key lives in the store

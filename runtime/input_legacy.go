@@ -6,7 +6,6 @@ import (
 	"errors"
 	"strconv"
 	"sync"
-	"time"
 )
 
 // This file is the legacy side (protocol 2025-11-25 and earlier) of asking
@@ -142,16 +141,12 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 	// A fleet's replica also looks for the answer in the store, where the
 	// replica that the client's response reached left it too: a message
 	// between replicas may be lost.
-	var poll <-chan time.Time
-	if c.conn.fleetSession != "" {
-		t := time.NewTicker(answerPoll)
-		defer t.Stop()
-		poll = t.C
-	}
+	poll, stopPoll := c.srv.replicas.answerPoll(c.conn)
+	defer stopPoll()
 	for {
 		select {
 		case <-poll:
-			if a, found := c.srv.fleet.storedAnswer(c.conn.fleetSession, id); found && out.forget(id) {
+			if a, found := c.srv.replicas.storedAnswer(c.conn, id); found && out.forget(id) {
 				ch <- a // nothing else sends on ch once it is forgotten
 			}
 			continue
