@@ -264,13 +264,13 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 	if c.srv.chain != nil {
 		return c.intercept(m, r)
 	}
-	if m.later {
+	if m.serve.runs == runsLater {
 		return nil, func() []byte {
-			reply, _ := m.serve(c, r)
+			reply, _ := m.serve.fn(c, r)
 			return reply
 		}
 	}
-	return m.serve(c, r)
+	return m.serve.fn(c, r)
 }
 
 // listParams are the params of the list methods.
@@ -291,24 +291,18 @@ func (c *conn) listTools(r request, p *listParams) []byte {
 	return appendResult(make([]byte, 0, len(page)+48+len(r.id)), r.id, page)
 }
 
-func (c *conn) initialize(r request) ([]byte, func() []byte) {
-	var p struct {
-		metaParams
-		ProtocolVersion *string         `json:"protocolVersion"`
-		Capabilities    json.RawMessage `json:"capabilities"`
-	}
-	if r.inBatch {
-		return r.fail(errorf(codeInvalidRequest, "Invalid Request: initialize must not be sent in a batch"))
-	}
-	if e := decodeParams(r.params, &p); e != nil {
-		return r.fail(e)
-	}
-	if era, _ := p.Meta.era(); era.modern {
-		// Removed in 2026-07-28: a modern request never initializes.
-		return r.fail(r.method.notFound())
-	}
+// initParams are the params of initialize, which 2026-07-28 removed: a
+// modern request never initializes (the method's row opens a session, see
+// conn.admit).
+type initParams struct {
+	metaParams
+	ProtocolVersion *string         `json:"protocolVersion"`
+	Capabilities    json.RawMessage `json:"capabilities"`
+}
+
+func (c *conn) initialize(r request, p *initParams) []byte {
 	if p.ProtocolVersion == nil {
-		return r.fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
+		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
 	}
 	// Echo a supported legacy version, else offer the latest legacy one
 	// (spec 2025-11-25 basic/lifecycle). 2026-07-28 is not negotiated by initialize.
@@ -327,7 +321,7 @@ func (c *conn) initialize(r request) ([]byte, func() []byte) {
 		// An HTTP session begins once its id is sent (httpHandler.initialize).
 		c.beginSession()
 	}
-	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto]), nil
+	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto])
 }
 
 func (c *conn) ping(r request, _ *metaParams) []byte {
@@ -386,37 +380,13 @@ func (c *conn) listenRequest(r request, p *listenParams) ([]byte, func() []byte)
 	return c.listen(r.ctx, r.id, p.Notifications, r.out)
 }
 
-// startCall registers a tools/call and returns the function that runs it.
-func (c *conn) startCall(r request) ([]byte, func() []byte) {
+// startCall registers a tools/call, admitted with params p, and returns
+// the function that runs it.
+func (c *conn) startCall(r request, p toolCallParams) ([]byte, func() []byte) {
 	ctx, id, out := r.ctx, r.id, r.out
-	var nameRaw, args, metaRaw, responses, state []byte
-	if len(r.params) > 0 && string(r.params) != "null" {
-		ok := jsontext.EachMember(r.params, func(key, value []byte) {
-			switch string(key) {
-			case "name":
-				nameRaw = value
-			case "arguments":
-				args = value
-			case "_meta":
-				metaRaw = value
-			case "inputResponses":
-				responses = value
-			case "requestState":
-				state = value
-			}
-		})
-		if !ok {
-			return errorReply(id, errorf(codeInvalidParams, "Invalid params: not an object")), nil
-		}
-	}
-	meta, e := parseMeta(metaRaw)
-	if e != nil {
-		return errorReply(id, e), nil
-	}
-	proto, era, e := c.admit(r.method, meta)
-	if e != nil {
-		return errorReply(id, e), nil
-	}
+	nameRaw, args, meta, responses, state := p.name, p.args, p.meta, p.responses, p.state
+	proto, era := r.proto, r.era
+	var e *rpcError
 	if nameRaw == nil {
 		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name")), nil
 	}
