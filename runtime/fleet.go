@@ -94,6 +94,9 @@ const (
 )
 
 func newFleet(s *Server, st Store) *fleet {
+	if s.taskLease == 0 {
+		s.taskLease = DefaultTaskLease
+	}
 	var b [replicaIDBytes]byte
 	_, _ = rand.Read(b[:])
 	// A replica without a configured key signs with the fleet's.
@@ -114,17 +117,6 @@ func (f *fleet) start() {
 // ctx returns the context of one store round trip.
 func storeCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), storeTimeout)
-}
-
-// unavailable wraps an error of the store.
-func unavailable(err error) error {
-	return errors.Join(ErrStoreUnavailable, err)
-}
-
-// storeError is the JSON-RPC error of a request whose shared state could
-// not be read or written.
-func storeError(err error) *rpcError {
-	return errorf(codeInternalError, "Internal error: "+ErrStoreUnavailable.Error()+" ("+err.Error()+"); try again")
 }
 
 // publish sends a message to topic, logging a failure: messages are
@@ -230,13 +222,13 @@ func (f *fleet) sharedStateKey() ([]byte, error) {
 
 // useState marks the requestState id as used until expires (Unix
 // seconds), and reports whether it was not used before, on any replica.
-func (f *fleet) useState(id string, expires, now int64) (bool, error) {
+func (f *fleet) useState(id string, expires, now int64) (bool, *rpcError) {
 	ctx, cancel := storeCtx()
 	defer cancel()
 	ttl := time.Duration(expires-now+1) * time.Second
 	ok, err := f.st.Add(ctx, keyState+id, []byte{'1'}, ttl)
 	if err != nil {
-		return false, unavailable(err)
+		return false, storeError(unavailable(err))
 	}
 	return ok, nil
 }

@@ -95,7 +95,7 @@ func (f *fleet) saveSession(h *httpHandler, sess *httpSession, force bool) error
 	r := h.srv.sessionRecordOf(sess.conn)
 	r.Owner = sess.owner
 	sess.mu.Lock()
-	old := sess.record
+	old, _ := sess.shared.(*sessionRecord)
 	sess.mu.Unlock()
 	ttl := h.sessionTTL()
 	now := time.Now()
@@ -113,7 +113,7 @@ func (f *fleet) saveSession(h *httpHandler, sess *httpSession, force bool) error
 		return err
 	}
 	sess.mu.Lock()
-	sess.record = r
+	sess.shared = r
 	sess.mu.Unlock()
 	if old != nil && !slices.Equal(old.Subs, r.Subs) {
 		for _, uri := range r.Subs {
@@ -185,7 +185,7 @@ func (f *fleet) acquireSession(h *httpHandler, w http.ResponseWriter, req *http.
 	}
 	h.srv.apply(sess.conn, &r)
 	sess.mu.Lock()
-	sess.record = &r
+	sess.shared = &r
 	sess.mu.Unlock()
 	return sess
 }
@@ -317,7 +317,11 @@ func (f *fleet) forwardCancel(c *conn, id json.RawMessage) {
 
 // sessionCreated writes the first record of a session that initialize
 // just started: a session exists for the fleet before its client hears of
-// it.
-func (f *fleet) sessionCreated(h *httpHandler, sess *httpSession) error {
-	return f.saveSession(h, sess, true)
+// it. When the store fails, it answers 503.
+func (f *fleet) sessionCreated(h *httpHandler, w http.ResponseWriter, sess *httpSession) bool {
+	if err := f.saveSession(h, sess, true); err != nil {
+		storeUnavailable(w, err)
+		return false
+	}
+	return true
 }

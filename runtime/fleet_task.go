@@ -296,13 +296,3 @@ func (f *fleet) taskRequest(method, id string, responses map[string]json.RawMess
 	}
 	return s.emptyResult[proto20260728], nil
 }
-
-// notifyChanged tells the keeper of t, if any, that t changed.
-func (t *task) notifyChanged() {
-	if t.changed != nil {
-		select {
-		case t.changed <- struct{}{}:
-		default:
-		}
-	}
-}

@@ -536,9 +536,8 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 	}
 	if json.Unmarshal(reply, &resp) != nil || resp.Result == nil {
 		sess.close(SessionFailed) // never begun: the hooks hear nothing
-	} else if err := h.srv.replicas.sessionCreated(h, sess); err != nil {
+	} else if !h.srv.replicas.sessionCreated(h, w, sess) {
 		sess.close(SessionFailed)
-		storeUnavailable(w, err)
 		return
 	} else {
 		w.Header().Set(headerSessionID, sess.id)

@@ -207,9 +207,9 @@ func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[
 	if st.ID == "" {
 		return nil, invalid("failed its integrity check")
 	}
-	fresh, err := s.replicas.useState(st.ID, st.Expires, now.Unix())
-	if err != nil {
-		return nil, storeError(err)
+	fresh, e := s.replicas.useState(st.ID, st.Expires, now.Unix())
+	if e != nil {
+		return nil, e
 	}
 	if !fresh {
 		return nil, invalid("was already used: answer with the requestState of the latest input_required result, or call the tool again without it")

@@ -28,7 +28,7 @@ type replicas interface {
 	stateKey() ([]byte, error)
 	// useState marks the requestState id as used until expires (Unix
 	// seconds), and reports whether it was not used before.
-	useState(id string, expires, now int64) (bool, error)
+	useState(id string, expires, now int64) (bool, *rpcError)
 
 	// resourceUpdated tells every client that subscribed to the resource
 	// at uri that it changed (Server.ResourceUpdated).
@@ -54,8 +54,9 @@ type replicas interface {
 	// returns nil when h holds as many as it may.
 	newSession(h *httpHandler, owner string) *httpSession
 	// sessionCreated records a session that initialize just started,
-	// before its client hears of it.
-	sessionCreated(h *httpHandler, sess *httpSession) error
+	// before its client hears of it; when it cannot, it answers the
+	// request and reports false.
+	sessionCreated(h *httpHandler, w http.ResponseWriter, sess *httpSession) bool
 	// acquireSession returns the live legacy session id of h, marked
 	// busy, or answers the request and returns nil.
 	acquireSession(h *httpHandler, w http.ResponseWriter, r *http.Request, id string) *httpSession
@@ -65,6 +66,15 @@ type replicas interface {
 	// deleteSession ends the legacy session id of h and answers the
 	// DELETE that asked for it.
 	deleteSession(h *httpHandler, w http.ResponseWriter, r *http.Request, id string)
+}
+
+// newReplicas returns the replicas of s: the fleet when it has a Store,
+// else alone.
+func newReplicas(s *Server) replicas {
+	if s.store != nil {
+		return newFleet(s, s.store)
+	}
+	return alone{s}
 }
 
 // alone is the replicas of a server without a Store: there are none, and
@@ -79,7 +89,7 @@ func (alone) taskRequest(string, string, map[string]json.RawMessage, string) ([]
 
 func (a alone) stateKey() ([]byte, error) { return a.srv.stateKey, nil }
 
-func (a alone) useState(id string, expires, now int64) (bool, error) {
+func (a alone) useState(id string, expires, now int64) (bool, *rpcError) {
 	return a.srv.usedStates.use(id, expires, now), nil
 }
 
@@ -99,7 +109,7 @@ func (a alone) newSession(h *httpHandler, owner string) *httpSession {
 	return h.sessions.create(a.srv.newConn(), owner)
 }
 
-func (alone) sessionCreated(*httpHandler, *httpSession) error { return nil }
+func (alone) sessionCreated(*httpHandler, http.ResponseWriter, *httpSession) bool { return true }
 
 func (alone) acquireSession(h *httpHandler, w http.ResponseWriter, r *http.Request, id string) *httpSession {
 	return h.acquireLocalSession(w, r, id)

@@ -168,7 +168,6 @@ func NewServer(name, version string, opts ...Option) *Server {
 		maxMessage: DefaultMaxMessageSize,
 		cacheTTL:   -1, // not set: resolved after the options
 		names:      make(map[string]string),
-		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {
 		opt(s)
@@ -179,10 +178,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 			s.cacheTTL = 0
 		}
 	}
-	s.replicas = alone{s}
-	if s.store != nil {
-		s.replicas = newFleet(s, s.store)
-	}
+	s.replicas = newReplicas(s)
 	if s.logger == nil {
 		s.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}

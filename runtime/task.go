@@ -582,3 +582,13 @@ func (c *conn) stopTasks(wait time.Duration) {
 		}
 	}
 }
+
+// notifyChanged tells the keeper of t, if any, that t changed.
+func (t *task) notifyChanged() {
+	if t.changed != nil {
+		select {
+		case t.changed <- struct{}{}:
+		default:
+		}
+	}
+}
