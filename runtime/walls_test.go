@@ -7,8 +7,10 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	pathpkg "path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,7 +33,7 @@ import (
 // constant) or of a method or field declared in another room's file, as
 // go/types resolves it.
 
-// rooms maps a room to its files (a trailing * is a prefix).
+// rooms maps a room to its files (a name with * matches any text there).
 var rooms = map[string][]string{
 	"core": {"arguments.go", "call.go", "content.go", "dispatch.go", "doc.go", "identity.go",
 		"inprocess.go", "input.go", "input_legacy.go", "input_modern.go", "jsonrpc.go", "logging.go",
@@ -40,11 +42,11 @@ var rooms = map[string][]string{
 	"catalog": {"apps.go", "complete.go", "headermarks.go", "icons.go", "listchanged.go", "primitives.go",
 		"prompt.go", "resource.go", "skills.go", "tools.go", "toolslist.go"},
 	"shared":   {"shutdown.go", "workers.go"},
-	"stdio":    {"stdio.go", "stdout*"},
-	"http":     {"http*", "servercard.go"},
+	"stdio":    {"stdio.go", "stdout*.go"},
+	"http":     {"http*.go", "servercard.go"},
 	"replicas": {"replicas.go"},
 	"store":    {"store.go"},
-	"fleet":    {"fleet*"},
+	"fleet":    {"fleet.go", "fleet_session.go", "fleet_task.go"},
 }
 
 // mayName says which rooms the files of a room may name (besides their own).
@@ -70,7 +72,7 @@ var noImport = map[string][]string{
 func roomOf(file string) string {
 	for room, pats := range rooms {
 		for _, p := range pats {
-			if p == file || strings.HasSuffix(p, "*") && strings.HasPrefix(file, strings.TrimSuffix(p, "*")) {
+			if ok, _ := pathpkg.Match(p, file); ok {
 				return room
 			}
 		}
@@ -160,4 +162,40 @@ func (emptyImporter) Import(path string) (*types.Package, error) {
 	p := types.NewPackage(path, pathpkg.Base(path))
 	p.MarkComplete()
 	return p, nil
+}
+
+// TestRuntimeRoomsDocumented: the table of rooms in docs/architecture.md
+// lists the files of each room as rooms does.
+func TestRuntimeRoomsDocumented(t *testing.T) {
+	b, err := os.ReadFile("../docs/architecture.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "## The runtime's rooms\n")
+	if !ok {
+		t.Fatal(`docs/architecture.md has no section "The runtime's rooms"`)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	documented := map[string][]string{}
+	for line := range strings.Lines(section) {
+		cells := strings.Split(line, "|")
+		if len(cells) < 4 || !strings.HasPrefix(line, "| ") {
+			continue
+		}
+		room := strings.ToLower(strings.TrimSpace(cells[1]))
+		for _, m := range regexp.MustCompile("`([^`]+\\.go)`").FindAllStringSubmatch(cells[2], -1) {
+			documented[room] = append(documented[room], m[1])
+		}
+	}
+	for room, files := range rooms {
+		want, got := slices.Sorted(slices.Values(files)), slices.Sorted(slices.Values(documented[room]))
+		if !slices.Equal(want, got) {
+			t.Errorf("room %s: docs/architecture.md lists %v, rooms has %v", room, got, want)
+		}
+	}
+	for room := range documented {
+		if _, ok := rooms[room]; !ok && room != "room" {
+			t.Errorf("docs/architecture.md lists a room %q that rooms lacks", room)
+		}
+	}
 }
