@@ -25,19 +25,18 @@ type viewRule struct {
 	used bool            // some tool's result holds a TYPE
 }
 
-// viewDirective parses //mcp:view TYPE MEMBER..., whose text after the
-// word is rest, at restPos. A MEMBER is a JSON member name of TYPE, or a
-// pattern where * matches any run of characters; -MEMBER drops the
-// members it matches. Without a kept MEMBER, every member is kept but the
-// dropped ones.
-func (c *checker) viewDirective(pkg *packages.Package, d *pkgDirs, cm *ast.Comment, rest string, restPos token.Pos) *viewRule {
-	const form = "//mcp:view TYPE MEMBER... (the JSON members of TYPE that results show; -MEMBER drops one, * matches any run of characters)"
-	fields := strings.Fields(rest)
-	if len(fields) < 2 {
-		c.errorf(cm.Pos(), "malformed //mcp:view: write %s", form)
-		return nil
-	}
-	name := strings.TrimPrefix(fields[0], "*")
+// viewForm is how //mcp:view is written.
+const viewForm = "//mcp:view TYPE MEMBER... (the JSON members of TYPE that results show; -MEMBER drops one, * matches any run of characters)"
+
+// view checks the //mcp:view TYPE MEMBER... of cm, its words parsed in a.
+// A MEMBER is a JSON member name of TYPE, or a pattern where * matches any
+// run of characters; -MEMBER drops the members it matches. Without a kept
+// MEMBER, every member is kept but the dropped ones.
+func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
+	pkg, d := s.pkg, s.d
+	typWord := a.words[0]
+	name := strings.TrimPrefix(typWord.Value, "*")
+	restPos := s.at(typWord.Off)
 	tn := lookupLocalType(pkg, name)
 	if tn == nil {
 		tn = lookupTypeName(pkg, name)
@@ -49,6 +48,10 @@ func (c *checker) viewDirective(pkg *packages.Package, d *pkgDirs, cm *ast.Comme
 	n, ok := types.Unalias(tn.Type()).(*types.Named)
 	if !ok || !isStructType(n) {
 		c.errorf(restPos, "//mcp:view %s: a view keeps members of a struct type, and %s is %s", name, name, typeString(tn.Type().Underlying(), pkg.Types))
+		return nil
+	}
+	if n.TypeParams().Len() > 0 {
+		c.errorf(restPos, "//mcp:view %s: a generic type cannot be viewed yet; view the types its instances hold", name)
 		return nil
 	}
 	for _, m := range []string{"MarshalJSON", "MarshalText"} {
@@ -73,11 +76,8 @@ func (c *checker) viewDirective(pkg *packages.Package, d *pkgDirs, cm *ast.Comme
 	keep := map[string]bool{}
 	var drops []string
 	anyKept, bad := false, false
-	off := len(fields[0])
-	for _, f := range fields[1:] {
-		i := strings.Index(rest[off:], f)
-		at := restPos + token.Pos(off+i)
-		off += i + len(f)
+	for _, w := range a.words[1:] {
+		f, at := w.Value, s.at(w.Off)
 		// A token that is a member's name keeps it, even one that starts
 		// with "-" (GitHub's reactions have "-1"); else "-" drops.
 		pat, drop := f, false
