@@ -349,8 +349,10 @@ func fieldPath(t types.Type, index []int) []string {
 // typeName names the named type n as its doc comment does: by package name
 // outside the package pkgPath.
 func typeName(n *types.Named, pkgPath string) string {
-	if n.Obj().Pkg() == nil || n.Obj().Pkg().Path() == pkgPath {
-		return n.Obj().Name()
-	}
-	return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+	return types.TypeString(n, func(p *types.Package) string {
+		if p.Path() == pkgPath {
+			return ""
+		}
+		return p.Name()
+	})
 }

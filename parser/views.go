@@ -221,8 +221,9 @@ func (c *checker) viewTypes(tools []*model.Tool) []*model.ViewType {
 		members []schema.Member
 		needs   bool
 	}
-	nodes := map[*types.TypeName]*node{}
+	nodes := map[string]*node{} // by types.TypeString: instances apart
 	var order []*node
+	seenNamed := map[*types.Named]bool{}
 	var visit func(t types.Type)
 	visit = func(t types.Type) {
 		t = types.Unalias(t)
@@ -231,18 +232,23 @@ func (c *checker) viewTypes(tools []*model.Tool) []*model.ViewType {
 			visit(u.Elem())
 			return
 		case *types.Named:
-			if opaque(u) || u.TypeArgs().Len() > 0 && !isStructType(u) {
+			if opaque(u) {
 				return
 			}
 			if !isStructType(u) {
+				if seenNamed[u] {
+					return
+				}
+				seenNamed[u] = true
 				visit(u.Underlying())
 				return
 			}
-			if nodes[u.Obj()] != nil || u.TypeArgs().Len() > 0 {
+			key := types.TypeString(u, nil)
+			if nodes[key] != nil {
 				return
 			}
 			nd := &node{n: u}
-			nodes[u.Obj()] = nd
+			nodes[key] = nd
 			order = append(order, nd)
 			v := views[u.Obj()]
 			for _, m := range schema.Members(u) {
@@ -282,7 +288,7 @@ func (c *checker) viewTypes(tools []*model.Tool) []*model.ViewType {
 		case *types.Pointer:
 			return holds(u.Elem(), seen)
 		case *types.Named:
-			if nd := nodes[u.Obj()]; nd != nil {
+			if nd := nodes[types.TypeString(u, nil)]; nd != nil {
 				return nd.needs
 			}
 			if opaque(u) || isStructType(u) || seen[u] {

@@ -83,3 +83,15 @@ func (t *Tracker) Create(issue api.Issue) *api.Issue {
 	t.Issues = append(t.Issues, &issue)
 	return &issue
 }
+
+// Page is a generic page of results: an instance that holds issues shows
+// them through their view.
+type Page[T any] struct {
+	Items []T `json:"items"`
+	Next  int `json:"next"`
+}
+
+// Paged returns the first page of issues.
+//
+//mcp:tool
+func (t *Tracker) Paged() Page[*api.Issue] { return Page[*api.Issue]{Items: t.Issues[:1], Next: 2} }

@@ -59,6 +59,8 @@ func TestServeGenerated(t *testing.T) {
 		{"list", `{}`, `{"result":[` + issue7 + `,` + issue8 + `]}`},
 		{"by_title", `{}`, `{"Found a bug":` + issue7 + `,"Second":` + issue8 + `}`},
 		{"search", `{"query":"x"}`, `{"result":{"total":2,"items":[` + issue7 + `,` + issue8 + `]}}`},
+		// An instance of a generic struct type that holds issues.
+		{"paged", `{}`, `{"items":[` + issue7 + `],"next":2}`},
 		// Members of a result object; a struct value viewed.
 		{"pair", `{}`, `{"issue":` + issue7 + `,"repo":{"name":"hello","owner":{"login":"octocat"},"parent":{"name":"upstream","stargazers_count":9,"private":false},"stargazers_count":80,"topics":["go"],"private":false}}`},
 		// Views never apply to arguments: the whole issue is taken, its

@@ -18,6 +18,7 @@ var (
 	_ func(*Tracker, string) (*SearchResult, error)            = (*Tracker).Search
 	_ func(*Tracker) (*api.Issue, api.Repository, error)       = (*Tracker).Pair
 	_ func(*Tracker, api.Issue) *api.Issue                     = (*Tracker).Create
+	_ func(*Tracker) Page[*api.Issue]                          = (*Tracker).Paged
 )
 
 // RegisterTrackerTools registers on s the tools declared as methods of Tracker, to be called on recv.
@@ -63,6 +64,13 @@ func RegisterTrackerTools(s *runtime.Server, recv *Tracker) {
 		InputSchema:  createInputSchema,
 		OutputSchema: createOutputSchema,
 		Handler:      createHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "paged",
+		Description:  "Paged returns the first page of issues.",
+		InputSchema:  pagedInputSchema,
+		OutputSchema: pagedOutputSchema,
+		Handler:      pagedHandler(recv),
 	})
 }
 
@@ -194,6 +202,16 @@ func createHandler(recv *Tracker) runtime.Handler {
 	}
 }
 
+// pagedHandler returns the handler of the tool paged, which calls recv.Paged.
+func pagedHandler(recv *Tracker) runtime.Handler {
+	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+		out := recv.Paged()
+		var view viewPage
+		view.fill(&out)
+		return runtime.StructuredResult(view)
+	}
+}
+
 // viewIssue is api.Issue as the results of the package's tools show it (//mcp:view).
 type viewIssue struct {
 	Number    *int            `json:"number,omitempty"`
@@ -302,6 +320,28 @@ func (v *viewSearchResult) fill(x *SearchResult) {
 		}
 		v.Items = s1
 	}
+}
+
+// viewPage is Page[*api.Issue] as the results of the package's tools show it (the views of the types it holds).
+type viewPage struct {
+	Items []*viewIssue `json:"items"`
+	Next  int          `json:"next"`
+}
+
+// fill sets the members of v from x.
+func (v *viewPage) fill(x *Page[*api.Issue]) {
+	if x.Items != nil {
+		s1 := make([]*viewIssue, len(x.Items))
+		vals1 := make([]viewIssue, len(x.Items))
+		for i1, x1 := range x.Items {
+			if x1 != nil {
+				vals1[i1].fill(x1)
+				s1[i1] = &vals1[i1]
+			}
+		}
+		v.Items = s1
+	}
+	v.Next = x.Next
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -1147,6 +1187,134 @@ const (
   "additionalProperties": false,
   "required": [
     "result"
+  ],
+  "$defs": {
+    "Repository": {
+      "type": "object",
+      "description": "Repository is a repository.",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "owner": {
+          "$ref": "#/$defs/User",
+          "description": "User is an account."
+        },
+        "parent": {
+          "$ref": "#/$defs/Repository"
+        },
+        "stargazers_count": {
+          "type": "integer"
+        },
+        "topics": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "private": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "stargazers_count",
+        "private"
+      ]
+    },
+    "User": {
+      "type": "object",
+      "properties": {
+        "login": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  }
+}`
+	pagedInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
+}`
+	pagedOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "items": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+                "description": "Issue is an issue of a repository.",
+                "properties": {
+                  "number": {
+                    "type": "integer"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "user": {
+                    "$ref": "#/$defs/User",
+                    "description": "User is an account."
+                  },
+                  "labels": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "description": "Label is a label of an issue.",
+                          "properties": {
+                            "name": {
+                              "type": "string"
+                            }
+                          },
+                          "additionalProperties": false
+                        },
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "created_at": {
+                    "type": "integer"
+                  },
+                  "repository": {
+                    "$ref": "#/$defs/Repository"
+                  },
+                  "locked": {
+                    "type": "boolean"
+                  }
+                },
+                "additionalProperties": false,
+                "required": [
+                  "locked"
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "next": {
+      "type": "integer"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "items",
+    "next"
   ],
   "$defs": {
     "Repository": {
