@@ -294,6 +294,11 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		})))
 	case "GET /search/repositories":
 		send(200, Search(many(3, func(i int) obj { return scored(Repo("octocat", fmt.Sprintf("hello-%d", i), 1296269+i)) })))
+	case "GET " + repo: // github-mcp-server's get_file_contents reads it first
+		send(200, Repo("octocat", "hello-world", 1296269))
+	case "GET " + repo + "/git/ref/heads/main": // a branch's head (github-mcp-server's create_branch reads it)
+		send(200, obj{"ref": "refs/heads/main", "node_id": "MDM6UmVmcmVmcy9oZWFkcy9tYWlu",
+			"url": api + repo + "/git/refs/heads/main", "object": obj{"type": "commit", "sha": sha(1), "url": api + repo + "/git/commits/" + sha(1)}})
 	case "POST " + repo + "/git/refs":
 		send(201, obj{"ref": "refs/heads/feature", "node_id": "MDM6UmVmcmVmcy9oZWFkcy9mZWF0dXJlQQ==",
 			"url": api + repo + "/git/refs/heads/feature", "object": obj{"type": "commit", "sha": sha(1), "url": api + repo + "/git/commits/" + sha(1)}})
@@ -315,6 +320,9 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}))
 	case "GET /search/users":
 		send(200, Search(many(5, func(i int) obj { return scored(User(fmt.Sprintf("mona%d", i), 100+i)) })))
+	case "GET " + repo + "/git/blobs/" + sha(3): // github-mcp-server's get_file_contents reads the blob
+		send(200, obj{"sha": sha(3), "node_id": "MDQ6QmxvYjE=", "size": 41, "url": api + repo + "/git/blobs/" + sha(3),
+			"content": "SGVsbG8gV29ybGQhIFRoaXMgaXMgdGhlIG9jdG9jYXQncyByZXBvc2l0b3J5Lg==", "encoding": "base64"})
 	default:
 		send(404, obj{"message": "Not Found", "documentation_url": "https://docs.github.com/rest", "status": "404"})
 	}

@@ -939,8 +939,6 @@ func searchUsersHandler(recv *GitHub) runtime.Handler {
 // viewUser is github.User as the results of the package's tools show it (//mcp:view).
 type viewUser struct {
 	Login       *string           `json:"login,omitempty"`
-	ID          *int64            `json:"id,omitempty"`
-	AvatarURL   *string           `json:"avatar_url,omitempty"`
 	HTMLURL     *string           `json:"html_url,omitempty"`
 	Name        *string           `json:"name,omitempty"`
 	Company     *string           `json:"company,omitempty"`
@@ -952,14 +950,11 @@ type viewUser struct {
 	Followers   *int              `json:"followers,omitempty"`
 	Following   *int              `json:"following,omitempty"`
 	CreatedAt   *github.Timestamp `json:"created_at,omitempty"`
-	Type        *string           `json:"type,omitempty"`
 }
 
 // fill sets the members of v from x.
 func (v *viewUser) fill(x *github.User) {
 	v.Login = x.Login
-	v.ID = x.ID
-	v.AvatarURL = x.AvatarURL
 	v.HTMLURL = x.HTMLURL
 	v.Name = x.Name
 	v.Company = x.Company
@@ -971,7 +966,6 @@ func (v *viewUser) fill(x *github.User) {
 	v.Followers = x.Followers
 	v.Following = x.Following
 	v.CreatedAt = x.CreatedAt
-	v.Type = x.Type
 }
 
 // viewIssue is github.Issue as the results of the package's tools show it (//mcp:view).
@@ -1294,60 +1288,16 @@ func (v *viewPullRequest) fill(x *github.PullRequest) {
 
 // viewPullRequestBranch is github.PullRequestBranch as the results of the package's tools show it (//mcp:view).
 type viewPullRequestBranch struct {
-	Ref  *string         `json:"ref,omitempty"`
-	SHA  *string         `json:"sha,omitempty"`
-	Repo *viewRepository `json:"repo,omitempty"`
+	Label *string `json:"label,omitempty"`
+	Ref   *string `json:"ref,omitempty"`
+	SHA   *string `json:"sha,omitempty"`
 }
 
 // fill sets the members of v from x.
 func (v *viewPullRequestBranch) fill(x *github.PullRequestBranch) {
+	v.Label = x.Label
 	v.Ref = x.Ref
 	v.SHA = x.SHA
-	if x.Repo != nil {
-		p1 := new(viewRepository)
-		p1.fill(x.Repo)
-		v.Repo = p1
-	}
-}
-
-// viewRepository is github.Repository as the results of the package's tools show it (//mcp:view).
-type viewRepository struct {
-	ID              *int64            `json:"id,omitempty"`
-	Name            *string           `json:"name,omitempty"`
-	FullName        *string           `json:"full_name,omitempty"`
-	Description     *string           `json:"description,omitempty"`
-	DefaultBranch   *string           `json:"default_branch,omitempty"`
-	CreatedAt       *github.Timestamp `json:"created_at,omitempty"`
-	UpdatedAt       *github.Timestamp `json:"updated_at,omitempty"`
-	HTMLURL         *string           `json:"html_url,omitempty"`
-	Language        *string           `json:"language,omitempty"`
-	Fork            *bool             `json:"fork,omitempty"`
-	ForksCount      *int              `json:"forks_count,omitempty"`
-	OpenIssuesCount *int              `json:"open_issues_count,omitempty"`
-	StargazersCount *int              `json:"stargazers_count,omitempty"`
-	Topics          []string          `json:"topics,omitempty"`
-	Archived        *bool             `json:"archived,omitempty"`
-	Private         *bool             `json:"private,omitempty"`
-}
-
-// fill sets the members of v from x.
-func (v *viewRepository) fill(x *github.Repository) {
-	v.ID = x.ID
-	v.Name = x.Name
-	v.FullName = x.FullName
-	v.Description = x.Description
-	v.DefaultBranch = x.DefaultBranch
-	v.CreatedAt = x.CreatedAt
-	v.UpdatedAt = x.UpdatedAt
-	v.HTMLURL = x.HTMLURL
-	v.Language = x.Language
-	v.Fork = x.Fork
-	v.ForksCount = x.ForksCount
-	v.OpenIssuesCount = x.OpenIssuesCount
-	v.StargazersCount = x.StargazersCount
-	v.Topics = x.Topics
-	v.Archived = x.Archived
-	v.Private = x.Private
 }
 
 // viewCommitFile is github.CommitFile as the results of the package's tools show it (//mcp:view).
@@ -1554,11 +1504,10 @@ func (v *viewCodeSearchResult) fill(x *github.CodeSearchResult) {
 
 // viewCodeResult is github.CodeResult as the results of the package's tools show it (//mcp:view).
 type viewCodeResult struct {
-	Name       *string         `json:"name,omitempty"`
-	Path       *string         `json:"path,omitempty"`
-	SHA        *string         `json:"sha,omitempty"`
-	HTMLURL    *string         `json:"html_url,omitempty"`
-	Repository *viewRepository `json:"repository,omitempty"`
+	Name    *string `json:"name,omitempty"`
+	Path    *string `json:"path,omitempty"`
+	SHA     *string `json:"sha,omitempty"`
+	HTMLURL *string `json:"html_url,omitempty"`
 }
 
 // fill sets the members of v from x.
@@ -1567,11 +1516,6 @@ func (v *viewCodeResult) fill(x *github.CodeResult) {
 	v.Path = x.Path
 	v.SHA = x.SHA
 	v.HTMLURL = x.HTMLURL
-	if x.Repository != nil {
-		p1 := new(viewRepository)
-		p1.fill(x.Repository)
-		v.Repository = p1
-	}
 }
 
 // viewRepositoriesSearchResult is github.RepositoriesSearchResult as the results of the package's tools show it (//mcp:view).
@@ -1596,6 +1540,46 @@ func (v *viewRepositoriesSearchResult) fill(x *github.RepositoriesSearchResult) 
 		}
 		v.Repositories = s1
 	}
+}
+
+// viewRepository is github.Repository as the results of the package's tools show it (//mcp:view).
+type viewRepository struct {
+	ID              *int64            `json:"id,omitempty"`
+	Name            *string           `json:"name,omitempty"`
+	FullName        *string           `json:"full_name,omitempty"`
+	Description     *string           `json:"description,omitempty"`
+	DefaultBranch   *string           `json:"default_branch,omitempty"`
+	CreatedAt       *github.Timestamp `json:"created_at,omitempty"`
+	UpdatedAt       *github.Timestamp `json:"updated_at,omitempty"`
+	HTMLURL         *string           `json:"html_url,omitempty"`
+	Language        *string           `json:"language,omitempty"`
+	Fork            *bool             `json:"fork,omitempty"`
+	ForksCount      *int              `json:"forks_count,omitempty"`
+	OpenIssuesCount *int              `json:"open_issues_count,omitempty"`
+	StargazersCount *int              `json:"stargazers_count,omitempty"`
+	Topics          []string          `json:"topics,omitempty"`
+	Archived        *bool             `json:"archived,omitempty"`
+	Private         *bool             `json:"private,omitempty"`
+}
+
+// fill sets the members of v from x.
+func (v *viewRepository) fill(x *github.Repository) {
+	v.ID = x.ID
+	v.Name = x.Name
+	v.FullName = x.FullName
+	v.Description = x.Description
+	v.DefaultBranch = x.DefaultBranch
+	v.CreatedAt = x.CreatedAt
+	v.UpdatedAt = x.UpdatedAt
+	v.HTMLURL = x.HTMLURL
+	v.Language = x.Language
+	v.Fork = x.Fork
+	v.ForksCount = x.ForksCount
+	v.OpenIssuesCount = x.OpenIssuesCount
+	v.StargazersCount = x.StargazersCount
+	v.Topics = x.Topics
+	v.Archived = x.Archived
+	v.Private = x.Private
 }
 
 // viewReference is github.Reference as the results of the package's tools show it (//mcp:view).
@@ -1714,12 +1698,6 @@ const (
             "login": {
               "type": "string"
             },
-            "id": {
-              "type": "integer"
-            },
-            "avatar_url": {
-              "type": "string"
-            },
             "html_url": {
               "type": "string"
             },
@@ -1753,9 +1731,6 @@ const (
             "created_at": {
               "type": "string",
               "format": "date-time"
-            },
-            "type": {
-              "type": "string"
             }
           },
           "additionalProperties": false
@@ -1970,12 +1945,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -2009,9 +1978,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -2073,12 +2039,6 @@ const (
                       "login": {
                         "type": "string"
                       },
-                      "id": {
-                        "type": "integer"
-                      },
-                      "avatar_url": {
-                        "type": "string"
-                      },
                       "html_url": {
                         "type": "string"
                       },
@@ -2112,9 +2072,6 @@ const (
                       "created_at": {
                         "type": "string",
                         "format": "date-time"
-                      },
-                      "type": {
-                        "type": "string"
                       }
                     },
                     "additionalProperties": false
@@ -2405,12 +2362,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -2444,9 +2395,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -2707,12 +2655,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -2746,9 +2688,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -3014,12 +2953,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -3053,9 +2986,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -3109,12 +3039,6 @@ const (
                 "login": {
                   "type": "string"
                 },
-                "id": {
-                  "type": "integer"
-                },
-                "avatar_url": {
-                  "type": "string"
-                },
                 "html_url": {
                   "type": "string"
                 },
@@ -3148,9 +3072,6 @@ const (
                 "created_at": {
                   "type": "string",
                   "format": "date-time"
-                },
-                "type": {
-                  "type": "string"
                 }
               },
               "additionalProperties": false
@@ -3454,70 +3375,14 @@ const (
     "PullRequestBranch": {
       "type": "object",
       "properties": {
+        "label": {
+          "type": "string"
+        },
         "ref": {
           "type": "string"
         },
         "sha": {
           "type": "string"
-        },
-        "repo": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "name": {
-              "type": "string"
-            },
-            "full_name": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "default_branch": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "language": {
-              "type": "string"
-            },
-            "fork": {
-              "type": "boolean"
-            },
-            "forks_count": {
-              "type": "integer"
-            },
-            "open_issues_count": {
-              "type": "integer"
-            },
-            "stargazers_count": {
-              "type": "integer"
-            },
-            "topics": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "archived": {
-              "type": "boolean"
-            },
-            "private": {
-              "type": "boolean"
-            }
-          },
-          "additionalProperties": false
         }
       },
       "additionalProperties": false
@@ -3526,12 +3391,6 @@ const (
       "type": "object",
       "properties": {
         "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
           "type": "string"
         },
         "html_url": {
@@ -3567,9 +3426,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -3861,70 +3717,14 @@ const (
     "PullRequestBranch": {
       "type": "object",
       "properties": {
+        "label": {
+          "type": "string"
+        },
         "ref": {
           "type": "string"
         },
         "sha": {
           "type": "string"
-        },
-        "repo": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "name": {
-              "type": "string"
-            },
-            "full_name": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "default_branch": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "language": {
-              "type": "string"
-            },
-            "fork": {
-              "type": "boolean"
-            },
-            "forks_count": {
-              "type": "integer"
-            },
-            "open_issues_count": {
-              "type": "integer"
-            },
-            "stargazers_count": {
-              "type": "integer"
-            },
-            "topics": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "archived": {
-              "type": "boolean"
-            },
-            "private": {
-              "type": "boolean"
-            }
-          },
-          "additionalProperties": false
         }
       },
       "additionalProperties": false
@@ -3933,12 +3733,6 @@ const (
       "type": "object",
       "properties": {
         "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
           "type": "string"
         },
         "html_url": {
@@ -3974,9 +3768,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -4202,12 +3993,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -4241,9 +4026,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -4464,70 +4246,14 @@ const (
     "PullRequestBranch": {
       "type": "object",
       "properties": {
+        "label": {
+          "type": "string"
+        },
         "ref": {
           "type": "string"
         },
         "sha": {
           "type": "string"
-        },
-        "repo": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "name": {
-              "type": "string"
-            },
-            "full_name": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "default_branch": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "language": {
-              "type": "string"
-            },
-            "fork": {
-              "type": "boolean"
-            },
-            "forks_count": {
-              "type": "integer"
-            },
-            "open_issues_count": {
-              "type": "integer"
-            },
-            "stargazers_count": {
-              "type": "integer"
-            },
-            "topics": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "archived": {
-              "type": "boolean"
-            },
-            "private": {
-              "type": "boolean"
-            }
-          },
-          "additionalProperties": false
         }
       },
       "additionalProperties": false
@@ -4536,12 +4262,6 @@ const (
       "type": "object",
       "properties": {
         "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
           "type": "string"
         },
         "html_url": {
@@ -4577,9 +4297,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -4783,70 +4500,14 @@ const (
     "PullRequestBranch": {
       "type": "object",
       "properties": {
+        "label": {
+          "type": "string"
+        },
         "ref": {
           "type": "string"
         },
         "sha": {
           "type": "string"
-        },
-        "repo": {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "name": {
-              "type": "string"
-            },
-            "full_name": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "default_branch": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "language": {
-              "type": "string"
-            },
-            "fork": {
-              "type": "boolean"
-            },
-            "forks_count": {
-              "type": "integer"
-            },
-            "open_issues_count": {
-              "type": "integer"
-            },
-            "stargazers_count": {
-              "type": "integer"
-            },
-            "topics": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "archived": {
-              "type": "boolean"
-            },
-            "private": {
-              "type": "boolean"
-            }
-          },
-          "additionalProperties": false
         }
       },
       "additionalProperties": false
@@ -4855,12 +4516,6 @@ const (
       "type": "object",
       "properties": {
         "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
           "type": "string"
         },
         "html_url": {
@@ -4896,9 +4551,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -5238,12 +4890,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -5277,9 +4923,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -5451,12 +5094,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -5490,9 +5127,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -5647,12 +5281,6 @@ const (
         "login": {
           "type": "string"
         },
-        "id": {
-          "type": "integer"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
         "html_url": {
           "type": "string"
         },
@@ -5686,9 +5314,6 @@ const (
         "created_at": {
           "type": "string",
           "format": "date-time"
-        },
-        "type": {
-          "type": "string"
         }
       },
       "additionalProperties": false
@@ -5748,65 +5373,6 @@ const (
                       },
                       "html_url": {
                         "type": "string"
-                      },
-                      "repository": {
-                        "type": "object",
-                        "properties": {
-                          "id": {
-                            "type": "integer"
-                          },
-                          "name": {
-                            "type": "string"
-                          },
-                          "full_name": {
-                            "type": "string"
-                          },
-                          "description": {
-                            "type": "string"
-                          },
-                          "default_branch": {
-                            "type": "string"
-                          },
-                          "created_at": {
-                            "type": "string",
-                            "format": "date-time"
-                          },
-                          "updated_at": {
-                            "type": "string",
-                            "format": "date-time"
-                          },
-                          "html_url": {
-                            "type": "string"
-                          },
-                          "language": {
-                            "type": "string"
-                          },
-                          "fork": {
-                            "type": "boolean"
-                          },
-                          "forks_count": {
-                            "type": "integer"
-                          },
-                          "open_issues_count": {
-                            "type": "integer"
-                          },
-                          "stargazers_count": {
-                            "type": "integer"
-                          },
-                          "topics": {
-                            "type": "array",
-                            "items": {
-                              "type": "string"
-                            }
-                          },
-                          "archived": {
-                            "type": "boolean"
-                          },
-                          "private": {
-                            "type": "boolean"
-                          }
-                        },
-                        "additionalProperties": false
                       }
                     },
                     "additionalProperties": false
@@ -6230,12 +5796,6 @@ const (
                           "login": {
                             "type": "string"
                           },
-                          "id": {
-                            "type": "integer"
-                          },
-                          "avatar_url": {
-                            "type": "string"
-                          },
                           "html_url": {
                             "type": "string"
                           },
@@ -6269,9 +5829,6 @@ const (
                           "created_at": {
                             "type": "string",
                             "format": "date-time"
-                          },
-                          "type": {
-                            "type": "string"
                           }
                         },
                         "additionalProperties": false
@@ -6356,12 +5913,6 @@ const (
                       "login": {
                         "type": "string"
                       },
-                      "id": {
-                        "type": "integer"
-                      },
-                      "avatar_url": {
-                        "type": "string"
-                      },
                       "html_url": {
                         "type": "string"
                       },
@@ -6395,9 +5946,6 @@ const (
                       "created_at": {
                         "type": "string",
                         "format": "date-time"
-                      },
-                      "type": {
-                        "type": "string"
                       }
                     },
                     "additionalProperties": false

@@ -1,9 +1,11 @@
 package viewed
 
 // One line per API type that the tools return: what a model needs of it,
-// as github-mcp-server's Minimal types keep by hand.
+// much as github-mcp-server's Minimal types keep by hand (a user is its
+// login and page, a pull request's branches their label, ref and SHA, a
+// code search hit its path and page).
 
-//mcp:view github.User login id html_url avatar_url type name company blog location email bio public_repos followers following created_at
+//mcp:view github.User login html_url name company blog location email bio public_repos followers following created_at
 //mcp:view github.Issue number title body state state_reason locked html_url user author_association labels assignees milestone comments reactions created_at updated_at closed_at closed_by pull_request
 //mcp:view github.IssueComment id body html_url user author_association reactions created_at updated_at
 //mcp:view github.Label name color description
@@ -12,7 +14,7 @@ package viewed
 //mcp:view github.PullRequestLinks html_url merged_at
 //mcp:view github.IssuesSearchResult total_count incomplete_results items
 //mcp:view github.PullRequest number title body state draft merged mergeable_state html_url user labels assignees requested_reviewers merged_by head base additions deletions changed_files commits comments created_at updated_at closed_at merged_at milestone
-//mcp:view github.PullRequestBranch ref sha repo
+//mcp:view github.PullRequestBranch label ref sha
 //mcp:view github.Repository id name full_name description html_url language stargazers_count forks_count open_issues_count updated_at created_at topics private fork archived default_branch
 //mcp:view github.CommitFile filename status additions deletions changes patch previous_filename
 //mcp:view github.PullRequestMergeResult sha merged message
@@ -23,7 +25,7 @@ package viewed
 //mcp:view github.CommitAuthor name email date
 //mcp:view github.CommitStats additions deletions total
 //mcp:view github.CodeSearchResult total_count incomplete_results items
-//mcp:view github.CodeResult name path sha html_url repository
+//mcp:view github.CodeResult name path sha html_url
 //mcp:view github.RepositoriesSearchResult total_count incomplete_results items
 //mcp:view github.UsersSearchResult total_count incomplete_results items
 //mcp:view github.Reference ref object
