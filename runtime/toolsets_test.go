@@ -81,7 +81,7 @@ func TestToolsetsChosen(t *testing.T) {
 		{name: "options win over env", env: "actions", readOnly: "1", opts: []Option{WithToolsets("repos"), WithReadOnly(false)},
 			tools: []string{"get_file", "push_file", "whoami"}, instructions: "A test server.\nrepos: Repository files. Tools: get_file, push_file."},
 		{name: "WithToolsets() is the default choice", env: "actions", opts: []Option{WithToolsets()},
-			tools: []string{"get_file", "push_file", "list_issues", "create_issue", "whoami"},
+			tools:        []string{"get_file", "push_file", "list_issues", "create_issue", "whoami"},
 			instructions: "A test server.\nrepos: Repository files. Tools: get_file, push_file.\nissues: Issues and their comments. Tools: list_issues, create_issue."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
