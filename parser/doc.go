@@ -133,7 +133,7 @@
 // permissions=camera,microphone,geolocation,clipboardWrite, domain=HOST,
 // prefersborder[=false].
 // Their options follow the grammar of //mcp:tool's, and are checked the
-// same way (options.go, directiveSpec).
+// same way (options.go, grammar).
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

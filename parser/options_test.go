@@ -18,27 +18,27 @@ func TestTokenizeOptions(t *testing.T) {
 		{text: "   \t ", want: nil},
 		{
 			text: " readonly",
-			want: []option{{Key: "readonly", KeyOff: 1}},
+			want: []option{{Key: "readonly", KeyOff: 1, End: 9}},
 		},
 		{
 			text: ` name=x  title="A \"b\" c"	idempotent=false`,
 			want: []option{
-				{Key: "name", KeyOff: 1, HasValue: true, Value: "x", ValueOff: 6},
-				{Key: "title", KeyOff: 9, HasValue: true, Value: `A "b" c`, ValueOff: 15, Quoted: true},
-				{Key: "idempotent", KeyOff: 27, HasValue: true, Value: "false", ValueOff: 38},
+				{Key: "name", KeyOff: 1, HasValue: true, Value: "x", ValueOff: 6, End: 7},
+				{Key: "title", KeyOff: 9, HasValue: true, Value: `A "b" c`, ValueOff: 15, Quoted: true, End: 26},
+				{Key: "idempotent", KeyOff: 27, HasValue: true, Value: "false", ValueOff: 38, End: 43},
 			},
 		},
 		{
 			text: " title=`raw \\n`",
-			want: []option{{Key: "title", KeyOff: 1, HasValue: true, Value: `raw \n`, ValueOff: 7, Quoted: true}},
+			want: []option{{Key: "title", KeyOff: 1, HasValue: true, Value: `raw \n`, ValueOff: 7, Quoted: true, End: 15}},
 		},
 		{
 			text: " name=",
-			want: []option{{Key: "name", KeyOff: 1, HasValue: true, ValueOff: 6}},
+			want: []option{{Key: "name", KeyOff: 1, HasValue: true, ValueOff: 6, End: 6}},
 		},
 		{
 			text:    ` readonly title="Search notes`,
-			want:    []option{{Key: "readonly", KeyOff: 1}},
+			want:    []option{{Key: "readonly", KeyOff: 1, End: 9}},
 			wantErr: &optionError{16, "unterminated quoted value for option title"},
 		},
 		{
@@ -201,7 +201,7 @@ func TestSuggestOption(t *testing.T) {
 // //mcp:complete follow the grammar and the checks of //mcp:tool's.
 func TestPrimitiveOptions(t *testing.T) {
 	tests := []struct {
-		spec *directiveSpec
+		spec *grammar
 		text string
 		good map[string]string
 		errs []optionError
