@@ -155,8 +155,11 @@ func (s *Server) AddTool(t Tool) error {
 	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
+	served := s.serves(rt)
 	s.mu.Unlock()
-	s.listsChanged(listTools)
+	if served {
+		s.listsChanged(listTools)
+	}
 	return nil
 }
 

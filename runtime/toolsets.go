@@ -211,6 +211,17 @@ func servedBy(t *tool, set map[string]bool, readOnly bool) bool {
 	return !readOnly || t.readOnly()
 }
 
+// serves reports whether the server's choice of toolsets and read-only
+// mode serves t: a tool it leaves out changes no list a client sees, so
+// adding or removing one announces nothing. Called with s.mu held.
+func (s *Server) serves(t *tool) bool {
+	if len(s.toolsets) == 0 && !s.readOnly {
+		return true
+	}
+	set, _ := resolveToolsets(s.toolsets, s.chosen)
+	return servedBy(t, set, s.readOnly)
+}
+
 // readOnly reports whether the tool's annotations say it only reads.
 func (t *tool) readOnly() bool {
 	return t.Annotations != nil && t.Annotations.ReadOnlyHint != nil && *t.Annotations.ReadOnlyHint

@@ -329,3 +329,26 @@ func TestToolsetHeaders(t *testing.T) {
 		t.Errorf("server/discover with X-MCP-Toolsets repos: instructions %q", got)
 	}
 }
+
+// TestToolsetsListChanged: adding or removing a tool that the choice of
+// toolsets leaves out changes no list a client sees, and is not announced;
+// one it serves is.
+func TestToolsetsListChanged(t *testing.T) {
+	clearToolsetEnv(t)
+	s := toolsetServer(t, WithListChanged(), WithToolsets("repos"))
+	c := serve(t, s)
+	c.initialize("2025-11-25")
+	if err := s.AddTool(Tool{Name: "cancel_workflow", Toolset: "actions", Handler: func(context.Context, json.RawMessage) (*Result, error) { return nil, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	s.RemoveTool("run_workflow")
+	if err := s.AddTool(Tool{Name: "delete_file", Toolset: "repos", Handler: func(context.Context, json.RawMessage) (*Result, error) { return nil, nil }}); err != nil {
+		t.Fatal(err)
+	}
+	// Notifications are written in order: the first one is delete_file's.
+	expectNext(t, c, "notifications/tools/list_changed")
+	expectPing(t, c, "1")
+	if got := listedTools(t, c.do("2", "tools/list", "").Result); !slices.Equal(got, []string{"get_file", "push_file", "whoami", "delete_file"}) {
+		t.Errorf("tools/list = %v", got)
+	}
+}
