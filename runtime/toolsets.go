@@ -81,8 +81,8 @@ func WithToolsets(names ...string) Option {
 }
 
 // WithReadOnly, when on, serves only the tools whose annotations say
-// readOnlyHint true (generated code sets it for //mcp:tool readonly and the
-// names that read), in place of the environment variable MCP_READ_ONLY
+// readOnlyHint true (generated code sets it for //mcp:tool readonly), in
+// place of the environment variable MCP_READ_ONLY
 // ("1" or "true" turns read-only mode on). Read-only mode applies to tools
 // alone: prompts and resources are served as before.
 func WithReadOnly(on bool) Option {
