@@ -575,7 +575,7 @@ func (c *checker) varDirectives(pkg *packages.Package, gd *ast.GenDecl) *primiti
 			c.errorf(cm.Pos(), "malformed directive %q: write %s, with no space after // and in lower case", firstWords(cm.Text), meant)
 		case kind != notDirective:
 			word, _, _ := strings.Cut(cm.Text, " ")
-			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only //mcp:resource, //mcp:icon and //mcp:meta", word)
+			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only %s", word, placedIn(inVarDoc))
 		}
 	}
 	return c.varResource(pkg, gd, dir, icons, metas)

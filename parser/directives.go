@@ -212,11 +212,19 @@ func directiveOf(text string) (d *directive, rest string, off int) {
 
 // knownDirectives lists the directives for the message about an unknown
 // one: "//mcp:tool, //mcp:arg, ... and //mcp:server".
-func knownDirectives() string {
-	rows := directiveTable()
-	names := make([]string, len(rows))
-	for i, d := range rows {
-		names[i] = "//mcp:" + d.word
+func knownDirectives() string { return placedIn(^placement(0)) }
+
+// placedIn lists the directives that may be written in one of the places
+// of p, in the table's order: "//mcp:resource, //mcp:icon and //mcp:meta".
+func placedIn(p placement) string {
+	var names []string
+	for _, d := range directiveTable() {
+		if d.place&p != 0 {
+			names = append(names, "//mcp:"+d.word)
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

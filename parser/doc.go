@@ -130,7 +130,7 @@
 //	//mcp:complete prompt=NAME arg=ARG
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
-// (primitives.go; docs/reference.md, "Prompts, resources and completion").
+// (primitives.go; docs/directives.md, "Prompts, resources and completion").
 // A package-level variable of type string or []byte under a //go:embed
 // line is a resource too, with //mcp:resource in its doc comment: the
 // embedded file is its contents. The option app makes a resource an MCP

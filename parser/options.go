@@ -130,6 +130,9 @@ type wordRule struct {
 	// and, with choices, one of them.
 	optional bool
 	choices  []string // the values the word takes, when they are fixed
+	// many: the last rule takes every further word that is no option
+	// (args.words[i:], i its index), at least one unless optional.
+	many bool
 }
 
 // A restKind says what the rest of a directive's line is.
@@ -144,7 +147,9 @@ const (
 // args are the arguments of one directive, parsed by its grammar. Offsets
 // are relative to the text parsed (the line after the directive's word).
 type args struct {
-	words []word // one per wordRule; Value "" when an optional one is left out
+	// words holds one word per wordRule (Value "" when an optional one
+	// is left out), then the further words of a many rule.
+	words []word
 	// tag is the value of the grammar's tag (unquoted), at tagOff (just
 	// after its opening quote); hasTag says it was written.
 	tag    string
@@ -187,6 +192,18 @@ func (d *grammar) parse(text string) (a args, errs []optionError) {
 		case taken:
 			a.words[n].Value = tok
 			i = end
+			for w.many {
+				j := skipSpace(text, i)
+				end := j
+				for end < len(text) && !isSpace(text[end]) {
+					end++
+				}
+				if tok := text[j:end]; tok == "" || strings.Contains(tok, "=") || tok[0] == '{' || len(w.choices) > 0 && !slices.Contains(w.choices, tok) {
+					break
+				}
+				a.words = append(a.words, word{text[j:end], j})
+				i = end
+			}
 		case w.optional:
 		case tok == "":
 			return a, append(errs, optionError{i, fmt.Sprintf("%s needs %s", d.directive, w.name)})

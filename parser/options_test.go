@@ -250,3 +250,29 @@ func FuzzParseOptions(f *testing.F) {
 		}
 	})
 }
+
+// TestGrammarWords: positional words before the options, optional ones
+// taken only when they fit, a many rule taking every further word.
+func TestGrammarWords(t *testing.T) {
+	g := &grammar{directive: "//mcp:x", words: []wordRule{
+		{name: "on or off", optional: true, choices: []string{"on", "off"}},
+		{name: "TYPE"},
+		{name: "MEMBER", many: true, optional: true},
+	}, options: []optionRule{{key: "max", kind: countValue}}}
+	for _, tt := range []struct {
+		text  string
+		words []word
+		max   string
+		errs  int
+	}{
+		{text: " T", words: []word{{"", 1}, {"T", 1}, {"", 2}}},
+		{text: " off T a  b max=3", words: []word{{"off", 1}, {"T", 5}, {"a", 7}, {"b", 10}}, max: "3"},
+		{text: " T max=0", words: []word{{"", 1}, {"T", 1}, {"", 3}}, errs: 1},
+		{text: " ", words: []word{{"", 1}, {"", 1}, {}}, errs: 1},
+	} {
+		a, errs := g.parse(tt.text)
+		if !reflect.DeepEqual(a.words, tt.words) || a.good["max"].Value != tt.max || len(errs) != tt.errs {
+			t.Errorf("parse(%q) = %v, max %q, %v; want %v, max %q, %d errors", tt.text, a.words, a.good["max"].Value, errs, tt.words, tt.max, tt.errs)
+		}
+	}
+}

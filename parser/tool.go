@@ -189,7 +189,7 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model. It
+// the shapes a tool may have (docs/types.md, Signatures) and fills in the model. It
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net/http"
 	"os"
 	"slices"
 	"strings"
@@ -12,9 +11,10 @@ import (
 
 // This file is toolsets and read-only mode: which of the registered tools
 // a server serves (chosen when it is built, by MCP_TOOLSETS and
-// MCP_READ_ONLY or by WithToolsets and WithReadOnly), and how an HTTP
-// request narrows that further (the X-MCP-Toolsets and X-MCP-Readonly
-// headers).
+// MCP_READ_ONLY or by WithToolsets and WithReadOnly), and what a request
+// that narrows it further sees (the requestChoice that the HTTP transport
+// reads from the headers X-MCP-Toolsets and X-MCP-Readonly,
+// http_toolsets.go).
 
 // A Toolset is a named group of tools that is served or left out as a
 // whole. Tools join one with [Tool.Toolset]; generated code declares the
@@ -295,42 +295,6 @@ type requestChoice struct {
 }
 
 type choiceKey struct{}
-
-// The headers by which an HTTP request narrows the tools it sees.
-const (
-	headerToolsets = "X-MCP-Toolsets"
-	headerReadOnly = "X-MCP-Readonly"
-)
-
-// parseChoice reads the toolset headers of r: nil when it has none that
-// narrows, or the error message of a header that names an unknown
-// toolset or is not a boolean.
-func (s *Server) parseChoice(r *http.Request) (*requestChoice, string) {
-	hs, hr := r.Header.Values(headerToolsets), r.Header.Get(headerReadOnly)
-	if len(hs) == 0 && hr == "" {
-		return nil, ""
-	}
-	var ch requestChoice
-	switch strings.ToLower(strings.TrimSpace(hr)) {
-	case "", "0", "false":
-	case "1", "true":
-		ch.readOnly = true
-	default:
-		return nil, "Bad Request: " + headerReadOnly + " " + quoteForError(hr) + ": want 1, true, 0 or false"
-	}
-	if names := cleanNames(strings.Split(strings.Join(hs, ","), ",")); names != nil {
-		cat := s.snapshot()
-		set, unknown := resolveToolsets(cat.declared, names)
-		if len(unknown) > 0 {
-			return nil, "Bad Request: " + unknownToolsets(headerToolsets, unknown, cat.declared)
-		}
-		ch.toolsets = set
-	}
-	if ch.toolsets == nil && !ch.readOnly {
-		return nil, ""
-	}
-	return &ch, ""
-}
 
 func choiceFrom(ctx context.Context) *requestChoice {
 	ch, _ := ctx.Value(choiceKey{}).(*requestChoice)

@@ -29,7 +29,7 @@
 //
 // With -profile openai-strict, gemini or anthropic-strict, the input
 // schemas follow that model provider's strict subset of JSON Schema (see
-// docs/reference.md, "Which hosts and providers accept these schemas"); a
+// docs/types.md, "Which hosts and providers accept these schemas"); a
 // construct the profile cannot express is a diagnostic. -check needs the
 // same -profile as the generation.
 //
