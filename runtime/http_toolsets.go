@@ -9,18 +9,26 @@ import (
 // it sees, within those the server serves (toolsets.go).
 
 // The headers by which an HTTP request narrows the tools it sees.
+// The keys are in canonical form, so that looking them up allocates
+// nothing; messages name them as documented.
 const (
 	headerToolsets = "X-MCP-Toolsets"
 	headerReadOnly = "X-MCP-Readonly"
+	keyToolsets    = "X-Mcp-Toolsets" // http.CanonicalHeaderKey(headerToolsets)
+	keyReadOnly    = "X-Mcp-Readonly"
 )
 
 // parseChoice reads the toolset headers of r: nil when it has none that
 // narrows, or the error message of a header that names an unknown
 // toolset or is not a boolean.
 func (s *Server) parseChoice(r *http.Request) (*requestChoice, string) {
-	hs, hr := r.Header.Values(headerToolsets), r.Header.Get(headerReadOnly)
-	if len(hs) == 0 && hr == "" {
+	hs, ro := r.Header[keyToolsets], r.Header[keyReadOnly]
+	if len(hs) == 0 && len(ro) == 0 {
 		return nil, ""
+	}
+	hr := ""
+	if len(ro) > 0 {
+		hr = ro[0]
 	}
 	var ch requestChoice
 	switch strings.ToLower(strings.TrimSpace(hr)) {

@@ -352,3 +352,11 @@ func TestToolsetsListChanged(t *testing.T) {
 		t.Errorf("tools/list = %v", got)
 	}
 }
+
+// TestToolsetHeaderKeys: the header keys looked up without
+// canonicalizing are the canonical forms of the documented names.
+func TestToolsetHeaderKeys(t *testing.T) {
+	if http.CanonicalHeaderKey(headerToolsets) != keyToolsets || http.CanonicalHeaderKey(headerReadOnly) != keyReadOnly {
+		t.Errorf("keys %q %q, want %q %q", keyToolsets, keyReadOnly, http.CanonicalHeaderKey(headerToolsets), http.CanonicalHeaderKey(headerReadOnly))
+	}
+}
