@@ -51,6 +51,9 @@ func TestServeGenerated(t *testing.T) {
 	if got, _ := text(t, srv, "list_issues", `{"owner":"o","repo":"r"}`); got != `labels=[] nil=true perPage=0` {
 		t.Errorf("list_issues without labels and perPage: %s", got)
 	}
+	if got, _ := text(t, srv, "list_issues", `{"owner":"o","repo":"r","labels":null,"perPage":null}`); got != `labels=[] nil=true perPage=0` {
+		t.Errorf("list_issues with labels and perPage null: %s", got)
+	}
 	if got, _ := text(t, srv, "list_issues", `{"owner":"o","repo":"r","labels":["bug"],"perPage":5}`); got != `labels=["bug"] nil=false perPage=5` {
 		t.Errorf("list_issues with them: %s", got)
 	}
