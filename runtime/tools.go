@@ -286,7 +286,6 @@ type catalog struct {
 	// What toolsets and read-only mode chose (toolsets.go).
 	declared     []Toolset       // every toolset declared
 	served       map[string]bool // the toolsets served
-	readOnly     bool            // only read-only tools are served
 	selectErr    error           // the choice names an unknown toolset
 	instructions string          // the server's, with a line per served toolset
 

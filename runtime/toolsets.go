@@ -174,6 +174,9 @@ func unknownToolsets(what string, unknown []string, declared []Toolset) string {
 		q[i] = quoteForError(u)
 	}
 	msg := what + " names unknown toolset " + strings.Join(q, ", ")
+	if len(q) > 1 {
+		msg = what + " names unknown toolsets " + strings.Join(q, ", ")
+	}
 	if len(known) == 0 {
 		return msg + ": the server declares no toolsets (choose all, or nothing)"
 	}
@@ -191,7 +194,6 @@ func (s *Server) selectTools(cat *catalog) []*tool {
 	}
 	cat.declared = s.toolsets
 	cat.served = set
-	cat.readOnly = s.readOnly
 	if len(s.toolsets) == 0 && !s.readOnly {
 		return s.tools[:len(s.tools):len(s.tools)]
 	}

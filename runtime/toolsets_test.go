@@ -144,7 +144,7 @@ func TestToolsetsUndeclared(t *testing.T) {
 // has never widens: Serve and ListenAndServeHTTP return an error that
 // names it and the known ones, HTTPHandler panics with it.
 func TestToolsetsUnknownRefuseToStart(t *testing.T) {
-	const want = `runtime: MCP_TOOLSETS names unknown toolset "repo", "pulls"; known toolsets: repos, issues, actions (or all, default)`
+	const want = `runtime: MCP_TOOLSETS names unknown toolsets "repo", "pulls"; known toolsets: repos, issues, actions (or all, default)`
 	t.Setenv("MCP_TOOLSETS", "repo,issues,pulls")
 	t.Setenv("MCP_READ_ONLY", "")
 	s := toolsetServer(t)
