@@ -95,3 +95,37 @@ type Page[T any] struct {
 //
 //mcp:tool
 func (t *Tracker) Paged() Page[*api.Issue] { return Page[*api.Issue]{Items: t.Issues[:1], Next: 2} }
+
+//mcp:result Resp ResponsePaging
+
+// Resp is what a client call returns beside its value.
+type Resp struct {
+	Next int
+	By   *api.User
+}
+
+// Paging is what a tool's caller needs of a Resp: a user in it is shown
+// through the user's view.
+type Paging struct {
+	Next int       `json:"next"`
+	By   *api.User `json:"by,omitempty"`
+}
+
+// ResponsePaging returns the paging of r.
+func ResponsePaging(r *Resp) Paging {
+	if r == nil {
+		return Paging{}
+	}
+	return Paging{Next: r.Next, By: r.By}
+}
+
+// Fetch returns an issue and the response that brought it.
+//
+//mcp:tool
+func (t *Tracker) Fetch(number int) (*api.Issue, *Resp, error) {
+	i, err := t.Get(context.Background(), number)
+	if err != nil {
+		return nil, nil, err
+	}
+	return i, &Resp{Next: number + 1, By: i.User}, nil
+}

@@ -61,6 +61,9 @@ func TestServeGenerated(t *testing.T) {
 		{"search", `{"query":"x"}`, `{"result":{"total":2,"items":[` + issue7 + `,` + issue8 + `]}}`},
 		// An instance of a generic struct type that holds issues.
 		{"paged", `{}`, `{"items":[` + issue7 + `],"next":2}`},
+		// A result sent as FUNC(result) (//mcp:result), which holds a
+		// viewed type, beside the value.
+		{"fetch", `{"number":7}`, `{"result":` + issue7 + `,"response_paging":{"next":8,"by":{"login":"octocat"}}}`},
 		// Members of a result object; a struct value viewed.
 		{"pair", `{}`, `{"issue":` + issue7 + `,"repo":{"name":"hello","owner":{"login":"octocat"},"parent":{"name":"upstream","stargazers_count":9,"private":false},"stargazers_count":80,"topics":["go"],"private":false}}`},
 		// Views never apply to arguments: the whole issue is taken, its

@@ -19,6 +19,8 @@ var (
 	_ func(*Tracker) (*api.Issue, api.Repository, error)       = (*Tracker).Pair
 	_ func(*Tracker, api.Issue) *api.Issue                     = (*Tracker).Create
 	_ func(*Tracker) Page[*api.Issue]                          = (*Tracker).Paged
+	_ func(*Tracker, int) (*api.Issue, *Resp, error)           = (*Tracker).Fetch
+	_ func(*Resp) Paging                                       = ResponsePaging
 )
 
 // RegisterTrackerTools registers on s the tools declared as methods of Tracker, to be called on recv.
@@ -71,6 +73,13 @@ func RegisterTrackerTools(s *runtime.Server, recv *Tracker) {
 		InputSchema:  pagedInputSchema,
 		OutputSchema: pagedOutputSchema,
 		Handler:      pagedHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "fetch",
+		Description:  "Fetch returns an issue and the response that brought it.",
+		InputSchema:  fetchInputSchema,
+		OutputSchema: fetchOutputSchema,
+		Handler:      fetchHandler(recv),
 	})
 }
 
@@ -212,6 +221,41 @@ func pagedHandler(recv *Tracker) runtime.Handler {
 	}
 }
 
+// fetchHandler returns the handler of the tool fetch, which calls recv.Fetch.
+func fetchHandler(recv *Tracker) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Number int `json:"number"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result          *viewIssue `json:"result"`
+			Response_paging viewPaging `json:"response_paging"`
+		}
+		var extra struct {
+			r1 *api.Issue
+			r2 *Resp
+		}
+		var err error
+		extra.r1, extra.r2, err = recv.Fetch(in.Number)
+		if err != nil {
+			return nil, err
+		}
+		if extra.r1 != nil {
+			p1 := new(viewIssue)
+			p1.fill(extra.r1)
+			out.Result = p1
+		}
+		{
+			via := ResponsePaging(extra.r2)
+			out.Response_paging.fill(&via)
+		}
+		return runtime.StructuredResult(out)
+	}
+}
+
 // viewIssue is api.Issue as the results of the package's tools show it (//mcp:view).
 type viewIssue struct {
 	Number    *int            `json:"number,omitempty"`
@@ -342,6 +386,22 @@ func (v *viewPage) fill(x *Page[*api.Issue]) {
 		v.Items = s1
 	}
 	v.Next = x.Next
+}
+
+// viewPaging is Paging as the results of the package's tools show it (the views of the types it holds).
+type viewPaging struct {
+	Next int       `json:"next"`
+	By   *viewUser `json:"by,omitempty"`
+}
+
+// fill sets the members of v from x.
+func (v *viewPaging) fill(x *Paging) {
+	v.Next = x.Next
+	if x.By != nil {
+		p1 := new(viewUser)
+		p1.fill(x.By)
+		v.By = p1
+	}
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -1315,6 +1375,146 @@ const (
   "required": [
     "items",
     "next"
+  ],
+  "$defs": {
+    "Repository": {
+      "type": "object",
+      "description": "Repository is a repository.",
+      "properties": {
+        "name": {
+          "type": "string"
+        },
+        "owner": {
+          "$ref": "#/$defs/User",
+          "description": "User is an account."
+        },
+        "parent": {
+          "$ref": "#/$defs/Repository"
+        },
+        "stargazers_count": {
+          "type": "integer"
+        },
+        "topics": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        },
+        "private": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "stargazers_count",
+        "private"
+      ]
+    },
+    "User": {
+      "type": "object",
+      "properties": {
+        "login": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false
+    }
+  }
+}`
+	fetchInputSchema = `{
+  "type": "object",
+  "properties": {
+    "number": {
+      "type": "integer",
+      "description": "the issue's number"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "number"
+  ]
+}`
+	fetchOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "anyOf": [
+        {
+          "type": "object",
+          "description": "Issue is an issue of a repository.",
+          "properties": {
+            "number": {
+              "type": "integer"
+            },
+            "title": {
+              "type": "string"
+            },
+            "user": {
+              "$ref": "#/$defs/User",
+              "description": "User is an account."
+            },
+            "labels": {
+              "type": "array",
+              "items": {
+                "anyOf": [
+                  {
+                    "type": "object",
+                    "description": "Label is a label of an issue.",
+                    "properties": {
+                      "name": {
+                        "type": "string"
+                      }
+                    },
+                    "additionalProperties": false
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "created_at": {
+              "type": "integer"
+            },
+            "repository": {
+              "$ref": "#/$defs/Repository"
+            },
+            "locked": {
+              "type": "boolean"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "locked"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "response_paging": {
+      "type": "object",
+      "description": "Paging is what a tool's caller needs of a Resp: a user in it is shown through the user's view.",
+      "properties": {
+        "next": {
+          "type": "integer"
+        },
+        "by": {
+          "$ref": "#/$defs/User",
+          "description": "User is an account."
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "next"
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "response_paging"
   ],
   "$defs": {
     "Repository": {
