@@ -85,7 +85,7 @@ step "the go-github trial (e2e/ghtrial, own module): freshness, vet, served and 
   go tool mcpgen -check ./thin
   go tool mcpgen -check ./viewed
   go vet ./...
-  go test -count=1 ./...
+  go test -count=1 -bench . -benchtime 1x ./... # the benchmark of views runs once, its figures unread
 )
 
 step "adapter, store, auth/jwt and otel modules and their examples (own modules): vet, tests"
