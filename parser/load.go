@@ -462,7 +462,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		}
 	}
 	c.flushWarnGroups(pkg)
-	p.ViewTypes = c.viewTypes(p.Tools)
+	p.ViewTypes = c.viewTypes(pkg.Types, p.Tools)
 	return p, nil
 }
 

@@ -131,7 +131,7 @@ func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
 	}
 	for _, m := range members {
 		if keep[m.Name] && m.ViaPointer {
-			c.errorf(restPos, "//mcp:view %s: member %s is promoted through an embedded pointer (field %s), which a view cannot keep yet; leave it out of the view", name, m.Name, m.Field.Name())
+			c.errorf(restPos, "//mcp:view %s: member %s is promoted through an embedded pointer (field %s), which a view cannot keep yet; leave it out of the view", name, m.Name, embeddedPointer(n, m.Index))
 			return nil
 		}
 	}
@@ -207,7 +207,7 @@ func opaque(t types.Type) bool {
 // a member it shows (written out again with that member's view), in the
 // order met. It marks the views used, and reports the members a view
 // cannot shape.
-func (c *checker) viewTypes(tools []*model.Tool) []*model.ViewType {
+func (c *checker) viewTypes(pkg *types.Package, tools []*model.Tool) []*model.ViewType {
 	if c.dirs == nil || len(c.dirs.views) == 0 {
 		return nil
 	}
@@ -327,7 +327,12 @@ func (c *checker) viewTypes(tools []*model.Tool) []*model.ViewType {
 		vt := &model.ViewType{Type: nd.n, Viewed: views[nd.n.Obj()] != nil}
 		for _, m := range nd.members {
 			if m.ViaPointer {
-				c.errorf(c.viewPos(nd.n), "results show %s through views, and its member %s is promoted through an embedded pointer (field %s), which views cannot write yet; view the type that holds it without that member", nd.n.Obj().Name(), m.Name, m.Field.Name())
+				pos := c.viewPos(nd.n)
+				if nd.n.Obj().Pkg() == pkg {
+					pos = nd.n.Obj().Pos() // the package's own type: at its declaration
+				}
+				c.errorf(pos, "results show %s through views, as it holds a viewed type, and its member %s is promoted through an embedded pointer (field %s), which views cannot write yet; leave the member out with a view of %s, or embed the struct by value",
+					nd.n.Obj().Name(), m.Name, embeddedPointer(nd.n, m.Index), nd.n.Obj().Name())
 				continue
 			}
 			vt.Members = append(vt.Members, &model.ViewMember{Name: m.Name, Options: m.Options, Index: m.Index, Field: m.Field})
@@ -398,4 +403,21 @@ func (c *checker) own(p string) bool {
 		return false
 	}
 	return p == m || strings.HasPrefix(p, m+"/")
+}
+
+// embeddedPointer names the first embedded pointer field on the path of
+// field indices index from the struct type t.
+func embeddedPointer(t types.Type, index []int) string {
+	for _, i := range index {
+		st, ok := deref(t).Underlying().(*types.Struct)
+		if !ok {
+			break
+		}
+		f := st.Field(i)
+		if _, ptr := types.Unalias(f.Type()).(*types.Pointer); ptr && f.Embedded() {
+			return f.Name()
+		}
+		t = f.Type()
+	}
+	return "?"
 }

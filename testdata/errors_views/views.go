@@ -58,3 +58,20 @@ func Get() Issue { return Issue{} }
 //
 //mcp:tool
 func Take(u Unused) string { return u.Name }
+
+// Wrapper holds a viewed Issue, and embeds a pointer, whose members views
+// cannot write yet.
+type Wrapper struct {
+	*Inner
+	Issue Issue `json:"issue"`
+}
+
+// Inner is embedded through a pointer.
+type Inner struct {
+	Note string `json:"note"`
+}
+
+// Wrapped returns a Wrapper.
+//
+//mcp:tool
+func Wrapped() Wrapper { return Wrapper{} }
