@@ -36,6 +36,9 @@ func signature(t *model.Tool) (*types.Signature, error) {
 // arguments for an instantiation of a generic function (Max[int]).
 func (g *gen) funcRef(t *model.Tool) (*jen.Statement, error) {
 	fn := jen.Id(t.GoName)
+	if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+		fn = g.qual(p.Path(), p.Name(), t.GoName) // a function of another package
+	}
 	if len(t.TypeArgs) == 0 {
 		return fn, nil
 	}

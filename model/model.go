@@ -41,6 +41,19 @@ type Package struct {
 	Regenerated map[string]bool
 	// Server is the package's //mcp:server directive, nil without one.
 	Server *Server
+	// Modules are the modules whose code became tools of the package
+	// (//mcp:tools IMPORTPATH.TYPE and the like), sorted by path: the
+	// generated file's header records them, so that a new version of one
+	// is a stale file (mcpgen -check).
+	Modules []Module
+}
+
+// Module is a module whose code became tools of a package of another.
+type Module struct {
+	Path    string
+	Version string // "" for the main module or a directory replacement
+	Main    bool   // the main module
+	Replace string // the replacement, "../ext" or "example.com/fork v1.2.0", or ""
 }
 
 // Server is what a //mcp:server directive says of the server a package
@@ -312,6 +325,10 @@ type Receiver struct {
 	// libraries are built this way: type Cache struct{ *cache }); nil
 	// when T declares it.
 	Declared *types.Named
+	// Register is the name of the function that registers the tools of
+	// T when the directive names it (register=, for a type of another
+	// package whose name another type has), else "".
+	Register string
 }
 
 // Hints are the MCP tool annotations. nil means "not stated".
@@ -371,6 +388,9 @@ const (
 func RegisterFunc(recv *Receiver) string {
 	if recv == nil {
 		return "RegisterTools"
+	}
+	if recv.Register != "" {
+		return recv.Register
 	}
 	r, size := utf8.DecodeRuneInString(recv.TypeName)
 	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"

@@ -167,6 +167,9 @@ type toolDecl struct {
 	// bulk is the //mcp:tools directive that made the method a tool, or
 	// nil: such a tool is left out, with a warning, when it cannot be one.
 	bulk *toolsRule
+	// site is the other package's declaration that a directive of the
+	// user's package makes this tool of (foreign.go), or nil.
+	site *foreignSite
 	// shaped: the parameters were understood, so their schemas can be
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.
@@ -206,8 +209,17 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 		}
 	}
 	var prims []*primitiveDecl
+	var foreignTools []*toolDecl
 	for _, g := range f.Comments {
 		fd := funcDocs[g]
+		var foreignLine *ast.Comment // //mcp:tool IMPORTPATH.NAME (foreign.go)
+		if fd == nil {
+			if foreignLine = foreignToolGroup(g); foreignLine != nil {
+				if t := c.foreignTool(g, foreignLine); t != nil {
+					foreignTools = append(foreignTools, t)
+				}
+			}
+		}
 		if gd := varDocs[g]; gd != nil {
 			if p := c.varDirectives(pkg, gd); p != nil {
 				prims = append(prims, p)
@@ -225,6 +237,8 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				} else {
 					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:icon, //mcp:meta, //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints and //mcp:server", firstWords(cm.Text))
 				}
+			case foreignLine != nil && (kind == toolDirective || kind == argDirective || kind == iconDirective || kind == metaDirective || kind == typeDirective):
+				// Checked by foreignTool.
 			case kind == toolDirective && fd == nil:
 				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
 			case kind == primitiveDirective && fd == nil:
@@ -251,7 +265,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
-	var tools []*toolDecl
+	tools := foreignTools
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {

@@ -1,9 +1,12 @@
 package parser
 
 import (
+	"cmp"
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -65,7 +68,15 @@ type resultRule struct {
 // A toolsRule is one //mcp:tools directive.
 type toolsRule struct {
 	pos     token.Pos
-	typ     *types.TypeName
+	typ     *types.TypeName // nil for the functions of a package (funcs)
+	// pkg is the package of another module or path that declares typ, or
+	// whose functions are tools (funcs), and ref the directive's name of
+	// it (IMPORTPATH.TYPE, IMPORTPATH); nil and "" for a type of the
+	// user's package (foreign.go).
+	pkg      *packages.Package
+	ref      string
+	funcs    bool
+	register string // register=, the registration function's name
 	text    string // the options after the type name
 	textPos token.Pos
 	count   int      // methods it makes tools of
@@ -195,13 +206,15 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					serverPos, d.server = cm.Pos(), s
 				case "tools":
 					name, opts, _ := strings.Cut(rest, " ")
-					tn := lookupLocalType(pkg, name)
-					if tn == nil {
-						c.errorf(restPos, "//mcp:tools needs the name of a type declared in package %s: //mcp:tools TYPE [options]", pkg.Name)
-						continue
-					}
 					optsPos := restPos + token.Pos(len(rest)-len(strings.TrimLeft(opts, " ")))
-					d.tools = append(d.tools, &toolsRule{pos: cm.Pos(), typ: tn, text: strings.TrimSpace(opts), textPos: optsPos})
+					r := &toolsRule{pos: cm.Pos(), typ: lookupLocalType(pkg, name)}
+					if r.typ == nil {
+						if r = c.foreignToolsRule(pkg, cm, name, restPos); r == nil {
+							continue
+						}
+					}
+					r.text, r.textPos = strings.TrimSpace(opts), optsPos
+					d.tools = append(d.tools, r)
 				}
 			}
 		}
@@ -249,6 +262,24 @@ func (c *checker) resultDirective(pkg *packages.Package, cm *ast.Comment, rest s
 	return r
 }
 
+// name is how messages name the directive's type or package: as the
+// directive does.
+func (r *toolsRule) name() string {
+	if r.ref != "" {
+		return r.ref
+	}
+	return r.typ.Name()
+}
+
+// recv is the receiver of the tools of r, as registration names it (nil
+// for functions).
+func (r *toolsRule) recv() *model.Receiver {
+	if r.typ == nil {
+		return nil
+	}
+	return &model.Receiver{TypeName: r.typ.Name(), Register: r.register}
+}
+
 // lookupLocalType finds the type called name declared in pkg, or nil.
 func lookupLocalType(pkg *packages.Package, name string) *types.TypeName {
 	if pkg.Types == nil || !token.IsIdentifier(name) {
@@ -282,6 +313,17 @@ func (c *checker) toolsOptions(r *toolsRule) (opts, prefix string, ok bool) {
 				ok = false
 			}
 			prefix = o.Value
+		case "register":
+			switch {
+			case r.pkg == nil || r.funcs:
+				c.errorf(r.textPos+token.Pos(o.KeyOff), "//mcp:tools: register= names the function that registers the methods of another package's type (//mcp:tools IMPORTPATH.TYPE register=NAME); the tools of %s are registered by %s", r.name(), model.RegisterFunc(r.recv()))
+				ok = false
+			case !o.HasValue || !token.IsIdentifier(o.Value) || !token.IsExported(o.Value):
+				c.errorf(r.textPos+token.Pos(o.KeyOff), "//mcp:tools: register needs the name of an exported function: register=RegisterGitHubIssuesTools")
+				ok = false
+			default:
+				r.register = o.Value
+			}
 		case "name", "title":
 			c.errorf(r.textPos+token.Pos(o.KeyOff), "//mcp:tools names each tool after its method (with prefix= before it); %s= belongs to the //mcp:tool of one method", o.Key)
 			ok = false
@@ -301,11 +343,12 @@ func (c *checker) toolsOptions(r *toolsRule) (opts, prefix string, ok bool) {
 }
 
 // bulkTools returns the tools that the //mcp:tools directives of pkg make
-// of the exported methods of their types, besides those already in tools
-// (annotated one by one, which wins). Of a pair X and XContext, only
-// XContext is a tool, named after X. A method that cannot be a tool as it
-// is does not stop generation: it is left out, with one warning per
-// directive (one per method with allWarnings).
+// of the exported methods of their types (or the exported functions of
+// another package), besides those already in tools (annotated one by one,
+// which wins). Of a pair X and XContext, only XContext is a tool, named
+// after X. A method that cannot be a tool as it is does not stop
+// generation: it is left out, with one warning per directive (one per
+// method with allWarnings).
 func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*toolDecl) []*toolDecl {
 	if len(c.dirs.tools) == 0 {
 		return nil
@@ -327,54 +370,85 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 	var out []*toolDecl
 	for _, r := range c.dirs.tools {
 		opts, prefix, ok := c.toolsOptions(r)
-		named, isNamed := r.typ.Type().(*types.Named)
-		if !ok || !isNamed {
+		if !ok {
 			continue
 		}
-		methods := map[string]*types.Func{}
-		for m := range named.Methods() {
+		declPkg, declsOf, kind := pkg, decls, "method"
+		if r.pkg != nil {
+			declPkg, declsOf = r.pkg, c.foreignDecls(r.pkg)
+		}
+		var members []*types.Func // in the order of their declarations
+		if r.funcs {
+			kind = "function"
+			scope := r.pkg.Types.Scope()
+			for _, name := range scope.Names() {
+				if fn, ok := scope.Lookup(name).(*types.Func); ok {
+					members = append(members, fn)
+				}
+			}
+			slices.SortFunc(members, func(a, b *types.Func) int {
+				pa, pb := c.fset.Position(a.Pos()), c.fset.Position(b.Pos())
+				return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+			})
+		} else if named, isNamed := r.typ.Type().(*types.Named); isNamed {
+			members = slices.Collect(named.Methods())
+		} else {
+			continue
+		}
+		exported := map[string]*types.Func{}
+		for _, m := range members {
 			if m.Exported() {
-				methods[m.Name()] = m
+				exported[m.Name()] = m
 			}
 		}
 		var left []string
 		count := 0
-		for m := range named.Methods() {
-			fd := decls[m]
+		for _, m := range members {
+			fd := declsOf[m]
 			if !m.Exported() || annotated[m] || fd == nil {
 				continue
 			}
 			base := m.Name()
-			if methods[base+"Context"] != nil {
+			if exported[base+"Context"] != nil {
 				continue // X beside XContext: the latter is the tool
 			}
-			if b, isCtx := strings.CutSuffix(base, "Context"); isCtx && b != "" && methods[b] != nil {
+			if b, isCtx := strings.CutSuffix(base, "Context"); isCtx && b != "" && exported[b] != nil {
 				base = b
 			}
 			count++
 			dir := &ast.Comment{Slash: r.pos, Text: toolPrefix + " name=" + prefix + snakeCase(base) + " " + opts}
 			var args []*ast.Comment
-			if fd.Doc != nil {
+			if fd.Doc != nil && r.pkg == nil {
 				for _, cm := range fd.Doc.List {
 					if kind, _ := classify(cm.Text); kind == argDirective {
 						args = append(args, cm)
 					}
 				}
 			}
+			var site *foreignSite
+			if r.pkg != nil {
+				site = c.addSite(declPkg, fd, r.pos, "//mcp:tools "+r.ref, fmt.Sprintf("//mcp:tools %s: %s %s", r.ref, kind, fd.Name.Name))
+			}
 			saved := len(c.diags)
-			t := c.tool(pkg, fd, []*ast.Comment{dir}, args, docLines{})
-			reason := ""
+			t := c.tool(declPkg, fd, []*ast.Comment{dir}, args, docLines{})
+			reason, reasonAt := "", token.Position{}
 			for _, d := range c.diags[saved:] {
 				if !d.Warning && reason == "" {
-					reason = d.Message
+					reason, reasonAt = d.Message, d.Pos
 				}
 			}
 			if reason != "" {
 				c.diags = c.diags[:saved]
-				left = append(left, c.leftOut(r, fd, reason))
+				left = append(left, c.leftOut(r, fd, reason, reasonAt))
 				continue
 			}
-			t.bulk = r
+			t.bulk, t.site = r, site
+			if site != nil {
+				t.Pos = c.fset.Position(r.pos)
+				if t.Receiver != nil {
+					t.Receiver.Register = r.register
+				}
+			}
 			out = append(out, t)
 		}
 		r.count, r.left = count, left
@@ -383,10 +457,25 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 }
 
 // leftOut records that the method fd is not a tool of the //mcp:tools
-// directive r, for the reason given, and returns how the summary names it.
-func (c *checker) leftOut(r *toolsRule, fd *ast.FuncDecl, reason string) string {
+// directive r, for the reason given (at the position at), and returns how
+// the summary names it.
+func (c *checker) leftOut(r *toolsRule, fd *ast.FuncDecl, reason string, at token.Position) string {
 	if c.allWarnings {
-		c.warnf(fd.Name.Pos(), "//mcp:tools %s: method %s left out: %s", r.typ.Name(), fd.Name.Name, reason)
+		what := "method"
+		if r.funcs {
+			what = "function"
+		}
+		if r.pkg != nil && (slices.Contains(r.pkg.CompiledGoFiles, at.Filename) || slices.Contains(r.pkg.GoFiles, at.Filename)) {
+			full := "(declared at " + c.declaredAt(r.pkg, at) + ")"
+			if short := fmt.Sprintf("(declared at %s:%d)", filepath.Base(at.Filename), at.Line); strings.Contains(reason, short) {
+				reason = strings.Replace(reason, short, full, 1)
+			} else {
+				reason += " " + full
+			}
+			c.warnf(r.pos, "//mcp:tools %s: %s %s left out: %s", r.name(), what, fd.Name.Name, reason)
+		} else {
+			c.warnf(fd.Name.Pos(), "//mcp:tools %s: %s %s left out: %s", r.name(), what, fd.Name.Name, reason)
+		}
 	}
 	return fd.Name.Name
 }
@@ -395,7 +484,7 @@ func (c *checker) leftOut(r *toolsRule, fd *ast.FuncDecl, reason string) string 
 // left out; the tools with schema errors (bulk, failed) are left out too.
 func (c *checker) bulkSummary(failed map[*toolDecl]string) {
 	for t, reason := range failed {
-		t.bulk.left = append(t.bulk.left, c.leftOut(t.bulk, t.decl, reason))
+		t.bulk.left = append(t.bulk.left, c.leftOut(t.bulk, t.decl, reason, token.Position{}))
 	}
 	for _, r := range c.dirs.tools {
 		if len(r.left) == 0 {
@@ -406,7 +495,11 @@ func (c *checker) bulkSummary(failed map[*toolDecl]string) {
 		if !c.allWarnings {
 			more = "; run mcpgen -v for the reason of each"
 		}
-		c.warnf(r.pos, "//mcp:tools %s: %d of the %d methods it annotates are left out, as they cannot be tools as they are: %s%s",
-			r.typ.Name(), len(r.left), r.count, strings.Join(r.left, ", "), more)
+		what := "methods"
+		if r.funcs {
+			what = "functions"
+		}
+		c.warnf(r.pos, "//mcp:tools %s: %d of the %d %s it annotates are left out, as they cannot be tools as they are: %s%s",
+			r.name(), len(r.left), r.count, what, strings.Join(r.left, ", "), more)
 	}
 }

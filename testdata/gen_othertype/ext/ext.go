@@ -1,0 +1,56 @@
+// Package ext is code that the package gen_othertype does not own: the
+// tools of its type Shelf are made from a comment of gen_othertype, with
+// nothing written here.
+package ext
+
+import (
+	"context"
+	"errors"
+	"slices"
+)
+
+// Book is a book on a shelf.
+type Book struct {
+	Title string `json:"title"`
+	Year  int    `json:"year,omitempty"`
+}
+
+// Shelf holds books.
+type Shelf struct {
+	books []Book
+}
+
+// Add puts a book on the shelf and returns it.
+func (s *Shelf) Add(ctx context.Context, title string, year int) (Book, error) {
+	if title == "" {
+		return Book{}, errors.New("a book needs a title")
+	}
+	b := Book{Title: title, Year: year}
+	s.books = append(s.books, b)
+	return b, nil
+}
+
+// List returns the books, in the order they were added.
+func (s *Shelf) List() []Book { return slices.Clone(s.books) }
+
+// Find returns the book of that title.
+func (s *Shelf) Find(title string) (Book, bool) {
+	for _, b := range s.books {
+		if b.Title == title {
+			return b, true
+		}
+	}
+	return Book{}, false
+}
+
+// FindContext is Find with a context: the tool find calls it.
+func (s *Shelf) FindContext(ctx context.Context, title string) (Book, bool) {
+	return s.Find(title)
+}
+
+// Watch sends each book added to ch: a channel has no JSON form, so it is
+// no tool.
+func (s *Shelf) Watch(ch chan<- Book) {}
+
+// sorted is not exported.
+func (s *Shelf) sorted() []Book { return nil }
