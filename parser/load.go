@@ -410,7 +410,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 			if !reported["two types:"+name] {
 				reported["two types:"+name] = true
 				c.errorf(later.site.pos, "two types named %s, %s and %s, would both have their tools registered by %s; name the function of one with register= (//mcp:tools %s register=Register%sTools)",
-				t.Receiver.TypeName, qualifiedName(first.Receiver.Named), qualifiedName(t.Receiver.Named), name,
+					t.Receiver.TypeName, qualifiedName(first.Receiver.Named), qualifiedName(t.Receiver.Named), name,
 					qualifiedName(later.Receiver.Named), upperFirst(later.Receiver.Named.Obj().Pkg().Name())+later.Receiver.TypeName)
 			}
 			t.bad = true

@@ -67,8 +67,8 @@ type resultRule struct {
 
 // A toolsRule is one //mcp:tools directive.
 type toolsRule struct {
-	pos     token.Pos
-	typ     *types.TypeName // nil for the functions of a package (funcs)
+	pos token.Pos
+	typ *types.TypeName // nil for the functions of a package (funcs)
 	// pkg is the package of another module or path that declares typ, or
 	// whose functions are tools (funcs), and ref the directive's name of
 	// it (IMPORTPATH.TYPE, IMPORTPATH); nil and "" for a type of the
@@ -77,10 +77,10 @@ type toolsRule struct {
 	ref      string
 	funcs    bool
 	register string // register=, the registration function's name
-	text    string // the options after the type name
-	textPos token.Pos
-	count   int      // methods it makes tools of
-	left    []string // the names of those left out
+	text     string // the options after the type name
+	textPos  token.Pos
+	count    int      // methods it makes tools of
+	left     []string // the names of those left out
 }
 
 // rule returns the //mcp:result rule for a result of type t, or nil.
