@@ -48,6 +48,23 @@ func (s *Shelf) FindContext(ctx context.Context, title string) (Book, bool) {
 	return s.Find(title)
 }
 
+// Receipt records a removal; JSON cannot carry its function.
+type Receipt struct {
+	Title string
+	Undo  func()
+}
+
+// Remove takes the book of that title off the shelf.
+func (s *Shelf) Remove(title string) (Book, *Receipt, error) {
+	for i, b := range s.books {
+		if b.Title == title {
+			s.books = slices.Delete(s.books, i, i+1)
+			return b, &Receipt{Title: title, Undo: func() { s.books = append(s.books, b) }}, nil
+		}
+	}
+	return Book{}, nil, errors.New("no book " + title)
+}
+
 // Watch sends each book added to ch: a channel has no JSON form, so it is
 // no tool.
 func (s *Shelf) Watch(ch chan<- Book) {}

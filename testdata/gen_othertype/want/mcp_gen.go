@@ -21,6 +21,8 @@ var (
 	_ func(*ext.Shelf, context.Context, string, int) (ext.Book, error) = (*ext.Shelf).Add
 	_ func(*ext.Shelf) []ext.Book                                      = (*ext.Shelf).List
 	_ func(*ext.Shelf, context.Context, string) (ext.Book, bool)       = (*ext.Shelf).FindContext
+	_ func(*ext.Shelf, string) (ext.Book, *ext.Receipt, error)         = (*ext.Shelf).Remove
+	_ func(*ext.Receipt) string                                        = Removed
 )
 
 // RegisterReplacerTools registers on s the tools declared as methods of Replacer, to be called on recv.
@@ -70,6 +72,13 @@ func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 		OutputSchema: shelfFindOutputSchema,
 		Handler:      shelfFindHandler(recv),
 	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "shelf_remove",
+		Description:  "Remove takes the book of that title off the shelf.",
+		InputSchema:  shelfRemoveInputSchema,
+		OutputSchema: shelfRemoveOutputSchema,
+		Handler:      shelfRemoveHandler(recv),
+	})
 }
 
 // shelfAddHandler returns the handler of the tool shelf_add, which calls recv.Add.
@@ -112,6 +121,32 @@ func shelfFindHandler(recv *ext.Shelf) runtime.Handler {
 			Found bool     `json:"found"`
 		}
 		out.Value, out.Found = recv.FindContext(ctx, in.Title)
+		return runtime.StructuredResult(out)
+	}
+}
+
+// shelfRemoveHandler returns the handler of the tool shelf_remove, which calls recv.Remove.
+func shelfRemoveHandler(recv *ext.Shelf) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Title string `json:"title"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		var out struct {
+			Result  ext.Book `json:"result"`
+			Removed string   `json:"removed"`
+		}
+		var extra struct {
+			r2 *ext.Receipt
+		}
+		var err error
+		out.Result, extra.r2, err = recv.Remove(in.Title)
+		if err != nil {
+			return nil, err
+		}
+		out.Removed = Removed(extra.r2)
 		return runtime.StructuredResult(out)
 	}
 }
@@ -243,6 +278,48 @@ const (
   "required": [
     "value",
     "found"
+  ]
+}`
+	shelfRemoveInputSchema = `{
+  "type": "object",
+  "properties": {
+    "title": {
+      "type": "string",
+      "description": "the book's title"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "title"
+  ]
+}`
+	shelfRemoveOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "object",
+      "description": "Book is a book on a shelf.",
+      "properties": {
+        "title": {
+          "type": "string"
+        },
+        "year": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false,
+      "required": [
+        "title"
+      ]
+    },
+    "removed": {
+      "type": "string"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result",
+    "removed"
   ]
 }`
 )
