@@ -163,7 +163,7 @@ func loadForeign(cfg *packages.Config, patterns []string, pkgs []*packages.Packa
 		}
 		if len(msgs) > 0 || p.Types == nil || p.Name == "" {
 			path := cmp.Or(p.PkgPath, p.ID)
-			broken[path] = cmp.Or(strings.Join(msgs, "; "), "it does not load")
+			broken[path] = strings.Join(strings.Fields(cmp.Or(strings.Join(msgs, "; "), "it does not load")), " ")
 			continue
 		}
 		foreign[p.PkgPath] = p
@@ -271,11 +271,11 @@ func (c *checker) foreignToolsRule(pkg *packages.Package, cm *ast.Comment, word 
 	tn, ok := fp.Types.Scope().Lookup(name).(*types.TypeName)
 	switch {
 	case !ok:
-		what := "no type " + name
 		if _, isFunc := fp.Types.Scope().Lookup(name).(*types.Func); isFunc {
-			what = name + " is a function, not a type; make it a tool with //mcp:tool " + word + " in a comment of its own"
+			c.errorf(restPos, "//mcp:tools %s: %s is a function, not a type; make it a tool with //mcp:tool %s in a comment of its own, or make every function of the package one with //mcp:tools %s", word, name, word, path)
+		} else {
+			c.errorf(restPos, "//mcp:tools %s: no type %s in package %s", word, name, path)
 		}
-		c.errorf(restPos, "//mcp:tools %s: %s in package %s", word, what, path)
 		return nil
 	case !tn.Exported():
 		c.errorf(restPos, "//mcp:tools %s: type %s is not exported, so the generated code cannot name it", word, name)
