@@ -452,3 +452,16 @@ func (c *checker) modules(tools []*toolDecl) []model.Module {
 	slices.SortFunc(out, func(a, b model.Module) int { return cmp.Compare(a.Path, b.Path) })
 	return out
 }
+
+// atDirective returns, for a summary of the package's warnings at pos,
+// the directive whose other package's declaration pos is in, else pos:
+// such a line is about the package, not about that declaration.
+func (c *checker) atDirective(pos token.Pos) token.Pos {
+	p := c.fset.Position(pos)
+	for _, s := range c.sites {
+		if p.Filename == s.file && p.Offset >= s.start && p.Offset < s.end {
+			return s.pos
+		}
+	}
+	return pos
+}

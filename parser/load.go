@@ -557,7 +557,7 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 		}
 		list = append(list, fmt.Sprintf("%s (%d)", n, count[n]))
 	}
-	c.warnf(params[0].pos, "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
+	c.warnf(c.atDirective(params[0].pos), "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
 		len(params), len(tools), pkg.Name, strings.Join(list, ", "), names[0])
 }
 
@@ -735,7 +735,7 @@ func (c *checker) kindWarnings(warns []kindWarning, summary func(n int, list str
 		list = append(list, fmt.Sprintf("%s (%s)", w.name, plural(len(w.tools), "tool", "tools")))
 	}
 	list = append(list, "and "+plural(len(warns)-5, "other", "others"))
-	c.warnf(warns[0].pos, "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
+	c.warnf(c.atDirective(warns[0].pos), "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
 }
 
 // shortTypeName is the name of a type as written in its own package, from
