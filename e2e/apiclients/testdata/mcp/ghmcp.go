@@ -1,9 +1,14 @@
-package github
+// Package ghmcp serves three services of go-github as MCP tools. Nothing is
+// added to go-github: the lines of this comment name its types, and
+// mcpgen generates mcp_gen.go here.
+package ghmcp
 
-//mcp:tools IssuesService prefix=issues_
-//mcp:tools PullRequestsService prefix=pulls_
-//mcp:tools RepositoriesService prefix=repos_
-//mcp:result Response ResponsePages
+import "github.com/google/go-github/v72/github"
+
+//mcp:tools github.com/google/go-github/v72/github.IssuesService prefix=issues_
+//mcp:tools github.com/google/go-github/v72/github.PullRequestsService prefix=pulls_
+//mcp:tools github.com/google/go-github/v72/github.RepositoriesService prefix=repos_
+//mcp:result github.Response ResponsePages
 //mcp:param owner the account that owns the repository
 //mcp:param repo the repository's name, without the owner
 //mcp:param number the issue's or pull request's number
@@ -15,7 +20,7 @@ type PageInfo struct {
 }
 
 // ResponsePages returns the paging of r.
-func ResponsePages(r *Response) PageInfo {
+func ResponsePages(r *github.Response) PageInfo {
 	if r == nil {
 		return PageInfo{}
 	}

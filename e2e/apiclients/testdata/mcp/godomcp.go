@@ -1,16 +1,20 @@
-package godo
+// Package godomcp serves ten services of godo, DigitalOcean's API client,
+// as MCP tools; nothing is added to godo.
+package godomcp
 
-//mcp:tools DropletsServiceOp prefix=droplets_
-//mcp:tools DropletActionsServiceOp prefix=droplet_actions_
-//mcp:tools DomainsServiceOp prefix=domains_
-//mcp:tools KeysServiceOp prefix=keys_
-//mcp:tools AccountServiceOp prefix=account_
-//mcp:tools RegionsServiceOp prefix=regions_
-//mcp:tools SizesServiceOp prefix=sizes_
-//mcp:tools TagsServiceOp prefix=tags_
-//mcp:tools ProjectsServiceOp prefix=projects_
-//mcp:tools FirewallsServiceOp prefix=firewalls_
-//mcp:result Response ResponsePages
+import "github.com/digitalocean/godo"
+
+//mcp:tools github.com/digitalocean/godo.DropletsServiceOp prefix=droplets_
+//mcp:tools github.com/digitalocean/godo.DropletActionsServiceOp prefix=droplet_actions_
+//mcp:tools github.com/digitalocean/godo.DomainsServiceOp prefix=domains_
+//mcp:tools github.com/digitalocean/godo.KeysServiceOp prefix=keys_
+//mcp:tools github.com/digitalocean/godo.AccountServiceOp prefix=account_
+//mcp:tools github.com/digitalocean/godo.RegionsServiceOp prefix=regions_
+//mcp:tools github.com/digitalocean/godo.SizesServiceOp prefix=sizes_
+//mcp:tools github.com/digitalocean/godo.TagsServiceOp prefix=tags_
+//mcp:tools github.com/digitalocean/godo.ProjectsServiceOp prefix=projects_
+//mcp:tools github.com/digitalocean/godo.FirewallsServiceOp prefix=firewalls_
+//mcp:result godo.Response ResponsePages
 
 // PageInfo is what a tool's caller needs of a response.
 type PageInfo struct {
@@ -20,7 +24,7 @@ type PageInfo struct {
 }
 
 // ResponsePages returns the paging of r.
-func ResponsePages(r *Response) PageInfo {
+func ResponsePages(r *godo.Response) PageInfo {
 	if r == nil {
 		return PageInfo{}
 	}
