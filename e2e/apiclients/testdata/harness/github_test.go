@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-github/v72/github"
 	"github.com/mcpgen/mcpgen/runtime"
+
+
 	"example.com/apis/ghmcp"
 )
 

@@ -10,6 +10,8 @@ import (
 
 	"github.com/digitalocean/godo"
 	"github.com/mcpgen/mcpgen/runtime"
+
+
 	"example.com/apis/godomcp"
 )
 

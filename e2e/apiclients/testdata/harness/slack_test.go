@@ -11,6 +11,8 @@ import (
 
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/slack-go/slack"
+
+
 	"example.com/apis/slackmcp"
 )
 
