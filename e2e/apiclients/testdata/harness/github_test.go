@@ -12,7 +12,6 @@ import (
 	"github.com/google/go-github/v72/github"
 	"github.com/mcpgen/mcpgen/runtime"
 
-
 	"example.com/apis/ghmcp"
 )
 

@@ -11,7 +11,6 @@ import (
 	"github.com/digitalocean/godo"
 	"github.com/mcpgen/mcpgen/runtime"
 
-
 	"example.com/apis/godomcp"
 )
 
@@ -83,7 +82,9 @@ func TestGodo(t *testing.T) {
 	godomcp.RegisterFirewallsServiceOpTools(srv, client.Firewalls.(*godo.FirewallsServiceOp))
 	cs, endpoint := serve(t, srv)
 	ctx := context.Background()
-	pages := func(r *godo.Response) map[string]any { return map[string]any{"response_pages": godomcp.ResponsePages(r)} }
+	pages := func(r *godo.Response) map[string]any {
+		return map[string]any{"response_pages": godomcp.ResponsePages(r)}
+	}
 	calls := []call{
 		{"droplets_get", `{"dropletID":3164444}`, func() (any, map[string]any, error) {
 			v, r, err := client.Droplets.Get(ctx, 3164444)

@@ -12,7 +12,6 @@ import (
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/slack-go/slack"
 
-
 	"example.com/apis/slackmcp"
 )
 
