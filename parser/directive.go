@@ -215,7 +215,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 		var foreignLine *ast.Comment // //mcp:tool IMPORTPATH.NAME (foreign.go)
 		if fd == nil {
 			if foreignLine = foreignToolGroup(g); foreignLine != nil {
-				if t := c.foreignTool(g, foreignLine); t != nil {
+				if t := c.foreignTool(pkg, g, foreignLine); t != nil {
 					foreignTools = append(foreignTools, t)
 				}
 			}

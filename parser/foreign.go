@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -245,6 +246,26 @@ func (c *checker) declaredAt(pkg *packages.Package, pos token.Position) string {
 	return fmt.Sprintf("%s:%d", name, pos.Line)
 }
 
+// loadFailure says why the package of import path path, named by a
+// directive of pkg, is not loaded: the go command's reason without the
+// directory it looked in, or, for the name of a package pkg imports, its
+// import path to write instead.
+func (c *checker) loadFailure(pkg *packages.Package, path string) string {
+	if pkg != nil && pkg.Types != nil {
+		for _, imp := range pkg.Types.Imports() {
+			if imp.Name() == path && imp.Path() != path {
+				return fmt.Sprintf("name it by import path, %s, not by package name", imp.Path())
+			}
+		}
+	}
+	why := cmp.Or(strings.TrimSpace(c.broken[path]), "it is not loaded")
+	return goRootDir.ReplaceAllString(why, "")
+}
+
+// goRootDir matches the directory the go command names after "is not in
+// std": a path of this machine, which a message does not need.
+var goRootDir = regexp.MustCompile(` \([^()]*[/\\]src[/\\][^()]*\)`)
+
 // foreignToolsRule reads //mcp:tools IMPORTPATH.TYPE or //mcp:tools
 // IMPORTPATH, whose first word (not a type of pkg) is word at restPos.
 func (c *checker) foreignToolsRule(pkg *packages.Package, cm *ast.Comment, word string, restPos token.Pos) *toolsRule {
@@ -255,7 +276,7 @@ func (c *checker) foreignToolsRule(pkg *packages.Package, cm *ast.Comment, word 
 	path, name := splitRef(word)
 	fp := c.foreign[path]
 	if fp == nil || fp.Types == nil {
-		why := strings.TrimSpace(c.broken[path])
+		why := c.loadFailure(pkg, path)
 		if !strings.Contains(word, ".") && !strings.Contains(word, "/") {
 			c.errorf(restPos, "//mcp:tools %s: no type %s in package %s, nor a package of that import path: write //mcp:tools TYPE, //mcp:tools IMPORTPATH.TYPE or //mcp:tools IMPORTPATH [options]", word, word, pkg.Name)
 		} else {
@@ -324,7 +345,7 @@ func foreignToolGroup(g *ast.CommentGroup) *ast.Comment {
 
 // foreignTool checks the //mcp:tool IMPORTPATH.NAME line cm of the comment
 // g (not a doc comment) and returns the tool, or nil after an error.
-func (c *checker) foreignTool(g *ast.CommentGroup, cm *ast.Comment) *toolDecl {
+func (c *checker) foreignTool(pkg *packages.Package, g *ast.CommentGroup, cm *ast.Comment) *toolDecl {
 	ref, end := foreignToolRef(cm.Text)
 	refPos := cm.Pos() + token.Pos(end-len(ref))
 	for _, other := range g.List {
@@ -336,7 +357,7 @@ func (c *checker) foreignTool(g *ast.CommentGroup, cm *ast.Comment) *toolDecl {
 	path, name := splitRef(ref)
 	fp := c.foreign[path]
 	if fp == nil || fp.Types == nil {
-		c.errorf(refPos, "//mcp:tool %s: package %s does not load: %s", ref, path, cmp.Or(c.broken[path], "it is not loaded"))
+		c.errorf(refPos, "//mcp:tool %s: package %s does not load: %s", ref, path, c.loadFailure(pkg, path))
 		return nil
 	}
 	var fn *types.Func

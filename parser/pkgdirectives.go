@@ -28,6 +28,9 @@ import (
 //	//mcp:output max=BYTES     output schemas longer than BYTES are left out
 //	//mcp:output off           no tool of the package has an output schema
 //	//mcp:tools TYPE [options] every exported method of TYPE is a tool
+//	//mcp:tools IMPORTPATH.TYPE [options], //mcp:tools IMPORTPATH
+//	                           the same for a type of another package, or
+//	                           every exported function of one (foreign.go)
 //	//mcp:constraints described the input schemas' descriptions also state
 //	                           the constraints (option constraints of
 //	                           //mcp:tool, for every tool of the package);

@@ -1,6 +1,8 @@
 // Package errors_othercode names code of other packages wrongly.
 package errors_othercode
 
+import _ "github.com/mcpgen/mcpgen/testdata/errors_othercode/ext"
+
 //mcp:tools example.com/nowhere/pkg.Client
 //mcp:tools strings.NoSuch
 //mcp:tools strings.ToUpper
@@ -20,3 +22,7 @@ package errors_othercode
 
 //mcp:tool github.com/mcpgen/mcpgen/testdata/errors_othercode/ext.Undocumented name=bad/name
 //mcp:arg m no such parameter
+
+//mcp:tools nosuchstd.Thing
+
+//mcp:tool ext.Watch
