@@ -452,8 +452,11 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 				continue
 			}
 			firstName := first.GoName
+			if first.site != nil && first.Func != nil && first.Func.Pkg() != nil {
+				firstName = first.Func.Pkg().Name() + "." + first.GoName // another package's
+			}
 			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
-				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
+				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.name() + " prefix=" + bulk.prefixHint() + "_), or set another name with a //mcp:tool name= on one method"
 			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
 				// Methods of two types (String, Error, MarshalText): a name
 				// after the receiver, for this one or for all of a type's.

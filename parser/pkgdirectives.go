@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -272,6 +273,15 @@ func (r *toolsRule) name() string {
 		return r.ref
 	}
 	return r.typ.Name()
+}
+
+// prefixHint is a prefix= a message suggests for r: the type's name
+// (issuesService), or the last element of the package's path.
+func (r *toolsRule) prefixHint() string {
+	if r.typ != nil {
+		return lowerFirst(r.typ.Name())
+	}
+	return path.Base(r.ref)
 }
 
 // recv is the receiver of the tools of r, as registration names it (nil
