@@ -306,6 +306,10 @@ func (c *checker) foreignToolsRule(pkg *packages.Package, cm *ast.Comment, word 
 		c.errorf(restPos, "//mcp:tools %s: %s is an alias; name the type it stands for", word, name)
 		return nil
 	}
+	if types.IsInterface(tn.Type()) {
+		c.errorf(restPos, "//mcp:tools %s: %s is an interface, whose methods have no body to call; name the type of the package that implements it (the one its constructor returns)", word, name)
+		return nil
+	}
 	r.typ = tn
 	return r
 }

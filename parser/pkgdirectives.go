@@ -465,6 +465,9 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 			out = append(out, t)
 		}
 		r.count, r.left = count, left
+		if count == 0 && r.pkg != nil {
+			c.warnf(r.pos, "//mcp:tools %s: no exported %s to make tools of", r.name(), map[bool]string{true: "function", false: "method"}[r.funcs])
+		}
 	}
 	return out
 }

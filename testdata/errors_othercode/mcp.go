@@ -26,3 +26,5 @@ import _ "github.com/mcpgen/mcpgen/testdata/errors_othercode/ext"
 //mcp:tools nosuchstd.Thing
 
 //mcp:tool ext.Watch
+
+//mcp:tools io.Reader
