@@ -194,6 +194,7 @@ func (c *checker) addSite(pkg *packages.Package, fd *ast.FuncDecl, pos token.Pos
 	s := &foreignSite{file: c.fset.Position(start).Filename, start: c.fset.Position(start).Offset, end: c.fset.Position(fd.End()).Offset,
 		pos: pos, what: what, prefix: prefix, pkg: pkg}
 	c.sites = append(c.sites, s)
+	c.builder.StatedFor(s.file, c.pkgPath)
 	return s
 }
 

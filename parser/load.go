@@ -310,8 +310,9 @@ type checker struct {
 	declsOf map[*packages.Package]map[*types.Func]*ast.FuncDecl
 	// sites are the other packages' declarations that the directives of
 	// the package being checked make tools of; dir is its directory.
-	sites []*foreignSite
-	dir   string
+	sites   []*foreignSite
+	dir     string
+	pkgPath string
 }
 
 // errorf records a diagnostic at pos.
@@ -347,7 +348,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
 	start := len(c.diags)
-	c.sites, c.dir = nil, p.Dir
+	c.sites, c.dir, c.pkgPath = nil, p.Dir, p.PkgPath
 	c.dirs = c.pkgDirectives(pkg, files)
 	p.Server = c.dirs.server
 	var tools []*toolDecl

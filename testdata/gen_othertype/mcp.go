@@ -11,6 +11,7 @@ import "github.com/mcpgen/mcpgen/testdata/gen_othertype/ext"
 //mcp:param title the book's title
 //mcp:param s the text to replace in
 //mcp:result ext.Receipt Removed
+//mcp:schema github.com/mcpgen/mcpgen/testdata/gen_othertype/ext.Stars {"type":"string","pattern":"^[*]+$"}
 
 // Removed is what a tool's caller learns of a receipt: the title removed.
 func Removed(r *ext.Receipt) string {

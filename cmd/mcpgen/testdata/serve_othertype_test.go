@@ -34,6 +34,8 @@ func TestServeGenerated(t *testing.T) {
 		{"shelf_find", `{"title":"Emma"}`, `"structuredContent":{"value":{"title":"Emma","year":1815},"found":true}`},
 		// //mcp:result ext.Receipt Removed, a function of this package.
 		{"shelf_remove", `{"title":"Dune"}`, `"structuredContent":{"result":{"title":"Dune","year":1965},"removed":"Dune"}`},
+		// //mcp:schema of this package for ext.Stars, which writes itself.
+		{"shelf_rating", `{"title":"Dune"}`, `"structuredContent":{"result":"*****"}`},
 		{"replacer_replace", `{"s":"a cat"}`, `"text":"a dog"`},
 	} {
 		res, err := srv.Call(context.Background(), c.name, json.RawMessage(c.args), nil)

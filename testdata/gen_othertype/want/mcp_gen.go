@@ -23,6 +23,7 @@ var (
 	_ func(*ext.Shelf, context.Context, string) (ext.Book, bool)       = (*ext.Shelf).FindContext
 	_ func(*ext.Shelf, string) (ext.Book, *ext.Receipt, error)         = (*ext.Shelf).Remove
 	_ func(*ext.Receipt) string                                        = Removed
+	_ func(*ext.Shelf, string) ext.Stars                               = (*ext.Shelf).Rating
 )
 
 // RegisterReplacerTools registers on s the tools declared as methods of Replacer, to be called on recv.
@@ -78,6 +79,13 @@ func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 		InputSchema:  shelfRemoveInputSchema,
 		OutputSchema: shelfRemoveOutputSchema,
 		Handler:      shelfRemoveHandler(recv),
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "shelf_rating",
+		Description:  "Rating returns the rating of the book of that title.",
+		InputSchema:  shelfRatingInputSchema,
+		OutputSchema: shelfRatingOutputSchema,
+		Handler:      shelfRatingHandler(recv),
 	})
 }
 
@@ -148,6 +156,20 @@ func shelfRemoveHandler(recv *ext.Shelf) runtime.Handler {
 		}
 		out.Removed = Removed(extra.r2)
 		return runtime.StructuredResult(out)
+	}
+}
+
+// shelfRatingHandler returns the handler of the tool shelf_rating, which calls recv.Rating.
+func shelfRatingHandler(recv *ext.Shelf) runtime.Handler {
+	return func(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
+		var in struct {
+			Title string `json:"title"`
+		}
+		if err := runtime.Decode(args, &in); err != nil {
+			return nil, err
+		}
+		out := recv.Rating(in.Title)
+		return runtime.WrappedResult(out)
 	}
 }
 
@@ -320,6 +342,32 @@ const (
   "required": [
     "result",
     "removed"
+  ]
+}`
+	shelfRatingInputSchema = `{
+  "type": "object",
+  "properties": {
+    "title": {
+      "type": "string",
+      "description": "the book's title"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "title"
+  ]
+}`
+	shelfRatingOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "result": {
+      "type": "string",
+      "pattern": "^[*]+$"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "result"
   ]
 }`
 )
