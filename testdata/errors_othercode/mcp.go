@@ -28,3 +28,5 @@ import _ "github.com/mcpgen/mcpgen/testdata/errors_othercode/ext"
 //mcp:tool ext.Watch
 
 //mcp:tools io.Reader
+
+//mcp:tool github.com/invopop/jsonschema.ReflectFromType
