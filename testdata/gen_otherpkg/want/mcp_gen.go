@@ -22,7 +22,7 @@ var (
 	_ func(string) string                = path.Dir
 )
 
-// RegisterTools registers on s the tools declared as package-level functions.
+// RegisterTools registers on s the tools declared as package-level functions of path.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "path_match",

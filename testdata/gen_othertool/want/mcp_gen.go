@@ -23,7 +23,7 @@ var (
 	_ func(string) string                    = Shout
 )
 
-// RegisterReplacerTools registers on s the tools declared as methods of Replacer, to be called on recv.
+// RegisterReplacerTools registers on s the tools declared as methods of strings.Replacer, to be called on recv.
 func RegisterReplacerTools(s *runtime.Server, recv *strings.Replacer) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "replace",
@@ -47,7 +47,7 @@ func replaceHandler(recv *strings.Replacer) runtime.Handler {
 	}
 }
 
-// RegisterTools registers on s the tools declared as package-level functions.
+// RegisterTools registers on s the tools declared as package-level functions of this package and of github.com/invopop/jsonschema, strings.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "snake",

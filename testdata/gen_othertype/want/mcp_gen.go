@@ -26,7 +26,7 @@ var (
 	_ func(*ext.Shelf, string) ext.Stars                               = (*ext.Shelf).Rating
 )
 
-// RegisterReplacerTools registers on s the tools declared as methods of Replacer, to be called on recv.
+// RegisterReplacerTools registers on s the tools declared as methods of strings.Replacer, to be called on recv.
 func RegisterReplacerTools(s *runtime.Server, recv *strings.Replacer) {
 	s.MustAddTool(runtime.Tool{
 		Name:        "replacer_replace",
@@ -50,7 +50,7 @@ func replacerReplaceHandler(recv *strings.Replacer) runtime.Handler {
 	}
 }
 
-// RegisterShelfTools registers on s the tools declared as methods of Shelf, to be called on recv.
+// RegisterShelfTools registers on s the tools declared as methods of ext.Shelf, to be called on recv.
 func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "shelf_add",
