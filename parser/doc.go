@@ -131,7 +131,7 @@
 //	//mcp:complete prompt=NAME arg=ARG
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
-// (primitives.go; docs/reference.md, "Prompts, resources and completion").
+// (primitives.go; docs/directives.md, "Prompts, resources and completion").
 // A package-level variable of type string or []byte under a //go:embed
 // line is a resource too, with //mcp:resource in its doc comment: the
 // embedded file is its contents. The option app makes a resource an MCP
@@ -141,7 +141,7 @@
 // permissions=camera,microphone,geolocation,clipboardWrite, domain=HOST,
 // prefersborder[=false].
 // Their options follow the grammar of //mcp:tool's, and are checked the
-// same way (options.go, directiveSpec).
+// same way (options.go, grammar).
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

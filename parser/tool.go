@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -175,7 +174,7 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model. It
+// the shapes a tool may have (docs/types.md, Signatures) and fills in the model. It
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
@@ -455,8 +454,8 @@ func (c *checker) enumDirectives(t *toolDecl) {
 		if kind, _ := classify(cm.Text); kind != typeDirective {
 			continue
 		}
-		sw, name, ok := schema.ParseEnumParam(cm.Text[len("//mcp:"):])
-		if !ok {
+		sw, name, ok := enumArgs(cm)
+		if !ok || name == "" {
 			continue // reported with the file's directives
 		}
 		i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
@@ -468,6 +467,11 @@ func (c *checker) enumDirectives(t *toolDecl) {
 	}
 }
 
+// argGrammar is //mcp:arg NAME [jsonschema:"KEYWORDS"] description.
+func argGrammar() *grammar {
+	return &grammar{directive: argPrefix, words: []wordRule{{name: "NAME"}}, tag: "jsonschema", rest: textRest}
+}
+
 // argDirectives matches the //mcp:arg directives of t to its plain
 // parameters: //mcp:arg NAME [jsonschema:"KEYWORDS"] [description]. The
 // keywords are those of a struct field's jsonschema tag; without them, a
@@ -477,25 +481,16 @@ func (c *checker) argDirectives(t *toolDecl) {
 	t.paramTagPos = make([]token.Pos, len(t.Params))
 	seen := map[string]int{} // parameter name -> line of its //mcp:arg
 	for _, cm := range t.args {
-		rest := cm.Text[len(argPrefix):]
-		trimmed := strings.TrimLeft(rest, " \t")
-		namePos := cm.Pos() + token.Pos(len(argPrefix)+len(rest)-len(trimmed))
-		name, desc, _ := strings.Cut(strings.ReplaceAll(trimmed, "\t", " "), " ")
-		desc = strings.TrimLeft(desc, " ")
-		descPos := namePos + token.Pos(len(trimmed)-len(desc))
-		tag, tagPos, hasTag, tagErr := "", token.NoPos, false, ""
-		if v, ok := strings.CutPrefix(desc, "jsonschema:"); ok {
-			hasTag = true
-			tagPos = descPos + token.Pos(len("jsonschema:"))
-			if q, err := strconv.QuotedPrefix(v); err != nil || q[0] != '"' {
-				tagErr = "//mcp:arg " + name + ": jsonschema: needs its keywords in double quotes, as in a struct tag: jsonschema:\"minimum=0,maximum=100\""
-			} else {
-				tag, _ = strconv.Unquote(q)
-				tagPos++ // the keywords, after the quote
-				desc = v[len(q):]
-			}
+		_, rest, off := directiveOf(cm.Text)
+		a, errs := argGrammar().parse(rest)
+		name, desc, hasTag, tag := a.words[0].Value, a.rest, a.hasTag, a.tag
+		namePos, tagPos, tagErr := cm.Pos()+token.Pos(off+a.words[0].Off), cm.Pos()+token.Pos(off+a.tagOff), ""
+		if !hasTag {
+			tagPos = token.NoPos
 		}
-		desc = strings.TrimSpace(desc)
+		if hasTag && len(errs) > 0 {
+			tagErr = "//mcp:arg " + name + ": jsonschema: needs its keywords in double quotes, as in a struct tag: jsonschema:\"minimum=0,maximum=100\""
+		}
 		line := c.fset.Position(cm.Pos()).Line
 		switch {
 		case name == "":

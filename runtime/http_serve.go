@@ -8,10 +8,6 @@ import (
 	"time"
 )
 
-// DefaultShutdownGrace is how long [Server.ListenAndServeHTTP] lets calls in
-// flight finish after its context is done, before it cancels them.
-const DefaultShutdownGrace = 30 * time.Second
-
 // ListenAndServeHTTP serves s as Streamable HTTP at http://addr/mcp until ctx
 // is done, then shuts down gracefully: it stops accepting connections and
 // requests, lets the calls in flight finish and their answers be written

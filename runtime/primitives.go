@@ -220,12 +220,7 @@ func (c *conn) subscribe(r request, p *uriParams) []byte {
 // as if never served (checked where the update is delivered, with the
 // client's identity).
 func (s *Server) ResourceUpdated(uri string) {
-	if f := s.fleet; f != nil {
-		f.start()
-		go f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
-		return
-	}
-	s.resourceUpdatedHere(uri)
+	s.replicas.resourceUpdated(uri)
 }
 
 // resourceUpdatedHere tells the clients of this process that the resource

@@ -21,26 +21,25 @@ import (
 // [Server.RemoveTool]) later is seen by later requests, and announced to
 // the clients with [WithListChanged].
 type Server struct {
-	name, version  string
-	title          string
-	instructions   string
-	description    string // WithDescription
-	websiteURL     string // WithWebsiteURL
-	icons          []Icon // WithIcons
-	iconsJSON      []byte // icons as sent, nil without any
-	logger         *slog.Logger
-	pageSize       int
-	maxMessage     int
-	maxCalls       int
-	cacheTTL       int64  // milliseconds
-	stateKey       []byte // signs the requestState of input_required results
-	stateKeyShared bool   // a fleet's replica signs with the key in the store instead
-	usedStates     usedStates
-	tasks          taskStore
-	filter         Filter // nil: every item exists for every caller
+	name, version string
+	title         string
+	instructions  string
+	description   string // WithDescription
+	websiteURL    string // WithWebsiteURL
+	icons         []Icon // WithIcons
+	iconsJSON     []byte // icons as sent, nil without any
+	logger        *slog.Logger
+	pageSize      int
+	maxMessage    int
+	maxCalls      int
+	cacheTTL      int64  // milliseconds
+	stateKey      []byte // signs the requestState of input_required results (a fleet's replica may use the store's instead)
+	usedStates    usedStates
+	tasks         taskStore
+	filter        Filter // nil: every item exists for every caller
 
 	store     Store         // WithStore: the fleet's shared state, nil for one process
-	fleet     *fleet        // non-nil with a store
+	replicas  replicas      // alone, or the fleet with a store (replicas.go)
 	taskLease time.Duration // WithTaskLease
 
 	middleware     []Middleware                            // WithRequestMiddleware
@@ -169,7 +168,6 @@ func NewServer(name, version string, opts ...Option) *Server {
 		maxMessage: DefaultMaxMessageSize,
 		cacheTTL:   -1, // not set: resolved after the options
 		names:      make(map[string]string),
-		taskLease:  DefaultTaskLease,
 	}
 	for _, opt := range opts {
 		opt(s)
@@ -180,9 +178,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 			s.cacheTTL = 0
 		}
 	}
-	if s.store != nil {
-		s.fleet = newFleet(s, s.store)
-	}
+	s.replicas = newReplicas(s)
 	if s.logger == nil {
 		s.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
