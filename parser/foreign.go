@@ -85,7 +85,7 @@ func foreignToolRef(text string) (ref string, end int) {
 
 // foreignPaths returns the import paths that the directives of pkgs name,
 // besides their own: the packages to load with syntax beside them.
-func foreignPaths(fset *token.FileSet, pkgs []*packages.Package) []string {
+func foreignPaths(pkgs []*packages.Package) []string {
 	own := map[string]bool{}
 	for _, p := range pkgs {
 		own[p.PkgPath] = true
@@ -126,21 +126,24 @@ func foreignPaths(fset *token.FileSet, pkgs []*packages.Package) []string {
 	return paths
 }
 
-// loadForeign loads pkgs' patterns again with the packages that their
-// directives name (foreignPaths) as roots too, so that those are
-// type-checked from source, with their doc comments, and are the very
-// packages the user's import. It returns the user's packages, the others by
-// path (the user's among them) and, by path, why one of the others does not
-// load; the directives that name it report it.
+// loadForeign loads pkgs' patterns again, in a new file set (cfg.Fset),
+// with the packages that their directives name (foreignPaths) as roots
+// too, so that those are type-checked from source, with their doc
+// comments, and are the very packages the user's import. It returns the
+// user's packages so loaded (nil when no directive names another
+// package: pkgs stand), all packages by path (the user's among them) and,
+// by path, why one of the others does not load; the directives that name
+// it report it.
 func loadForeign(cfg *packages.Config, patterns []string, pkgs []*packages.Package) (mine []*packages.Package, foreign map[string]*packages.Package, broken map[string]string, err error) {
-	paths := foreignPaths(cfg.Fset, pkgs)
+	paths := foreignPaths(pkgs)
 	foreign = map[string]*packages.Package{}
 	for _, p := range pkgs {
 		foreign[p.PkgPath] = p
 	}
 	if len(paths) == 0 {
-		return pkgs, foreign, nil, nil
+		return nil, foreign, nil, nil
 	}
+	cfg.Fset = token.NewFileSet()
 	own := map[string]bool{}
 	for _, p := range pkgs {
 		own[p.ID] = true

@@ -118,12 +118,11 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 	// The packages whose code directives make tools (//mcp:tools
 	// IMPORTPATH.TYPE), loaded again as roots: from source, with their doc
 	// comments, and the same packages as the user's import.
-	cfg.Fset = token.NewFileSet()
 	mine, foreign, broken, err := loadForeign(cfg, patterns, pkgs)
 	if err != nil {
 		return nil, nil, err
 	}
-	if len(mine) != len(pkgs) || len(broken) > 0 || len(foreign) > len(pkgs) {
+	if mine != nil {
 		fset, pkgs = cfg.Fset, mine
 		loaded := slices.Clone(pkgs)
 		for path, p := range foreign {
@@ -134,8 +133,6 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 		if diags, pending = loadErrors(dir, loaded); len(diags) > 0 {
 			return nil, sortDiagnostics(diags), nil
 		}
-	} else {
-		cfg.Fset = fset
 	}
 
 	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, allWarnings: opts.AllWarnings, registers: map[*packages.Package]map[string]bool{},
