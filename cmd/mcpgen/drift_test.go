@@ -67,3 +67,24 @@ func (*Client) Name() string { return "c" }
 		t.Errorf("-check after regenerating: exit %d: %s", code, stderr)
 	}
 }
+
+// TestForeignLeftOutVerbose: with -v, each method of another package's
+// type that //mcp:tools leaves out is a warning at the directive, with its
+// reason and where the method is declared (the golden runs without -v).
+func TestForeignLeftOutVerbose(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_othertype"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := mcpgen(t, dir, "-check", "-o", "mcp_gen.go", "-v")
+	for _, want := range []string{
+		"mcp.go:9:1: warning: //mcp:tools github.com/mcpgen/mcpgen/testdata/gen_othertype/ext.Shelf: method Watch left out: parameter ch: type chan<- ext.Book cannot be decoded from JSON: ",
+		"(declared at ext/ext.go:",
+		"mcp.go:10:1: warning: //mcp:tools strings.Replacer: method WriteString left out: parameter w: type io.Writer cannot be decoded from JSON: ",
+		"(declared at $GOROOT/src/strings/replace.go:",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("mcpgen -v lacks %q (exit %d):\n%s", want, code, stderr)
+		}
+	}
+}
