@@ -452,6 +452,15 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 		} else {
 			continue
 		}
+		if r.register != "" {
+			// A method of the type named one at a time (//mcp:tool
+			// IMPORTPATH.TYPE.Method) is registered with the others.
+			for _, t := range tools {
+				if t.site != nil && t.Receiver != nil && r.typ != nil && t.Receiver.Named == r.typ.Type() {
+					t.Receiver.Register = r.register
+				}
+			}
+		}
 		exported := map[string]*types.Func{}
 		for _, m := range members {
 			if m.Exported() {
