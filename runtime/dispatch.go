@@ -321,7 +321,11 @@ func (c *conn) initialize(r request, p *initParams) []byte {
 		// An HTTP session begins once its id is sent (httpHandler.initialize).
 		c.beginSession()
 	}
-	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto])
+	ts := c.srv.snapshot()
+	if text, ok := c.srv.narrowed(r.ctx, ts); ok {
+		return appendResult(nil, r.id, c.srv.initializeResult(ts, proto, text))
+	}
+	return appendResult(nil, r.id, ts.initResult[proto])
 }
 
 func (c *conn) ping(r request, _ *metaParams) []byte {
@@ -329,7 +333,11 @@ func (c *conn) ping(r request, _ *metaParams) []byte {
 }
 
 func (c *conn) discover(r request, _ *metaParams) []byte {
-	return appendResult(nil, r.id, c.srv.snapshot().discover)
+	ts := c.srv.snapshot()
+	if text, ok := c.srv.narrowed(r.ctx, ts); ok {
+		return appendResult(nil, r.id, c.srv.discoverResult(ts, text, true))
+	}
+	return appendResult(nil, r.id, ts.discover)
 }
 
 // levelParams are the params of logging/setLevel, which 2026-07-28 removed:
@@ -425,6 +433,9 @@ func (c *conn) callee(ctx context.Context, nameRaw []byte) (*tool, *rpcError) {
 		return nil, errorf(codeInvalidParams, "Invalid params: name must be a string")
 	}
 	t := c.srv.snapshot().byName[name]
+	if t != nil && !sees(ctx, t) {
+		t = nil // outside the request's toolsets: unknown to it
+	}
 	if t != nil {
 		switch c.srv.access(ctx, Item{ItemTool, t.Name, t.Scopes}) {
 		case accessHidden:

@@ -158,8 +158,23 @@ func (h *httpHandler) closeStreams() {
 // timeouts belong to the http.Server: set ReadHeaderTimeout (and
 // MaxHeaderBytes, IdleTimeout) there, but no WriteTimeout, which would cut
 // long calls and event streams short. Bind a local server to 127.0.0.1, not
-// to all interfaces.
+// to all interfaces. HTTPHandler panics when the choice of toolsets names
+// one that no [Toolset] has (declare the toolsets, with the generated
+// RegisterTools, before calling it).
+//
+// The request headers X-MCP-Toolsets (toolset names, comma-separated, or
+// all or default) and X-MCP-Readonly (1 or true) narrow the tools that
+// request sees within those the server serves, never widening them: the
+// tools/list, the tools it may call, and the toolset lines of the
+// instructions of initialize and server/discover. They apply to the
+// request that carries them, so a client sends them with every request of
+// a session. A header naming a toolset the server does not declare, or a
+// value of X-MCP-Readonly other than 1, true, 0 or false, is answered with
+// 400 and a JSON-RPC error (-32602) that names the known toolsets.
 func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
+	if err := s.checkToolsets(); err != nil {
+		panic(err)
+	}
 	h := s.newHTTPHandler(opts...)
 	if h.cfg.card != nil {
 		// The handler serves the endpoint alone: a card given to it would
@@ -204,6 +219,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r = r.WithContext(ContextWithIdentity(r.Context(), id))
+	}
+	if ch, msg := h.srv.parseChoice(r); msg != "" {
+		httpError(w, http.StatusBadRequest, codeInvalidParams, msg)
+		return
+	} else if ch != nil {
+		r = r.WithContext(context.WithValue(r.Context(), choiceKey{}, ch))
 	}
 	switch r.Method {
 	case http.MethodPost:
@@ -464,7 +485,7 @@ func (h *httpHandler) checkParamHeaders(r *http.Request, peek *postPeek) *rpcErr
 		return nil
 	}
 	t := h.srv.snapshot().byName[name]
-	if t == nil {
+	if t == nil || !sees(r.Context(), t) {
 		return nil // the core answers: unknown tool
 	}
 	ph, ok := h.paramHeaders.Load(t)

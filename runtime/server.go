@@ -38,6 +38,11 @@ type Server struct {
 	tasks         taskStore
 	filter        Filter // nil: every item exists for every caller
 
+	chosen   []string // the toolsets chosen (WithToolsets, MCP_TOOLSETS), nil for the default
+	chosenBy string   // what chose them, for errors
+	readOnly bool     // WithReadOnly, MCP_READ_ONLY
+	envErr   error    // a bad MCP_READ_ONLY, reported when serving starts
+
 	store     Store         // WithStore: the fleet's shared state, nil for one process
 	replicas  replicas      // alone, or the fleet with a store (replicas.go)
 	taskLease time.Duration // WithTaskLease
@@ -54,6 +59,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	tools     []*tool
+	toolsets  []Toolset // declared, in order
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
 	skills    []*skill    // in registration order (skills.go)
@@ -169,6 +175,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 		cacheTTL:   -1, // not set: resolved after the options
 		names:      make(map[string]string),
 	}
+	s.readToolsetEnv()
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -234,12 +241,12 @@ func (s *Server) precompute() {
 	s.emptyResult[proto20260728] = s.appendModern([]byte(`{`), false)
 }
 
-func (s *Server) appendInstructions(b []byte) []byte {
-	if s.instructions == "" {
+func appendInstructions(b []byte, text string) []byte {
+	if text == "" {
 		return b
 	}
 	b = append(b, `,"instructions":`...)
-	return jsontext.AppendString(b, s.instructions)
+	return jsontext.AppendString(b, text)
 }
 
 // appendCaching appends the caching members that modern tools/list and

@@ -60,13 +60,17 @@ func (s *Server) ServeStdio(ctx context.Context) error {
 // SIGINT, or past its deadline), Serve cancels the calls in flight, writes
 // nothing more and returns nil at once, for that too is a clean stop; a
 // Read blocked in r is left to return on its own. Serve stops with an
-// error only when reading r or writing w fails.
+// error only when reading r or writing w fails, and does not start when
+// the choice of toolsets names one that no [Toolset] has.
 //
 // A message longer than the limit set by [WithMaxMessageSize] is skipped
 // without being buffered and answered with an Invalid Request error, which
 // carries the message's id when its top-level "id" member could be read as
 // it streamed by (so the client's call settles); the connection continues.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	if err := s.checkToolsets(); err != nil {
+		return err
+	}
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -40,7 +40,7 @@ var rooms = map[string][]string{
 		"meta.go", "methods.go", "middleware.go", "numbers.go", "result.go", "server.go", "session.go",
 		"subscriptions_listen.go", "task.go", "version.go"},
 	"catalog": {"apps.go", "complete.go", "headermarks.go", "icons.go", "listchanged.go", "primitives.go",
-		"prompt.go", "resource.go", "skills.go", "tools.go", "toolslist.go"},
+		"prompt.go", "resource.go", "skills.go", "tools.go", "toolsets.go", "toolslist.go"},
 	"shared":   {"shutdown.go", "workers.go"},
 	"stdio":    {"stdio.go", "stdout*.go"},
 	"http":     {"http*.go", "servercard.go"},
