@@ -80,7 +80,7 @@ func TestForeignLeftOutVerbose(t *testing.T) {
 	for _, want := range []string{
 		"mcp.go:9:1: warning: //mcp:tools github.com/mcpgen/mcpgen/testdata/gen_othertype/ext.Shelf: method Watch left out: parameter ch: type chan<- ext.Book cannot be decoded from JSON: ",
 		"(declared at ext/ext.go:",
-		"mcp.go:10:1: warning: //mcp:tools strings.Replacer: method WriteString left out: parameter w: type io.Writer cannot be decoded from JSON: ",
+		"mcp.go:11:1: warning: //mcp:tools strings.Replacer: method WriteString left out: parameter w: type io.Writer cannot be decoded from JSON: ",
 		"(declared at $GOROOT/src/strings/replace.go:",
 	} {
 		if !strings.Contains(stderr, want) {

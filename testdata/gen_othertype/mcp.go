@@ -6,7 +6,8 @@ package gen_othertype
 
 import "github.com/mcpgen/mcpgen/testdata/gen_othertype/ext"
 
-//mcp:tools github.com/mcpgen/mcpgen/testdata/gen_othertype/ext.Shelf prefix=shelf_
+//mcp:tools github.com/mcpgen/mcpgen/testdata/gen_othertype/ext.Shelf prefix=shelf_ toolset=shelf
+//mcp:toolset shelf default the tools of the book shelf
 //mcp:tools strings.Replacer prefix=replacer_
 //mcp:param title the book's title
 //mcp:param s the text to replace in

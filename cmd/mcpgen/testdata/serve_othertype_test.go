@@ -52,6 +52,10 @@ func TestServeGenerated(t *testing.T) {
 		}
 	}
 	for _, tl := range srv.Tools() {
+		// toolset= of the //mcp:tools of ext.Shelf, a toolset of this package.
+		if strings.HasPrefix(tl.Name, "shelf_") != (tl.Toolset == "shelf") {
+			t.Errorf("tool %s is in toolset %q", tl.Name, tl.Toolset)
+		}
 		switch tl.Name {
 		case "shelf_watch", "shelf_find_context", "replacer_write_string":
 			t.Errorf("tool %s is served", tl.Name)

@@ -52,12 +52,14 @@ func replacerReplaceHandler(recv *strings.Replacer) runtime.Handler {
 
 // RegisterShelfTools registers on s the tools declared as methods of ext.Shelf, to be called on recv.
 func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
+	s.MustAddToolset(runtime.Toolset{Name: "shelf", Description: "the tools of the book shelf", Default: true})
 	s.MustAddTool(runtime.Tool{
 		Name:         "shelf_add",
 		Description:  "Add puts a book on the shelf and returns it.",
 		InputSchema:  shelfAddInputSchema,
 		OutputSchema: shelfAddOutputSchema,
 		Handler:      shelfAddHandler(recv),
+		Toolset:      "shelf",
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "shelf_list",
@@ -65,6 +67,7 @@ func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 		InputSchema:  shelfListInputSchema,
 		OutputSchema: shelfListOutputSchema,
 		Handler:      shelfListHandler(recv),
+		Toolset:      "shelf",
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "shelf_find",
@@ -72,6 +75,7 @@ func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 		InputSchema:  shelfFindInputSchema,
 		OutputSchema: shelfFindOutputSchema,
 		Handler:      shelfFindHandler(recv),
+		Toolset:      "shelf",
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "shelf_remove",
@@ -79,6 +83,7 @@ func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 		InputSchema:  shelfRemoveInputSchema,
 		OutputSchema: shelfRemoveOutputSchema,
 		Handler:      shelfRemoveHandler(recv),
+		Toolset:      "shelf",
 	})
 	s.MustAddTool(runtime.Tool{
 		Name:         "shelf_rating",
@@ -86,6 +91,7 @@ func RegisterShelfTools(s *runtime.Server, recv *ext.Shelf) {
 		InputSchema:  shelfRatingInputSchema,
 		OutputSchema: shelfRatingOutputSchema,
 		Handler:      shelfRatingHandler(recv),
+		Toolset:      "shelf",
 	})
 }
 
