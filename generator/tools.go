@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -36,6 +37,9 @@ func signature(t *model.Tool) (*types.Signature, error) {
 // arguments for an instantiation of a generic function (Max[int]).
 func (g *gen) funcRef(t *model.Tool) (*jen.Statement, error) {
 	fn := jen.Id(t.GoName)
+	if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+		fn = g.qual(p.Path(), p.Name(), t.GoName) // a function of another package
+	}
 	if len(t.TypeArgs) == 0 {
 		return fn, nil
 	}
@@ -99,9 +103,31 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 			return nil, err
 		}
 		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
-		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
+		typeName := gr.recv.TypeName
+		if n := gr.recv.Named; n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != g.pkg.PkgPath {
+			typeName = n.Obj().Pkg().Name() + "." + typeName // another package's type
+		}
+		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, typeName, loc.recv)
 	} else {
 		doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions.", gr.funcName, loc.server)
+		own, others := false, []string{}
+		for _, t := range gr.tools {
+			if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+				if !slices.Contains(others, p.Path()) {
+					others = append(others, p.Path())
+				}
+			} else {
+				own = true
+			}
+		}
+		if len(others) > 0 {
+			// Functions of other packages (//mcp:tools IMPORTPATH).
+			of := "of " + strings.Join(others, ", ")
+			if own {
+				of = "of this package and of " + strings.Join(others, ", ")
+			}
+			doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions %s.", gr.funcName, loc.server, of)
+		}
 	}
 	body := make([]jen.Code, 0, len(gr.tools))
 	// The toolsets of its tools, declared before them (a toolset declared

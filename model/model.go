@@ -44,12 +44,25 @@ type Package struct {
 	// Toolsets are the package's //mcp:toolset directives, in source
 	// order (file name, then offset).
 	Toolsets []*Toolset
+	// Modules are the modules whose code became tools of the package
+	// (//mcp:tools IMPORTPATH.TYPE and the like), sorted by path: the
+	// generated file's header records them, so that a new version of one
+	// is a stale file (mcpgen -check).
+	Modules []Module
 	// ViewTypes are the struct types that the results of the package's
 	// tools show through its //mcp:view lines: each viewed type, and each
 	// struct type that holds one in a member it shows, in the order met.
 	// A value of such a type in a result is sent as a value of a
 	// generated struct type with only the members shown.
 	ViewTypes []*ViewType
+}
+
+// Module is a module whose code became tools of a package of another.
+type Module struct {
+	Path    string
+	Version string // "" for the main module or a directory replacement
+	Main    bool   // the main module
+	Replace string // the replacement, "../ext" or "example.com/fork v1.2.0", or ""
 }
 
 // Toolset is one //mcp:toolset NAME [default] TEXT directive: a group of
@@ -353,6 +366,10 @@ type Receiver struct {
 	// libraries are built this way: type Cache struct{ *cache }); nil
 	// when T declares it.
 	Declared *types.Named
+	// Register is the name of the function that registers the tools of
+	// T when the directive names it (register=, for a type of another
+	// package whose name another type has), else "".
+	Register string
 }
 
 // Hints are the MCP tool annotations. nil means "not stated".
@@ -412,6 +429,9 @@ const (
 func RegisterFunc(recv *Receiver) string {
 	if recv == nil {
 		return "RegisterTools"
+	}
+	if recv.Register != "" {
+		return recv.Register
 	}
 	r, size := utf8.DecodeRuneInString(recv.TypeName)
 	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"

@@ -84,9 +84,17 @@ var directiveRows []directive
 // initializer cannot.
 func init() {
 	directiveRows = []directive{
+		// Two forms: in a function's doc comment, and (foreign.go)
+		// //mcp:tool IMPORTPATH.NAME in a comment of its own, which
+		// foreignToolRef recognizes before the placement is checked.
 		{word: "tool", kind: toolDirective, place: inFuncDoc, misplaced: misplaced,
 			grammar: toolSpec,
-			help:    []helpEntry{{helpTool, "//mcp:tool [options]"}}},
+			help: []helpEntry{{helpTool, "//mcp:tool [options]"},
+				{helpPackage, `//mcp:tool IMPORTPATH.NAME [options]
+                      in a comment of its own: the function NAME (or
+                      TYPE.Method) of another package is a tool; the
+                      comment's //mcp:arg lines describe its parameters,
+                      and its text, if any, is the description`}}},
 		{word: "arg", kind: argDirective, place: inFuncDoc,
 			misplaced: says("//mcp:arg must be in the doc comment of a function annotated with //mcp:tool"),
 			grammar:   argGrammar,
@@ -137,7 +145,12 @@ func init() {
 			help: []helpEntry{{helpPackage, `//mcp:tools TYPE [prefix=P] [options]
                       every exported method of TYPE is a tool (XContext
                       over X, named after X); a method that cannot be
-                      one is left out, with a warning`}}},
+                      one is left out, with a warning
+//mcp:tools IMPORTPATH.TYPE [prefix=P] [register=NAME] [options]
+                      the same for a type of another package, registered
+                      by Register<TYPE>Tools (or NAME)
+//mcp:tools IMPORTPATH [prefix=P] [options]
+                      every exported function of another package`}}},
 		{word: "toolset", kind: packageDirective, place: inPackage, misplaced: wholePackage("toolset"),
 			grammar: toolsetGrammar, pkg: (*checker).toolsetDirective,
 			help: []helpEntry{{helpPackage, `//mcp:toolset NAME [default] text

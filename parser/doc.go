@@ -115,6 +115,14 @@
 //	                            TYPE, wherever a TYPE value is in them
 //	                            (-MEMBER drops one, * matches); views.go
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
+//	//mcp:tools IMPORTPATH.TYPE [register=NAME] [options]
+//	                            the same for a type of another package
+//	//mcp:tools IMPORTPATH [options]
+//	                            every exported function of another package
+//	//mcp:tool IMPORTPATH.NAME [options]
+//	                            in a comment of its own: one function (or
+//	                            TYPE.Method) of another package, with the
+//	                            comment's //mcp:arg lines and text
 //	//mcp:constraints described the option constraints for every tool;
 //	                            //mcp:constraints keywords: keywords only
 //	//mcp:skills dir=DIR [scope=NAME,...]
