@@ -449,10 +449,10 @@ func (c *checker) resultDirective(s *pkgScan, cm *ast.Comment, a args, errs []op
 	name, what := strings.TrimPrefix(a.words[0].Value, "*"), a.words[1].Value
 	tn := lookupLocalType(pkg, name)
 	if tn == nil {
-		tn = lookupTypeName(pkg, name)
+		tn = c.lookupType(pkg, name)
 	}
 	if tn == nil {
-		c.errorf(s.at(a.words[0].Off), "//mcp:result: no type %s in this package or the packages it imports (name another package's type by import path or package name: net/http.Response, http.Response)", name)
+		c.errorf(s.at(a.words[0].Off), "//mcp:result: no type %s in this package, the packages it imports or those its //mcp:tools and //mcp:tool lines name (name another package's type by import path or package name: net/http.Response, http.Response)", name)
 		return
 	}
 	r := &resultRule{pos: cm.Pos(), typ: tn}
