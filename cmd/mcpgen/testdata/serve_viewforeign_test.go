@@ -23,6 +23,13 @@ func TestServeGenerated(t *testing.T) {
 	RegisterTools(srv)
 	schemas := map[string]*validate.Validator{}
 	for _, tl := range srv.Tools() {
+		if tl.Name == "build_info" {
+			// A type of another module, no view: left out by default.
+			if tl.OutputSchema != "" {
+				t.Errorf("build_info: output schema %s, want none", tl.OutputSchema)
+			}
+			continue
+		}
 		if tl.OutputSchema == "" {
 			t.Errorf("%s: no output schema (a view's is always kept)", tl.Name)
 			continue

@@ -9,6 +9,7 @@ package gen_viewforeign
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/mcpgen/mcpgen/testdata/gen_viewforeign/ext"
@@ -24,6 +25,7 @@ var (
 	_ func(string) (map[string]ext.Book, error)                                = catalog.Lookup
 	_ func() []ext.Author                                                      = catalog.Authors
 	_ func() *ext.Book                                                         = ext.Classic
+	_ func() (*debug.BuildInfo, bool)                                          = debug.ReadBuildInfo
 )
 
 // RegisterShelfTools registers on s the tools declared as methods of ext.Shelf, to be called on recv.
@@ -144,7 +146,7 @@ func shelfRemoveHandler(recv *ext.Shelf) runtime.Handler {
 	}
 }
 
-// RegisterTools registers on s the tools declared as package-level functions of github.com/mcpgen/mcpgen/testdata/gen_viewforeign/ext/catalog, github.com/mcpgen/mcpgen/testdata/gen_viewforeign/ext.
+// RegisterTools registers on s the tools declared as package-level functions of github.com/mcpgen/mcpgen/testdata/gen_viewforeign/ext/catalog, github.com/mcpgen/mcpgen/testdata/gen_viewforeign/ext, runtime/debug.
 func RegisterTools(s *runtime.Server) {
 	s.MustAddTool(runtime.Tool{
 		Name:         "catalog_lookup",
@@ -169,6 +171,13 @@ func RegisterTools(s *runtime.Server) {
 		OutputSchema: classicOutputSchema,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler:      classicHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:        "build_info",
+		Description: "BuildInfo returns how the server was built.",
+		InputSchema: buildInfoInputSchema,
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:     buildInfoHandler,
 	})
 }
 
@@ -221,6 +230,16 @@ func classicHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, erro
 		view = p1
 	}
 	return runtime.WrappedResult(view)
+}
+
+// buildInfoHandler is the handler of the tool build_info.
+func buildInfoHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
+	var out struct {
+		Info *debug.BuildInfo `json:"info"`
+		Ok   bool             `json:"ok"`
+	}
+	out.Info, out.Ok = debug.ReadBuildInfo()
+	return runtime.StructuredResult(out)
 }
 
 // viewBook is ext.Book as the results of the package's tools show it (//mcp:view).
@@ -625,5 +644,10 @@ const (
   "required": [
     "result"
   ]
+}`
+	buildInfoInputSchema = `{
+  "type": "object",
+  "properties": {},
+  "additionalProperties": false
 }`
 )
