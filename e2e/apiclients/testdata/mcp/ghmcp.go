@@ -11,6 +11,7 @@ import "github.com/google/go-github/v72/github"
 //mcp:tools github.com/google/go-github/v72/github.RepositoriesService prefix=repos_
 //mcp:result github.Response ResponsePages
 //mcp:view github.Issue number title body state state_reason html_url user labels assignees milestone comments created_at updated_at closed_at pull_request
+//mcp:view github.PullRequestLinks html_url merged_at
 //mcp:view github.PullRequest number title body state draft merged mergeable html_url user labels head base commits additions deletions changed_files comments created_at updated_at merged_at
 //mcp:view github.PullRequestBranch label ref sha
 //mcp:view github.Repository full_name description html_url default_branch language topics private fork archived stargazers_count forks_count open_issues_count
