@@ -339,7 +339,7 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	body = append(body, results...)
 
 	ctxName, argsName := "_", "_"
-	if t.Context {
+	if t.Context || t.Result == model.ResultStream {
 		ctxName = loc.ctx
 	}
 	if decodes {
@@ -391,6 +391,20 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc lo
 	}
 	if t.ResultType == nil {
 		return nil, fmt.Errorf("no result type in the model")
+	}
+	if t.Result == model.ResultStream {
+		// The stream is read, bounded, and closed, the function's error
+		// or not: runtime.StreamResult takes both.
+		lhs := omittedTargets(t, []jen.Code{jen.Id(loc.out)})
+		errArg := jen.Nil()
+		if t.ReturnsError {
+			lhs = append(lhs, jen.Id(loc.err))
+			errArg = jen.Id(loc.err)
+		}
+		return []jen.Code{
+			jen.List(lhs...).Op(":=").Add(call),
+			jen.Return(g.rt("StreamResult").Call(jen.Id(loc.ctx), jen.Id(loc.out), errArg)),
+		}, nil
 	}
 	if t.Result == model.ResultRaw && isRuntimeResultPtr(t.ResultType) {
 		// The function already returns what a handler returns.

@@ -361,6 +361,7 @@ const (
 	ResultWrapped                      // R is not an object, or a pointer (nil is null): structuredContent is {"result": R}
 	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
 	ResultObject                       // several results: structuredContent is {"<name>": result, ...} (Results)
+	ResultStream                       // R is an interface type with io.Reader's Read (io.Reader, io.ReadCloser): read, bounded, into text or a blob, and closed (runtime.StreamResult)
 )
 
 // RegisterFunc returns the name of the generated function that registers a

@@ -409,6 +409,11 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 		return
 	}
 	rt := types.Unalias(r)
+	if isStream(rt) {
+		// A stream has no JSON form: it is read into the result.
+		t.Result = model.ResultStream
+		return
+	}
 	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
 		t.Result = model.ResultRaw // []runtime.Content
 		return
@@ -435,6 +440,20 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 			typeString(r, t.pkg.Types), t.GoName)
 		t.bad = true
 	}
+}
+
+// ioReader is io.Reader's method set: Read(p []byte) (n int, err error).
+var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Read",
+	types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+		types.NewTuple(types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int]),
+			types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
+
+// isStream reports whether t is an interface type that has io.Reader's
+// Read (io.Reader, io.ReadCloser, io.ReadSeekCloser, ...): a result that
+// is a stream of bytes, whose JSON form would be {} whatever it holds.
+func isStream(t types.Type) bool {
+	return types.IsInterface(t) && types.Implements(t, ioReader)
 }
 
 // isRuntimeNamed reports whether t is the named type runtime.name.

@@ -1,0 +1,102 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxStreamResult is how many bytes [StreamResult] reads of a stream that a
+// tool returns: what a model reads is kept lean, and a stream may not end.
+const MaxStreamResult = 1 << 20
+
+// StreamResult turns a stream that a tool function returns (an
+// [io.Reader] or [io.ReadCloser], as go-github's DownloadContents does)
+// into the tool's result, with the function's error; generated code calls
+// it. It closes r when r is an [io.Closer], always, error or not. It reads
+// at most [MaxStreamResult] bytes, and sniffs their type as
+// http.DetectContentType does: text (valid UTF-8 without the control bytes
+// that mark binary data) is a text block; other bytes are an image or
+// audio block when their type says so, else an embedded resource whose
+// blob holds them and whose URI names the tool (result://NAME).
+// A text longer than the bound is cut at a character and followed by a
+// second block that says so; binary data longer than it is not sent, and
+// the result says what it was. A nil r is an empty result; a read that
+// fails is the call's error.
+func StreamResult(ctx context.Context, r io.Reader, err error) (*Result, error) {
+	if r == nil || isNilPointer(r) {
+		if err != nil {
+			return nil, err
+		}
+		return EmptyResult(), nil
+	}
+	if c, ok := r.(io.Closer); ok {
+		defer c.Close()
+	}
+	if err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxStreamResult+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading the result: %w", err)
+	}
+	cut := len(data) > MaxStreamResult
+	if cut {
+		data = data[:MaxStreamResult]
+	}
+	mime := http.DetectContentType(data)
+	if text, ok := validPrefix(data, cut); ok && strings.HasPrefix(mime, "text/") {
+		res := TextResult(text)
+		if cut {
+			res.Content = append(res.Content, &TextContent{Text: "[truncated: the result had more than " +
+				strconv.Itoa(MaxStreamResult) + " bytes; the first " + strconv.Itoa(len(text)) + " are above]"})
+		}
+		return res, nil
+	}
+	if cut {
+		return TextResult("[not sent: the result is binary data (" + mime + ") of more than " +
+			strconv.Itoa(MaxStreamResult) + " bytes, more than a tool result may hold]"), nil
+	}
+	mime, _, _ = strings.Cut(mime, ";")
+	switch {
+	case strings.HasPrefix(mime, "image/"):
+		return &Result{Content: []Content{&ImageContent{Data: data, MIMEType: mime}}}, nil
+	case strings.HasPrefix(mime, "audio/"):
+		return &Result{Content: []Content{&AudioContent{Data: data, MIMEType: mime}}}, nil
+	}
+	name := "tool"
+	if c := callFrom(ctx); c != nil && c.tool != "" {
+		name = c.tool
+	}
+	return &Result{Content: []Content{&EmbeddedResource{Resource: ResourceContents{
+		URI: "result://" + name, MIMEType: mime, Blob: data}}}}, nil
+}
+
+// validPrefix returns data as text when it is valid UTF-8, or (cut: the
+// stream went on) when it is up to a character that the cut split.
+func validPrefix(data []byte, cut bool) (string, bool) {
+	if utf8.Valid(data) {
+		return string(data), true
+	}
+	if !cut {
+		return "", false
+	}
+	for i := 1; i < utf8.UTFMax && i <= len(data); i++ {
+		if utf8.Valid(data[:len(data)-i]) {
+			return string(data[:len(data)-i]), true
+		}
+	}
+	return "", false
+}
+
+// isNilPointer reports whether r holds a nil pointer, which a function
+// may return as its stream when it has none.
+func isNilPointer(r io.Reader) bool {
+	v := reflect.ValueOf(r)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
