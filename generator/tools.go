@@ -339,7 +339,7 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	body = append(body, results...)
 
 	ctxName, argsName := "_", "_"
-	if t.Context || t.Result == model.ResultStream {
+	if t.Context || t.Result == model.ResultStream || slices.ContainsFunc(t.Results, func(r *model.ResultMember) bool { return r.Stream }) {
 		ctxName = loc.ctx
 	}
 	if decodes {
@@ -470,7 +470,7 @@ func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Co
 func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	used := map[string]bool{}
 	fields := make([]jen.Code, 0, len(t.Results))
-	var targets, extras, conversions []jen.Code
+	var targets, extras, conversions, streams []jen.Code
 	for _, r := range t.Results {
 		code, err := g.typeCode(r.Type)
 		if err != nil {
@@ -480,7 +480,12 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 			code = g.rt("ErrorTexts") // sent as the errors' texts
 		}
 		name := fieldName(r.Name, used)
-		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": r.Name}))
+		tag := r.Name
+		if r.Stream {
+			tag = "-" // read into the content (runtime.StreamResults)
+			streams = append(streams, jen.Id(loc.out).Dot(name))
+		}
+		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
 		if r.Via == nil {
 			targets = append(targets, jen.Id(loc.out).Dot(name))
 			continue
@@ -506,6 +511,16 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		targets = append(targets, jen.Id(loc.err))
 	}
 	stmts = append(stmts, jen.List(targets...).Op("=").Add(call))
+	if len(streams) > 0 {
+		// The streams are read into the content and closed, the
+		// function's error or not.
+		if t.ReturnsError {
+			stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(
+				jen.Return(g.rt("StreamsResult").Call(append([]jen.Code{jen.Id(loc.ctx), jen.Nil(), jen.Id(loc.err)}, streams...)...))))
+		}
+		stmts = append(stmts, conversions...)
+		return append(stmts, jen.Return(g.rt("StreamsResult").Call(append([]jen.Code{jen.Id(loc.ctx), jen.Id(loc.out), jen.Nil()}, streams...)...))), nil
+	}
 	if t.ReturnsError {
 		stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}

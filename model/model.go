@@ -349,6 +349,11 @@ type ResultMember struct {
 	// member of a tool with Omitted or Via results).
 	Via   *types.Func
 	Index int
+	// Stream is set for a member whose type is a stream (io.Reader,
+	// io.ReadCloser): it is not a member of the structured result but read
+	// into the result's content, before the structured result's text
+	// (runtime.StreamResults).
+	Stream bool
 }
 
 // ResultKind is the shape of what a tool function returns.

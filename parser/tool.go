@@ -615,9 +615,13 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		}
 		out = s
 	case model.ResultObject:
-		ms := make([]schema.Param, len(t.Results))
+		ms := make([]schema.Param, 0, len(t.Results))
 		for i, r := range t.Results {
-			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
+			if r.Via == nil && isStream(types.Unalias(r.Type)) {
+				r.Stream = true // read into the content, not a member
+				continue
+			}
+			ms = append(ms, schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]})
 		}
 		s, diags := c.builder.Results(ms)
 		report(diags)

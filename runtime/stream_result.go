@@ -41,6 +41,14 @@ func StreamResult(ctx context.Context, r io.Reader, err error) (*Result, error) 
 	if err != nil {
 		return nil, err
 	}
+	return readStream(ctx, r)
+}
+
+// readStream reads r into a result, as StreamResult says.
+func readStream(ctx context.Context, r io.Reader) (*Result, error) {
+	if r == nil || isNilPointer(r) {
+		return EmptyResult(), nil
+	}
 	data, err := io.ReadAll(io.LimitReader(r, MaxStreamResult+1))
 	if err != nil {
 		return nil, fmt.Errorf("reading the result: %w", err)
@@ -75,6 +83,37 @@ func StreamResult(ctx context.Context, r io.Reader, err error) (*Result, error) 
 	}
 	return &Result{Content: []Content{&EmbeddedResource{Resource: ResourceContents{
 		URI: "result://" + name, MIMEType: mime, Blob: data}}}}, nil
+}
+
+// StreamsResult is [StreamResult] for a function with several results of
+// which some are streams: v holds the others, sent as [StructuredResult]
+// sends it, and each stream, closed always (err or not), is read into
+// blocks before its text, in order. Generated code calls it.
+func StreamsResult(ctx context.Context, v any, err error, streams ...io.Reader) (*Result, error) {
+	for _, r := range streams {
+		if r != nil && !isNilPointer(r) {
+			if c, ok := r.(io.Closer); ok {
+				defer c.Close()
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	res, err := StructuredResult(v)
+	if err != nil {
+		return nil, err
+	}
+	var content []Content
+	for _, r := range streams {
+		sr, err := readStream(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		content = append(content, sr.Content...)
+	}
+	res.Content = append(content, res.Content...)
+	return res, nil
 }
 
 // validPrefix returns data as text when it is valid UTF-8, or (cut: the

@@ -64,3 +64,21 @@ func (r repeat) Read(p []byte) (int, error) {
 type failing struct{}
 
 func (failing) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+// Meta is what the server knows of a file.
+type Meta struct {
+	Size int    `json:"size"`
+	SHA  string `json:"sha"`
+}
+
+// DownloadWithMeta returns the contents of the file at path and what the
+// server knows of it, as go-github's DownloadContentsWithMeta does.
+//
+//mcp:tool readonly
+//mcp:arg path the file's path
+func DownloadWithMeta(path string) (body io.ReadCloser, meta *Meta, err error) {
+	if path != "README.md" {
+		return closer{strings.NewReader("never read")}, nil, errors.New("no such file: " + path)
+	}
+	return closer{strings.NewReader("# Hello\n")}, &Meta{Size: 8, SHA: "abc"}, nil
+}

@@ -17,6 +17,12 @@ func TestServeGenerated(t *testing.T) {
 	srv := runtime.NewServer("stream", "1.0.0")
 	RegisterTools(srv)
 	for _, tool := range srv.Tools() {
+		if tool.Name == "download_with_meta" {
+			if strings.Contains(tool.OutputSchema, "body") || !strings.Contains(tool.OutputSchema, `"meta"`) {
+				t.Errorf("%s: output schema %s, want meta's and no member for the stream", tool.Name, tool.OutputSchema)
+			}
+			continue
+		}
 		if tool.OutputSchema != "" {
 			t.Errorf("%s has an output schema, %s: a stream has no JSON form", tool.Name, tool.OutputSchema)
 		}
@@ -40,6 +46,10 @@ func TestServeGenerated(t *testing.T) {
 		// The function's error: the stream it returned anyway is closed.
 		{"download", `{"path":"denied"}`, []string{`"isError":true`, `permission denied`}, 1},
 		{"download", `{"path":"nope"}`, []string{`"isError":true`, `no such file: nope`}, 0},
+		// Beside other results: the stream's blocks, then the others'
+		// structured result and its text; the stream is no member.
+		{"download_with_meta", `{"path":"README.md"}`, []string{`{"content":[{"type":"text","text":"# Hello\n"},{"type":"text","text":"{\"meta\":{\"size\":8,\"sha\":\"abc\"}}"}],"structuredContent":{"meta":{"size":8,"sha":"abc"}}}`}, 1},
+		{"download_with_meta", `{"path":"x"}`, []string{`"isError":true`, `no such file: x`}, 1},
 	} {
 		before := Closed.Load()
 		res, err := srv.Call(context.Background(), c.name, json.RawMessage(c.args), nil)

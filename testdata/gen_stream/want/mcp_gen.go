@@ -12,8 +12,9 @@ import (
 
 // Compile-time guards: if a tool's signature changes, regenerate.
 var (
-	_ func(string) (io.ReadCloser, error) = Download
-	_ func() io.Reader                    = Changelog
+	_ func(string) (io.ReadCloser, error)        = Download
+	_ func() io.Reader                           = Changelog
+	_ func(string) (io.ReadCloser, *Meta, error) = DownloadWithMeta
 )
 
 // RegisterTools registers on s the tools declared as package-level functions.
@@ -31,6 +32,14 @@ func RegisterTools(s *runtime.Server) {
 		InputSchema: changelogInputSchema,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler:     changelogHandler,
+	})
+	s.MustAddTool(runtime.Tool{
+		Name:         "download_with_meta",
+		Description:  "DownloadWithMeta returns the contents of the file at path and what the server knows of it, as go-github's DownloadContentsWithMeta does.",
+		InputSchema:  downloadWithMetaInputSchema,
+		OutputSchema: downloadWithMetaOutputSchema,
+		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler:      downloadWithMetaHandler,
 	})
 }
 
@@ -52,6 +61,26 @@ func changelogHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, 
 	return runtime.StreamResult(ctx, out, nil)
 }
 
+// downloadWithMetaHandler is the handler of the tool download_with_meta.
+func downloadWithMetaHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
+	var in struct {
+		Path string `json:"path"`
+	}
+	if err := runtime.Decode(args, &in); err != nil {
+		return nil, err
+	}
+	var out struct {
+		Body io.ReadCloser `json:"-"`
+		Meta *Meta         `json:"meta"`
+	}
+	var err error
+	out.Body, out.Meta, err = DownloadWithMeta(in.Path)
+	if err != nil {
+		return runtime.StreamsResult(ctx, nil, err, out.Body)
+	}
+	return runtime.StreamsResult(ctx, out, nil, out.Body)
+}
+
 // Input and output schemas of the tools, as JSON.
 const (
 	downloadInputSchema = `{
@@ -71,5 +100,51 @@ const (
   "type": "object",
   "properties": {},
   "additionalProperties": false
+}`
+	downloadWithMetaInputSchema = `{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "the file's path"
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "path"
+  ]
+}`
+	downloadWithMetaOutputSchema = `{
+  "type": "object",
+  "properties": {
+    "meta": {
+      "anyOf": [
+        {
+          "type": "object",
+          "description": "Meta is what the server knows of a file.",
+          "properties": {
+            "size": {
+              "type": "integer"
+            },
+            "sha": {
+              "type": "string"
+            }
+          },
+          "additionalProperties": false,
+          "required": [
+            "size",
+            "sha"
+          ]
+        },
+        {
+          "type": "null"
+        }
+      ]
+    }
+  },
+  "additionalProperties": false,
+  "required": [
+    "meta"
+  ]
 }`
 )
