@@ -113,10 +113,11 @@ func (g *gen) groups() ([]*group, error) {
 			funcs.tools = append(funcs.tools, t)
 			continue
 		}
-		gr := byType[t.Receiver.TypeName]
+		fn := model.RegisterFunc(t.Receiver)
+		gr := byType[fn]
 		if gr == nil {
-			gr = &group{funcName: model.RegisterFunc(t.Receiver), recv: t.Receiver}
-			byType[t.Receiver.TypeName] = gr
+			gr = &group{funcName: fn, recv: t.Receiver}
+			byType[fn] = gr
 		}
 		gr.tools = append(gr.tools, t)
 	}
@@ -124,7 +125,9 @@ func (g *gen) groups() ([]*group, error) {
 	for _, gr := range byType {
 		groups = append(groups, gr)
 	}
-	slices.SortFunc(groups, func(a, b *group) int { return cmp.Compare(a.recv.TypeName, b.recv.TypeName) })
+	slices.SortFunc(groups, func(a, b *group) int {
+		return cmp.Or(cmp.Compare(a.recv.TypeName, b.recv.TypeName), cmp.Compare(a.funcName, b.funcName))
+	})
 	if funcs != nil {
 		groups = append(groups, funcs)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -36,6 +37,9 @@ func signature(t *model.Tool) (*types.Signature, error) {
 // arguments for an instantiation of a generic function (Max[int]).
 func (g *gen) funcRef(t *model.Tool) (*jen.Statement, error) {
 	fn := jen.Id(t.GoName)
+	if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+		fn = g.qual(p.Path(), p.Name(), t.GoName) // a function of another package
+	}
 	if len(t.TypeArgs) == 0 {
 		return fn, nil
 	}
@@ -99,11 +103,45 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 			return nil, err
 		}
 		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
-		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
+		typeName := gr.recv.TypeName
+		if n := gr.recv.Named; n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != g.pkg.PkgPath {
+			typeName = n.Obj().Pkg().Name() + "." + typeName // another package's type
+		}
+		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, typeName, loc.recv)
 	} else {
 		doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions.", gr.funcName, loc.server)
+		own, others := false, []string{}
+		for _, t := range gr.tools {
+			if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+				if !slices.Contains(others, p.Path()) {
+					others = append(others, p.Path())
+				}
+			} else {
+				own = true
+			}
+		}
+		if len(others) > 0 {
+			// Functions of other packages (//mcp:tools IMPORTPATH).
+			of := "of " + strings.Join(others, ", ")
+			if own {
+				of = "of this package and of " + strings.Join(others, ", ")
+			}
+			doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions %s.", gr.funcName, loc.server, of)
+		}
 	}
 	body := make([]jen.Code, 0, len(gr.tools))
+	// The toolsets of its tools, declared before them (a toolset declared
+	// by several register functions is declared the same each time).
+	for _, ts := range g.pkg.Toolsets {
+		if !slices.ContainsFunc(gr.tools, func(t *model.Tool) bool { return t.Toolset == ts.Name }) {
+			continue
+		}
+		fields := []jen.Code{jen.Id("Name").Op(":").Lit(ts.Name), jen.Id("Description").Op(":").Lit(ts.Description)}
+		if ts.Default {
+			fields = append(fields, jen.Id("Default").Op(":").True())
+		}
+		body = append(body, jen.Id(loc.server).Dot("MustAddToolset").Call(g.rt("Toolset").Values(fields...)))
+	}
 	for _, t := range gr.tools {
 		stmt, err := g.tool(t, names[t], loc)
 		if err != nil {
@@ -167,6 +205,9 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		fields = append(fields, field("TaskSupport", g.rt("TaskOptional")))
 	case "required":
 		fields = append(fields, field("TaskSupport", g.rt("TaskRequired")))
+	}
+	if t.Toolset != "" {
+		fields = append(fields, field("Toolset", jen.Lit(t.Toolset)))
 	}
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
 }

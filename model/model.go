@@ -41,6 +41,31 @@ type Package struct {
 	Regenerated map[string]bool
 	// Server is the package's //mcp:server directive, nil without one.
 	Server *Server
+	// Toolsets are the package's //mcp:toolset directives, in source
+	// order (file name, then offset).
+	Toolsets []*Toolset
+	// Modules are the modules whose code became tools of the package
+	// (//mcp:tools IMPORTPATH.TYPE and the like), sorted by path: the
+	// generated file's header records them, so that a new version of one
+	// is a stale file (mcpgen -check).
+	Modules []Module
+}
+
+// Module is a module whose code became tools of a package of another.
+type Module struct {
+	Path    string
+	Version string // "" for the main module or a directory replacement
+	Main    bool   // the main module
+	Replace string // the replacement, "../ext" or "example.com/fork v1.2.0", or ""
+}
+
+// Toolset is one //mcp:toolset NAME [default] TEXT directive: a group of
+// the package's tools (runtime.Toolset).
+type Toolset struct {
+	Pos         token.Position // of the directive
+	Name        string
+	Description string
+	Default     bool // served when no toolset is chosen
 }
 
 // Server is what a //mcp:server directive says of the server a package
@@ -237,6 +262,9 @@ type Tool struct {
 	// Scopes are the option scope=: the OAuth scopes a caller's token
 	// must all grant (see runtime.Tool.Scopes).
 	Scopes []string
+	// Toolset is the option toolset=: the name of one of the package's
+	// Toolsets, or "" for none.
+	Toolset string
 	// Icons are the //mcp:icon lines of the doc comment.
 	Icons []Icon
 	// Meta is the tool's _meta object as compact JSON text, or "": the
@@ -312,6 +340,10 @@ type Receiver struct {
 	// libraries are built this way: type Cache struct{ *cache }); nil
 	// when T declares it.
 	Declared *types.Named
+	// Register is the name of the function that registers the tools of
+	// T when the directive names it (register=, for a type of another
+	// package whose name another type has), else "".
+	Register string
 }
 
 // Hints are the MCP tool annotations. nil means "not stated".
@@ -377,6 +409,9 @@ const (
 func RegisterFunc(recv *Receiver) string {
 	if recv == nil {
 		return "RegisterTools"
+	}
+	if recv.Register != "" {
+		return recv.Register
 	}
 	r, size := utf8.DecodeRuneInString(recv.TypeName)
 	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"

@@ -75,6 +75,8 @@ type fleet struct {
 	handlers []*httpHandler // whose sessions the fleet's messages may be for
 	key      []byte         // the shared requestState key, when loaded
 	keyAt    time.Time      // when key was loaded
+
+	sharedKey bool // no WithRequestStateKey: sign with the key in the store
 }
 
 // A fleetMsg is a message between replicas, as JSON.
@@ -103,16 +105,22 @@ const (
 )
 
 func newFleet(s *Server, st Store) *fleet {
+	if s.taskLease == 0 {
+		s.taskLease = DefaultTaskLease
+	}
 	var b [replicaIDBytes]byte
 	_, _ = rand.Read(b[:])
-	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:]),
+	// A replica without a configured key signs with the fleet's.
+	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:]), sharedKey: s.stateKey == nil,
 		updates: newOutbox(fleetQueueMessages, fleetQueueBytes,
 			func(uri string) string { return uri }, func(uri string) int { return len(uri) + 64 })}
 }
 
-// resourceUpdated queues an update of uri for the store, and starts the
-// goroutine that publishes the queue unless it runs.
+// resourceUpdated sends the update through the store to every replica,
+// which tells the clients whose streams it holds: it queues it, and
+// starts the goroutine that publishes the queue unless it runs.
 func (f *fleet) resourceUpdated(uri string) {
+	f.start()
 	f.updates.put(uri)
 	f.pubMu.Lock()
 	start := !f.publishing
@@ -164,17 +172,6 @@ func storeCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), storeTimeout)
 }
 
-// unavailable wraps an error of the store.
-func unavailable(err error) error {
-	return errors.Join(ErrStoreUnavailable, err)
-}
-
-// storeError is the JSON-RPC error of a request whose shared state could
-// not be read or written.
-func storeError(err error) *rpcError {
-	return errorf(codeInternalError, "Internal error: "+ErrStoreUnavailable.Error()+" ("+err.Error()+"); try again")
-}
-
 // publish sends a message to topic, logging a failure: messages are
 // at-most-once, and each has a fallback (see Store).
 func (f *fleet) publish(topic string, m *fleetMsg) {
@@ -220,6 +217,15 @@ func (f *fleet) addHandler(h *httpHandler) {
 	f.mu.Unlock()
 }
 
+// stateKey returns the key that signs requestState values: the configured
+// one, else the fleet's.
+func (f *fleet) stateKey() ([]byte, error) {
+	if !f.sharedKey {
+		return f.srv.stateKey, nil
+	}
+	return f.sharedStateKey()
+}
+
 // stateKeyTTL is how long the shared requestState key lives in the store
 // after it was first stored: long, but finite as the Store wants.
 const stateKeyTTL = 10 * 365 * 24 * time.Hour
@@ -262,13 +268,13 @@ func (f *fleet) sharedStateKey() ([]byte, error) {
 
 // useState marks the requestState id as used until expires (Unix
 // seconds), and reports whether it was not used before, on any replica.
-func (f *fleet) useState(id string, expires, now int64) (bool, error) {
+func (f *fleet) useState(id string, expires, now int64) (bool, *rpcError) {
 	ctx, cancel := storeCtx()
 	defer cancel()
 	ttl := time.Duration(expires-now+1) * time.Second
 	ok, err := f.st.Add(ctx, keyState+id, []byte{'1'}, ttl)
 	if err != nil {
-		return false, unavailable(err)
+		return false, storeError(unavailable(err))
 	}
 	return ok, nil
 }

@@ -45,11 +45,17 @@ func ParseSchemaDirective(text string) (typeName string, s *jsonschema.Schema, e
 		typeName, rest, _ = strings.Cut(rest, " ")
 		rest = strings.TrimSpace(rest)
 	}
-	if !strings.HasPrefix(rest, "{") {
-		return "", nil, fmt.Errorf(`write //mcp:schema {"type":...} (a JSON object), or //mcp:schema path/to/pkg.Type {...} to state a type's schema for a whole package`)
-	}
-	s, err = parseStated(rest)
+	s, err = ParseStated(rest)
 	return typeName, s, err
+}
+
+// ParseStated parses the schema of an //mcp:schema directive (the text
+// after its type name, if any, trimmed) and checks it.
+func ParseStated(text string) (*jsonschema.Schema, error) {
+	if !strings.HasPrefix(text, "{") {
+		return nil, fmt.Errorf(`write //mcp:schema {"type":...} (a JSON object), or //mcp:schema path/to/pkg.Type {...} to state a type's schema for a whole package`)
+	}
+	return parseStated(text)
 }
 
 // parseStated parses a stated schema and checks that mcpgen keeps all of
@@ -392,4 +398,17 @@ func copySchema(s *jsonschema.Schema) *jsonschema.Schema {
 	}
 	emptyToAny(&out)
 	return &out
+}
+
+// StatedFor makes the //mcp:schema directives of the package pkgPath
+// apply to the tools whose declarations are in the file filename, of
+// another package (one that pkgPath's directives make tools of). The
+// packages being checked one after another, the last call for a file
+// holds while that package's schemas are derived.
+func (b *Builder) StatedFor(filename, pkgPath string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.syntax[filename] == nil { // a root's own file keeps its package
+		b.filePkg[filename] = pkgPath
+	}
 }
