@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"reflect"
 	"strconv"
 	"strings"
@@ -19,11 +18,14 @@ const MaxStreamResult = 1 << 20
 // [io.Reader] or [io.ReadCloser], as go-github's DownloadContents does)
 // into the tool's result, with the function's error; generated code calls
 // it. It closes r when r is an [io.Closer], always, error or not. It reads
-// at most [MaxStreamResult] bytes, and sniffs their type as
-// http.DetectContentType does: text (valid UTF-8 without the control bytes
-// that mark binary data) is a text block; other bytes are an image or
-// audio block when their type says so, else an embedded resource whose
-// blob holds them and whose URI names the tool (result://NAME).
+// at most [MaxStreamResult] bytes, and sniffs their type by their first
+// bytes: text (valid UTF-8 without the control bytes that mark binary
+// data) is a text block; other bytes are an image or audio block when
+// their signature says so (PNG, JPEG, GIF, WebP, BMP; WAVE, MP3, FLAC,
+// AIFF), else an embedded resource whose blob holds them, of the type its
+// signature names (application/pdf, application/zip, application/gzip,
+// else application/octet-stream), and whose URI names the tool
+// (result://NAME).
 // A text longer than the bound is cut at a character and followed by a
 // second block that says so; binary data longer than it is not sent, and
 // the result says what it was. A nil r is an empty result; a read that
@@ -57,7 +59,7 @@ func readStream(ctx context.Context, r io.Reader) (*Result, error) {
 	if cut {
 		data = data[:MaxStreamResult]
 	}
-	mime := http.DetectContentType(data)
+	mime := sniff(data)
 	if text, ok := validPrefix(data, cut); ok && strings.HasPrefix(mime, "text/") {
 		res := TextResult(text)
 		if cut {
@@ -114,6 +116,48 @@ func StreamsResult(ctx context.Context, v any, err error, streams ...io.Reader) 
 	}
 	res.Content = append(content, res.Content...)
 	return res, nil
+}
+
+// sniff returns the media type of data by its first bytes: the
+// signatures of the common image, audio and archive formats, text/plain
+// for text, else application/octet-stream.
+func sniff(data []byte) string {
+	has := func(prefix string) bool { return strings.HasPrefix(string(data[:min(len(data), 16)]), prefix) }
+	riff := func(form string) bool { return len(data) >= 12 && has("RIFF") && string(data[8:12]) == form }
+	switch {
+	case has("\x89PNG\r\n\x1a\n"):
+		return "image/png"
+	case has("\xff\xd8\xff"):
+		return "image/jpeg"
+	case has("GIF87a"), has("GIF89a"):
+		return "image/gif"
+	case riff("WEBP"):
+		return "image/webp"
+	case has("BM") && len(data) >= 26:
+		return "image/bmp"
+	case riff("WAVE"):
+		return "audio/wave"
+	case has("ID3"), has("\xff\xfb"), has("\xff\xf3"), has("\xff\xf2"):
+		return "audio/mpeg"
+	case has("fLaC"):
+		return "audio/flac"
+	case len(data) >= 12 && has("FORM") && string(data[8:12]) == "AIFF":
+		return "audio/aiff"
+	case has("%PDF-"):
+		return "application/pdf"
+	case has("PK\x03\x04"):
+		return "application/zip"
+	case has("\x1f\x8b\x08"):
+		return "application/gzip"
+	}
+	head := data[:min(len(data), 512)]
+	for _, b := range head {
+		// The control bytes that do not occur in text.
+		if b <= 0x08 || b == 0x0b || 0x0e <= b && b <= 0x1a || 0x1c <= b && b <= 0x1f {
+			return "application/octet-stream"
+		}
+	}
+	return "text/plain; charset=utf-8"
 }
 
 // validPrefix returns data as text when it is valid UTF-8, or (cut: the
