@@ -71,6 +71,9 @@ type gen struct {
 	// those that do not (an error of the generator).
 	importsNamed bool
 	missing      []string
+
+	// views names the view types (views.go), set by prepareViews.
+	views *views
 }
 
 func newGen(pkg *model.Package) *gen {
@@ -262,9 +265,13 @@ func (g *gen) file() ([]jen.Code, error) {
 		forms = append(forms, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
 		formIDs, formSchemas = append(formIDs, name), append(formSchemas, e.Schema)
 	}
+	if err := g.prepareViews(); err != nil {
+		return nil, err
+	}
 	aliases := g.nameImports()
 	g.aliases, g.importsNamed = aliases, true
 	loc := g.locals(aliases)
+	g.nameViews(used, aliases)
 	// The handler functions are package-level: their names must not
 	// take a name of the user's package or of an import.
 	for _, gr := range groups {
@@ -298,6 +305,11 @@ func (g *gen) file() ([]jen.Code, error) {
 			decls = append(decls, fn)
 		}
 	}
+	viewDecls, err := g.viewDecls()
+	if err != nil {
+		return nil, err
+	}
+	decls = append(decls, viewDecls...)
 	if len(g.pkg.Prompts) > 0 {
 		fn, err := g.registerPrompts(loc)
 		if err != nil {
@@ -440,7 +452,7 @@ func (g *gen) handlerName(stem string, used map[string]bool, aliases map[string]
 
 // localNames are the identifiers the generated functions declare.
 type localNames struct {
-	server, recv, ctx, args, in, out, err, extra string
+	server, recv, ctx, args, in, out, err, extra, view string
 }
 
 // locals picks the local identifiers. A local shadows package-level names
@@ -468,7 +480,7 @@ func (g *gen) locals(aliases map[string]string) localNames {
 	}
 	return localNames{
 		server: pick("s"), recv: pick("recv"), ctx: pick("ctx"), args: pick("args"),
-		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"),
+		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"), view: pick("view"),
 	}
 }
 

@@ -49,6 +49,12 @@ type Package struct {
 	// generated file's header records them, so that a new version of one
 	// is a stale file (mcpgen -check).
 	Modules []Module
+	// ViewTypes are the struct types that the results of the package's
+	// tools show through its //mcp:view lines: each viewed type, and each
+	// struct type that holds one in a member it shows, in the order met.
+	// A value of such a type in a result is sent as a value of a
+	// generated struct type with only the members shown.
+	ViewTypes []*ViewType
 }
 
 // Module is a module whose code became tools of a package of another.
@@ -66,6 +72,23 @@ type Toolset struct {
 	Name        string
 	Description string
 	Default     bool // served when no toolset is chosen
+}
+
+// ViewType is a struct type that results show otherwise than whole: with
+// only the members of its //mcp:view (Viewed), or with every member, some
+// of which hold viewed types.
+type ViewType struct {
+	Type    *types.Named
+	Viewed  bool
+	Members []*ViewMember // in the order encoding/json writes them
+}
+
+// ViewMember is one JSON member a ViewType shows.
+type ViewMember struct {
+	Name    string     // the member's name
+	Options string     // the json tag's options after the name
+	Index   []int      // the field indices from the struct through embedded ones
+	Field   *types.Var // the Go field
 }
 
 // Server is what a //mcp:server directive says of the server a package
@@ -323,6 +346,9 @@ type Tool struct {
 	// Schemas, as indented JSON text ready to embed in the generated file.
 	InputSchema  string
 	OutputSchema string // empty unless Result is ResultStructured or ResultWrapped
+	// OutputLeftOut says why a tool with structured results has no
+	// output schema, and the line that brings it back; "" when it has one.
+	OutputLeftOut string
 	// ValidateSchema is the schema the server validates arguments with
 	// when it differs from InputSchema: under a profile, InputSchema
 	// leaves out the keywords the provider refuses (stating them in the

@@ -169,7 +169,14 @@ func init() {
 		{word: "output", kind: packageDirective, place: inPackage, misplaced: wholePackage("output"),
 			grammar: outputGrammar, pkg: (*checker).outputDirective,
 			help: []helpEntry{{helpPackage, `//mcp:output max=BYTES  leaves out output schemas longer than BYTES
-                      (//mcp:output off: all of them)`}}},
+                      (//mcp:output off: all of them; //mcp:output all:
+                      none; without the line, those over 512 bytes that
+                      write another module's type out whole)`}}},
+		{word: "view", kind: packageDirective, place: inPackage, misplaced: wholePackage("view"),
+			grammar: viewGrammar, pkg: (*checker).viewDirective,
+			help: []helpEntry{{helpPackage, `//mcp:view TYPE MEMBER...  results show only those JSON members of
+                      TYPE, wherever a TYPE value is in them (-MEMBER
+                      drops one, * matches)`}}},
 		{word: "constraints", kind: packageDirective, place: inPackage, misplaced: wholePackage("constraints"),
 			grammar: constraintsGrammar, pkg: (*checker).constraintsDirective,
 			help: []helpEntry{{helpPackage, `//mcp:constraints described  the option constraints for every tool

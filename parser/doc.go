@@ -109,6 +109,11 @@
 //	                            when none is chosen
 //	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
 //	//mcp:output off            leaves out every output schema
+//	//mcp:output all            keeps every output schema, with the
+//	                            descriptions of other modules' fields
+//	//mcp:view TYPE MEMBER...   results show only those JSON members of
+//	                            TYPE, wherever a TYPE value is in them
+//	                            (-MEMBER drops one, * matches); views.go
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
 //	//mcp:tools IMPORTPATH.TYPE [register=NAME] [options]
 //	                            the same for a type of another package

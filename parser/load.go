@@ -288,7 +288,10 @@ type checker struct {
 	profile schema.Profile // of the input schemas
 	diags   []Diagnostic
 	// dirs are the package-level directives of the package being checked.
-	dirs        *pkgDirs
+	dirs *pkgDirs
+	// module is the path of the module of the package being checked
+	// (its import path outside a module): its types are the user's own.
+	module      string
 	allWarnings bool // Options.AllWarnings
 	// warnGroups are the package's warnings that are one per type, with
 	// the order of their first use (groupWarnf).
@@ -346,6 +349,10 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	}
 	start := len(c.diags)
 	c.sites, c.dir, c.pkgPath = nil, p.Dir, p.PkgPath
+	c.module = pkg.PkgPath
+	if pkg.Module != nil && pkg.Module.Path != "" {
+		c.module = pkg.Module.Path
+	}
 	c.dirs = c.pkgDirectives(pkg, files)
 	p.Server = c.dirs.server
 	var tools []*toolDecl
@@ -516,6 +523,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	}
 	c.ungroupLeftOut(tools, failed)
 	c.flushWarnGroups(pkg)
+	p.ViewTypes = c.viewTypes(pkg.Types, p.Tools)
 	p.Modules = c.modules(tools)
 	c.relocate(c.diags[start:])
 	return p, nil

@@ -39,6 +39,8 @@ import (
 //	//mcp:skills dir=DIR [scope=NAME,...] the skills in the directory DIR (skills.go)
 //	//mcp:server name=NAME [options] the server's entry in the MCP registry
 //	                           (server.go), written by mcpgen -server-json
+//	//mcp:view TYPE MEMBER...  results show only those JSON members of TYPE
+//	                           (views.go)
 //
 // They are read before any tool is checked (pkgDirectives), so a
 // directive in mcp.go applies to the tools of api.go.
@@ -58,6 +60,11 @@ type pkgDirs struct {
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server
+	views  []*viewRule // //mcp:view (views.go), in order
+	// outputAll is //mcp:output all: every output schema, as written;
+	// outputSet: the package has an //mcp:output line (without one, the
+	// default of DefaultOutputMax applies).
+	outputAll, outputSet bool
 	// toolsets are the //mcp:toolset directives, in order, and toolsetAt
 	// the position of each (by name).
 	toolsets  []*model.Toolset
@@ -217,8 +224,13 @@ func paramGrammar() *grammar {
 }
 
 func outputGrammar() *grammar {
-	return &grammar{directive: "//mcp:output", words: []wordRule{{name: "off", optional: true, choices: []string{"off"}}},
+	return &grammar{directive: "//mcp:output", words: []wordRule{{name: "off or all", optional: true, choices: []string{"off", "all"}}},
 		options: []optionRule{{key: "max", kind: countValue}}}
+}
+
+// viewGrammar is //mcp:view TYPE MEMBER... (views.go).
+func viewGrammar() *grammar {
+	return &grammar{directive: "//mcp:view", words: []wordRule{{name: "TYPE"}, {name: "MEMBER", many: true}}}
 }
 
 func constraintsGrammar() *grammar {
@@ -326,19 +338,36 @@ func (c *checker) paramDirective(s *pkgScan, cm *ast.Comment, a args, errs []opt
 	}
 }
 
-// outputDirective reads //mcp:output max=BYTES or //mcp:output off.
+// outputDirective reads //mcp:output max=BYTES, //mcp:output off or
+// //mcp:output all.
 func (c *checker) outputDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
 	o, hasMax := a.good["max"]
-	off := a.words[0].Value != ""
-	if len(errs) > 0 || off == hasMax {
-		c.errorf(s.at(a.words[0].Off), "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out) or off (no output schemas)")
+	word := a.words[0].Value
+	if len(errs) > 0 || (word != "") == hasMax {
+		c.errorf(s.at(a.words[0].Off), "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out), off (no output schemas) or all (every output schema, with the descriptions of other modules' fields)")
 		return
 	}
 	if s.once(c, "output", cm.Pos()) {
-		s.d.outputMax = -1
-		if hasMax {
+		s.d.outputSet = true
+		switch {
+		case hasMax:
 			s.d.outputMax, _ = strconv.Atoi(o.Value)
+		case word == "all":
+			s.d.outputAll = true
+		default:
+			s.d.outputMax = -1
 		}
+	}
+}
+
+// viewDirective reads //mcp:view TYPE MEMBER... (views.go).
+func (c *checker) viewDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	if len(errs) > 0 || len(a.words) < 2 || a.words[0].Value == "" {
+		c.errorf(cm.Pos(), "malformed //mcp:view: write %s", viewForm)
+		return
+	}
+	if v := c.view(s, cm, a); v != nil {
+		s.d.views = append(s.d.views, v)
 	}
 }
 

@@ -615,9 +615,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		report(diags)
 	}
 	var out *jsonschema.Schema
+	var facts schema.OutputFacts
 	switch t.Result {
 	case model.ResultStructured:
-		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
+		s, wrapped, f, diags := c.builder.OutputOf(t.ResultType, t.resultPos, c.outputOptions())
+		facts = f
 		report(diags)
 		if wrapped {
 			t.Result = model.ResultWrapped
@@ -634,7 +636,8 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			}
 			ms = append(ms, schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]})
 		}
-		s, diags := c.builder.Results(ms)
+		s, f, diags := c.builder.ResultsOf(ms, c.outputOptions())
+		facts = f
 		report(diags)
 		out = s
 	}
@@ -648,10 +651,22 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
 			t.OutputSchema = text
-			if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
-				// //mcp:output: the result is still sent as structured
-				// content, which needs no schema.
+			// Left out, the result is still sent as structured content,
+			// which needs no schema.
+			size := compactLen(text)
+			switch max := c.dirs.outputBound(); {
+			case max < 0:
 				t.OutputSchema = ""
+				t.OutputLeftOut = "no output schema: //mcp:output off"
+			case max > 0 && size > max:
+				t.OutputSchema = ""
+				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes are over //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
+			case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
+				// The default: a schema that writes out another module's
+				// types whole, and is large, pays for little.
+				t.OutputSchema = ""
+				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
+					size, wholeList(facts.Whole, t.pkg), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
 			}
 		}
 	}
