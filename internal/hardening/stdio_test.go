@@ -42,7 +42,7 @@ func TestStdioHostileInputThen500InFlight(t *testing.T) {
 		{"id is an object", `{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}`, -32600, ""},
 		{"id is null", `{"jsonrpc":"2.0","id":null,"method":"ping"}`, -32600, ""},
 		{"id is a bool", `{"jsonrpc":"2.0","id":false,"method":"ping"}`, -32600, ""},
-		{"unknown method", `{"jsonrpc":"2.0","id":3,"method":"resources/list"}`, -32601, ""},
+		{"unknown method", `{"jsonrpc":"2.0","id":3,"method":"no/such/method"}`, -32601, ""},
 		{"arguments not an object", `{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"echo","arguments":["hi"]}}`, -32602, ""},
 		{"invalid arguments", `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":5}}}`, 0, `invalid arguments: "text"`},
 		{"oversized", `{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("x", 2*mib) + `"}}}`, -32600, "1048576 bytes"},
