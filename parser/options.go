@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/internal/scopetoken"
 	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
@@ -394,10 +395,8 @@ func checkScopes(v string) string {
 		if sc == "" {
 			return fmt.Sprintf("bad value for option scope: empty scope in %q; separate scopes with single commas", v)
 		}
-		for i := 0; i < len(sc); i++ {
-			if c := sc[i]; c <= ' ' || c > '~' || c == '"' || c == '\\' {
-				return fmt.Sprintf("bad scope %q: want printable ASCII other than space, \" and \\ (RFC 6749 scope-token)", sc)
-			}
+		if !scopetoken.Valid(sc) {
+			return fmt.Sprintf("bad scope %q: want %s (RFC 6749 scope-token)", sc, scopetoken.Rule)
 		}
 		if seen[sc] {
 			return fmt.Sprintf("scope %s is named twice", sc)
