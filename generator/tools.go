@@ -171,26 +171,63 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
 }
 
+// iconLits returns the runtime.Icon literals of icons, without their type.
+func iconLits(icons []model.Icon) []jen.Code {
+	var lits []jen.Code
+	for _, ic := range icons {
+		f := []jen.Code{field("Src", jen.Lit(ic.Src))}
+		if ic.MIMEType != "" {
+			f = append(f, field("MIMEType", jen.Lit(ic.MIMEType)))
+		}
+		if len(ic.Sizes) > 0 {
+			f = append(f, field("Sizes", scopesLit(ic.Sizes)))
+		}
+		if ic.Theme != "" {
+			f = append(f, field("Theme", jen.Lit(ic.Theme)))
+		}
+		lits = append(lits, jen.Values(f...))
+	}
+	return lits
+}
+
+// newServer returns the function NewServer of a package with
+// //mcp:server: the server made with the identity the directive states,
+// so that main states it nowhere else.
+func (g *gen) newServer() jen.Code {
+	s := g.pkg.Server
+	var opts []jen.Code
+	if s.Title != "" {
+		opts = append(opts, g.rt("WithTitle").Call(jen.Lit(s.Title)))
+	}
+	if s.Description != "" {
+		opts = append(opts, g.rt("WithDescription").Call(jen.Lit(s.Description)))
+	}
+	if s.Website != "" {
+		opts = append(opts, g.rt("WithWebsiteURL").Call(jen.Lit(s.Website)))
+	}
+	if len(s.Icons) > 0 {
+		var icons []jen.Code
+		for _, lit := range iconLits(s.Icons) {
+			icons = append(icons, jen.Add(g.rt("Icon")).Add(lit))
+		}
+		opts = append(opts, g.rt("WithIcons").Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, icons...))
+	}
+	all := jen.Id("opts").Op("...")
+	if len(opts) > 0 {
+		all = jen.Append(jen.Index().Add(g.rt("Option")).Custom(multiLine, opts...), jen.Id("opts").Op("...")).Op("...")
+	}
+	return jen.Comment(model.NewServerFunc + " returns a server with the identity that //mcp:server states:").Line().
+		Comment("its name in the MCP registry (which a server card takes too), version,").Line().
+		Comment("title, description, website and icons; opts follow.").Line().Func().Id(model.NewServerFunc).Params(jen.Id("opts").Op("...").Add(g.rt("Option"))).Op("*").Add(g.rt("Server")).Block(
+		jen.Return(g.rt("NewServer").Call(jen.Lit(s.Name), jen.Lit(s.Version), all)))
+}
+
 // iconsAndMeta returns the Icons and Meta fields of a tool, prompt or
 // resource, each when set.
 func (g *gen) iconsAndMeta(icons []model.Icon, meta string) []jen.Code {
 	var fields []jen.Code
 	if len(icons) > 0 {
-		var lits []jen.Code
-		for _, ic := range icons {
-			f := []jen.Code{field("Src", jen.Lit(ic.Src))}
-			if ic.MIMEType != "" {
-				f = append(f, field("MIMEType", jen.Lit(ic.MIMEType)))
-			}
-			if len(ic.Sizes) > 0 {
-				f = append(f, field("Sizes", scopesLit(ic.Sizes)))
-			}
-			if ic.Theme != "" {
-				f = append(f, field("Theme", jen.Lit(ic.Theme)))
-			}
-			lits = append(lits, jen.Values(f...))
-		}
-		fields = append(fields, field("Icons", jen.Index().Add(g.rt("Icon")).Custom(multiLine, lits...)))
+		fields = append(fields, field("Icons", jen.Index().Add(g.rt("Icon")).Custom(multiLine, iconLits(icons)...)))
 	}
 	if meta != "" {
 		lit := jen.Lit(meta)

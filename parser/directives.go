@@ -168,7 +168,8 @@ func init() {
     public https URL of the Streamable HTTP endpoint; oci: an image
     that serves it over stdio; the repository comes from the import
     path (github.com, gitlab.com); the //mcp:icon lines of its
-    comment are the server's icons (https src only)`}}},
+    comment are the server's icons (https src only); the generated
+    NewServer(opts ...runtime.Option) makes the server with them`}}},
 	}
 }
 
