@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
 )
 
 // newModule writes files into a new module in a temporary directory and
