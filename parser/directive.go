@@ -112,7 +112,7 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 // looksLikeOptions reports whether text could be meant as the options of
 // a //mcp:tool directive: every word is an option, or close to one.
 func looksLikeOptions(text string) bool {
-	tool := toolSpec()
+	tool := grammarOf("tool")
 	for _, word := range strings.Fields(text) {
 		key, _, _ := strings.Cut(word, "=")
 		if tool.rule(key) == nil && tool.suggest(key) == "" {
@@ -306,7 +306,7 @@ func enumGrammar() *grammar {
 // the parameter it names, if any; ok is false for malformed text.
 func enumArgs(cm *ast.Comment) (sw schema.EnumSwitch, param string, ok bool) {
 	_, rest, _ := directiveOf(cm.Text)
-	a, errs := enumGrammar().parse(rest)
+	a, errs := grammarOf("enum").parse(rest)
 	sw, param = schema.EnumOn, a.words[1].Value
 	if a.words[0].Value == "off" {
 		sw = schema.EnumOff
@@ -355,7 +355,7 @@ func schemaGrammar() *grammar {
 // package, which it hands to the schema builder.
 func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment, _ *ast.FuncDecl) {
 	_, rest, _ := directiveOf(cm.Text)
-	a, _ := schemaGrammar().parse(rest) // a TYPE is optional, the rest raw: no error
+	a, _ := grammarOf("schema").parse(rest) // a TYPE is optional, the rest raw: no error
 	name := a.words[0].Value
 	s, err := schema.ParseStated(a.rest)
 	if err != nil {

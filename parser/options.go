@@ -174,8 +174,9 @@ type word struct {
 // the grammar and checks each option against its rule. It returns the
 // arguments and every problem found, each at its offset.
 func (d *grammar) parse(text string) (a args, errs []optionError) {
-	a.good, a.rejected = map[string]option{}, map[string]bool{}
-	a.words = make([]word, len(d.words))
+	if len(d.words) > 0 {
+		a.words = make([]word, len(d.words))
+	}
 	i := 0
 	for n, w := range d.words {
 		i = skipSpace(text, i)
@@ -233,6 +234,7 @@ func (d *grammar) parse(text string) (a args, errs []optionError) {
 		return a, nil
 	}
 	opts, synErr := tokenizeOptions(text[i:])
+	a.good, a.rejected = make(map[string]option, len(opts)), map[string]bool{}
 	seen := map[string]bool{}
 	for _, o := range opts {
 		o.KeyOff += i
@@ -576,7 +578,7 @@ type toolOptions struct {
 // parseOptions checks the options of a //mcp:tool directive. It reports
 // every problem it can find, each at its offset.
 func parseOptions(text string) (toolOptions, []optionError) {
-	good, rejected, errs := toolSpec().check(text)
+	good, rejected, errs := grammarOf("tool").check(text)
 	res := toolOptions{Name: good["name"].Value, BadName: rejected["name"], Title: good["title"].Value, Scopes: splitScopes(good["scope"].Value)}
 	if t := good["task"].Value; t != "forbidden" {
 		res.Task = t

@@ -321,7 +321,7 @@ func (c *checker) argDocs(fd *ast.FuncDecl, argDirs []*ast.Comment, args []*mode
 	seen := map[string]bool{}
 	for _, cm := range argDirs {
 		_, rest, _ := directiveOf(cm.Text)
-		a, _ := argGrammar().parse(rest)
+		a, _ := grammarOf("arg").parse(rest)
 		name, desc := a.words[0].Value, a.rest
 		i := slices.IndexFunc(args, func(a *model.PromptArg) bool { return a.Name == name })
 		switch {

@@ -482,7 +482,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 	seen := map[string]int{} // parameter name -> line of its //mcp:arg
 	for _, cm := range t.args {
 		_, rest, off := directiveOf(cm.Text)
-		a, errs := argGrammar().parse(rest)
+		a, errs := grammarOf("arg").parse(rest)
 		name, desc, hasTag, tag := a.words[0].Value, a.rest, a.hasTag, a.tag
 		namePos, tagPos, tagErr := cm.Pos()+token.Pos(off+a.words[0].Off), cm.Pos()+token.Pos(off+a.tagOff), ""
 		if !hasTag {
