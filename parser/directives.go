@@ -40,10 +40,11 @@ type directive struct {
 	// misplaced returns what is wrong with the directive in the comment
 	// g of f, outside the places it may be.
 	misplaced func(fset *token.FileSet, f *ast.File, g *ast.CommentGroup) string
-	// grammar is built once, with the table, and never changed: parse
-	// only reads it.
-	grammar *grammar
-	help    []helpEntry
+	grammar   func() *grammar
+	// built is grammar(), built once with the table and never changed
+	// (parse only reads it): what grammarOf returns.
+	built *grammar
+	help  []helpEntry
 	// pkg reads a package-level directive, its arguments parsed by its
 	// grammar (errs their problems, for the handler to report as it
 	// words them), into the package's directives.
@@ -87,82 +88,82 @@ var directiveRows []directive
 func init() {
 	directiveRows = []directive{
 		{word: "tool", kind: toolDirective, place: inFuncDoc, misplaced: misplaced,
-			grammar: toolSpec(),
+			grammar: toolSpec,
 			help:    []helpEntry{{helpTool, "//mcp:tool [options]"}}},
 		{word: "arg", kind: argDirective, place: inFuncDoc,
 			misplaced: says("//mcp:arg must be in the doc comment of a function annotated with //mcp:tool"),
-			grammar:   argGrammar(),
+			grammar:   argGrammar,
 			help: []helpEntry{{helpTool, `//mcp:arg NAME [jsonschema:"KEYWORDS"] description
     describes the plain parameter NAME; the keywords bound it as
     a struct field's jsonschema tag does`}}},
 		{word: "enum", kind: typeDirective, place: inFuncDoc | inTypeDoc, comment: (*checker).enumComment,
-			grammar: enumGrammar(),
+			grammar: enumGrammar,
 			help: []helpEntry{{helpTool, `//mcp:enum off PARAM
     (or on) switches enum inference for the plain parameter PARAM`},
 				{helpType, "//mcp:enum [on|off]   its constants are (on) or are not (off) an enum"}}},
 		{word: "schema", kind: schemaDirective, place: inTypeDoc | inPackage, comment: (*checker).schemaDirective,
-			grammar: schemaGrammar(),
+			grammar: schemaGrammar,
 			help: []helpEntry{{helpType, `//mcp:schema {...}    its JSON Schema, for a type with its own JSON
                       methods; also once per package, in any comment
                       of a file: //mcp:schema IMPORTPATH.Type {...}`}}},
 		{word: "prompt", kind: primitiveDirective, place: inFuncDoc,
 			misplaced: says("//mcp:prompt must be in the doc comment of a function"),
-			grammar:   promptSpec(),
+			grammar:   promptSpec,
 			help: []helpEntry{{helpPrimitive, `//mcp:prompt [name=IDENT] [title="text"] [scope=S,...]
 //mcp:arg NAME description
     describes the prompt argument NAME`}}},
 		{word: "resource", kind: primitiveDirective, place: inFuncDoc | inVarDoc,
 			misplaced: says("//mcp:resource must be in the doc comment of a function, or of a //go:embed variable"),
-			grammar:   resourceSpec(),
+			grammar:   resourceSpec,
 			help: []helpEntry{{helpPrimitive, `//mcp:resource uri=URI [name=IDENT] [title="text"] [mime=TYPE]
     [description="text"] [scope=S,...]
     uri is fixed (docs://readme) or a template (docs://pages/{topic})`}}},
 		{word: "complete", kind: primitiveDirective, place: inFuncDoc,
 			misplaced: says("//mcp:complete must be in the doc comment of a function"),
-			grammar:   completeSpec(),
+			grammar:   completeSpec,
 			help: []helpEntry{{helpPrimitive, `//mcp:complete prompt=NAME arg=ARG
 //mcp:complete resource=URI_TEMPLATE arg=VAR`}}},
 		{word: "icon", kind: iconDirective, place: inFuncDoc | inVarDoc | inServerNote,
 			misplaced: says("//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, of a //go:embed variable annotated with //mcp:resource, or in the comment of //mcp:server"),
-			grammar:   iconSpec(),
+			grammar:   iconSpec,
 			help: []helpEntry{{helpBeside, `//mcp:icon src=URL [mime=TYPE] [sizes=48x48,...] [theme=light|dark]
     an icon clients may show (https, http or data: URI; or
     file=icon.png, an image of the package, sent as a data: URI)`}}},
 		{word: "meta", kind: metaDirective, place: inFuncDoc | inVarDoc,
 			misplaced: says("//mcp:meta must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, or of a //go:embed variable annotated with //mcp:resource"),
-			grammar:   metaGrammar(),
+			grammar:   metaGrammar,
 			help: []helpEntry{{helpBeside, `//mcp:meta {"com.example/key": "value"}
     its _meta object (not ui: ui= and a view's options write it)`}}},
 		{word: "tools", kind: packageDirective, place: inPackage, misplaced: wholePackage("tools"),
-			grammar: toolsGrammar(), pkg: (*checker).toolsDirective,
+			grammar: toolsGrammar, pkg: (*checker).toolsDirective,
 			help: []helpEntry{{helpPackage, `//mcp:tools TYPE [prefix=P] [options]
                       every exported method of TYPE is a tool (XContext
                       over X, named after X); a method that cannot be
                       one is left out, with a warning`}}},
 		{word: "result", kind: packageDirective, place: inPackage, misplaced: wholePackage("result"),
-			grammar: resultGrammar(), pkg: (*checker).resultDirective,
+			grammar: resultGrammar, pkg: (*checker).resultDirective,
 			help: []helpEntry{{helpPackage, `//mcp:result TYPE omit  results of type TYPE or *TYPE are not sent
 //mcp:result TYPE FUNC  such a result is sent as FUNC(result)`}}},
 		{word: "param", kind: packageDirective, place: inPackage, misplaced: wholePackage("param"),
-			grammar: paramGrammar(), pkg: (*checker).paramDirective,
+			grammar: paramGrammar, pkg: (*checker).paramDirective,
 			help: []helpEntry{{helpPackage, `//mcp:param NAME text   describes every plain parameter NAME that no
                       //mcp:arg describes`}}},
 		{word: "output", kind: packageDirective, place: inPackage, misplaced: wholePackage("output"),
-			grammar: outputGrammar(), pkg: (*checker).outputDirective,
+			grammar: outputGrammar, pkg: (*checker).outputDirective,
 			help: []helpEntry{{helpPackage, `//mcp:output max=BYTES  leaves out output schemas longer than BYTES
                       (//mcp:output off: all of them)`}}},
 		{word: "constraints", kind: packageDirective, place: inPackage, misplaced: wholePackage("constraints"),
-			grammar: constraintsGrammar(), pkg: (*checker).constraintsDirective,
+			grammar: constraintsGrammar, pkg: (*checker).constraintsDirective,
 			help: []helpEntry{{helpPackage, `//mcp:constraints described  the option constraints for every tool
                       (//mcp:constraints keywords: keywords only)`}}},
 		{word: "skills", kind: packageDirective, place: inPackage, misplaced: wholePackage("skills"),
-			grammar: skillsSpec(), pkg: (*checker).skillsDirective,
+			grammar: skillsSpec, pkg: (*checker).skillsDirective,
 			help: []helpEntry{{helpPackage, `//mcp:skills dir=DIR [scope=NAME,...]
                       the skills in DIR, a directory per skill with a
                       SKILL.md, embedded: RegisterSkills(s) serves them;
                       scope= as a tool's, for each of them`}}},
 		{word: "server", kind: packageDirective, place: inPackage, misplaced: wholePackage("server"),
-			grammar: serverSpec(), pkg: (*checker).serverDirective,
+			grammar: serverSpec, pkg: (*checker).serverDirective,
 			help: []helpEntry{{helpServer, `//mcp:server name=NAME [version=V] [title="text"] [description="text"]
     [remote=URL] [website=URL] [oci=IMAGE]
     NAME in reverse-DNS form (io.github.owner/repo); description: by
@@ -173,10 +174,13 @@ func init() {
     comment are the server's icons (https src only); the generated
     NewServer(opts ...runtime.Option) makes the server with them`}}},
 	}
+	for i := range directiveRows {
+		directiveRows[i].built = directiveRows[i].grammar()
+	}
 }
 
 // grammarOf returns the grammar of the directive word ("arg").
-func grammarOf(word string) *grammar { return lookupDirective(word).grammar }
+func grammarOf(word string) *grammar { return lookupDirective(word).built }
 
 // lookupDirective returns the row of the directive word ("tool"), or nil.
 func lookupDirective(word string) *directive {

@@ -52,7 +52,7 @@ func TestDirectiveTable(t *testing.T) {
 		if len(d.help) == 0 || text == "" {
 			t.Errorf("%s has no section in mcpgen -h", name)
 		}
-		for _, k := range d.grammar.keys() {
+		for _, k := range d.grammar().keys() {
 			if d.word != "tool" && slices.Contains(toolKeys, k) && strings.Contains(text, "[options]") {
 				continue // in the list of //mcp:tool's options
 			}
