@@ -146,8 +146,11 @@ type toolDecl struct {
 	// keywords its //mcp:arg states and their position.
 	paramTag    []string
 	paramTagPos []token.Pos
-	paramEnum   []schema.EnumSwitch // //mcp:enum [on|off] PARAM of the doc comment
-	resultPos   token.Pos           // type of R
+	// paramTagFrom is "//mcp:param" for keywords of the package's
+	// //mcp:param, "" for those of //mcp:arg.
+	paramTagFrom []string
+	paramEnum    []schema.EnumSwitch // //mcp:enum [on|off] PARAM of the doc comment
+	resultPos    token.Pos           // type of R
 	// resultsPos holds the position of each of Results.
 	resultsPos []token.Pos
 	bad        bool // a diagnostic was reported: the tool is not generated

@@ -95,7 +95,8 @@ func init() {
 			grammar:   argGrammar,
 			help: []helpEntry{{helpTool, `//mcp:arg NAME [jsonschema:"KEYWORDS"] description
     describes the plain parameter NAME; the keywords bound it as
-    a struct field's jsonschema tag does`}}},
+    a struct field's jsonschema tag does, and optional makes it
+    optional whatever its type (absent, it is its zero value)`}}},
 		{word: "enum", kind: typeDirective, place: inFuncDoc | inTypeDoc, comment: (*checker).enumComment,
 			grammar: enumGrammar,
 			help: []helpEntry{{helpTool, `//mcp:enum off PARAM
@@ -140,14 +141,21 @@ func init() {
                       every exported method of TYPE is a tool (XContext
                       over X, named after X); a method that cannot be
                       one is left out, with a warning`}}},
+		{word: "toolset", kind: packageDirective, place: inPackage, misplaced: wholePackage("toolset"),
+			grammar: toolsetGrammar, pkg: (*checker).toolsetDirective,
+			help: []helpEntry{{helpPackage, `//mcp:toolset NAME [default] text
+                      declares a toolset: the tools with toolset=NAME;
+                      default: served when none is chosen (MCP_TOOLSETS,
+                      X-MCP-Toolsets)`}}},
 		{word: "result", kind: packageDirective, place: inPackage, misplaced: wholePackage("result"),
 			grammar: resultGrammar, pkg: (*checker).resultDirective,
 			help: []helpEntry{{helpPackage, `//mcp:result TYPE omit  results of type TYPE or *TYPE are not sent
 //mcp:result TYPE FUNC  such a result is sent as FUNC(result)`}}},
 		{word: "param", kind: packageDirective, place: inPackage, misplaced: wholePackage("param"),
 			grammar: paramGrammar, pkg: (*checker).paramDirective,
-			help: []helpEntry{{helpPackage, `//mcp:param NAME text   describes every plain parameter NAME that no
-                      //mcp:arg describes`}}},
+			help: []helpEntry{{helpPackage, `//mcp:param NAME [jsonschema:"KEYWORDS"] text
+                      describes and bounds every plain parameter NAME,
+                      where its //mcp:arg does not`}}},
 		{word: "output", kind: packageDirective, place: inPackage, misplaced: wholePackage("output"),
 			grammar: outputGrammar, pkg: (*checker).outputDirective,
 			help: []helpEntry{{helpPackage, `//mcp:output max=BYTES  leaves out output schemas longer than BYTES

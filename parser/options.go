@@ -329,6 +329,8 @@ func toolSpec() *grammar {
 		{key: "constraints", kind: choiceValue, choices: []string{"described", "keywords"},
 			help: "constraints    the input schema's descriptions also state bounds,\n               lengths, patterns, formats (\"1 to 100\"), for hosts that\n               drop the keywords (default under -profile openai-strict);\n               constraints=keywords: as keywords only"},
 		withHelp(scopeRule(), "scope=S[,T]    the OAuth scopes a caller's token must all grant to see\n               and call the tool (RFC 6749 scope-tokens)"),
+		{key: "toolset", kind: textValue, example: "toolset=NAME (a toolset the package declares with //mcp:toolset NAME [default] text)",
+			help: "toolset=NAME   the toolset the tool belongs to (//mcp:toolset NAME)"},
 		{key: "types", kind: textValue, example: "types=int (the type arguments of a generic function; types=string,int for several)",
 			help: "types=T[,U]    the type arguments of a generic function (types=int);\n               one //mcp:tool line per instantiation, each its name="},
 		{key: "ui", kind: textValue, example: "ui=ui://app/view.html (the URI of the tool's MCP App view)",
@@ -541,11 +543,14 @@ func (d *grammar) checkValue(r *optionRule, o *option) *optionError {
 
 // toolOptions is the validated content of a //mcp:tool directive.
 type toolOptions struct {
-	Name    string // "" when not given or not valid
-	BadName bool   // name= was given but is not valid
-	Title   string
-	Hints   model.Hints
-	Task    string // "", "optional" or "required"
+	// Toolset is the option toolset=, ToolsetOff the offset of its value.
+	Toolset    string
+	ToolsetOff int
+	Name       string // "" when not given or not valid
+	BadName    bool   // name= was given but is not valid
+	Title      string
+	Hints      model.Hints
+	Task       string // "", "optional" or "required"
 	// Result is the parameter named by result=PARAM, or "none" for
 	// result=none; ResultOff is the offset of its value.
 	Result    string
@@ -585,6 +590,9 @@ func parseOptions(text string) (toolOptions, []optionError) {
 	}
 	if o, ok := good["result"]; ok {
 		res.Result, res.ResultOff = o.Value, o.ValueOff
+	}
+	if o, ok := good["toolset"]; ok {
+		res.Toolset, res.ToolsetOff = o.Value, o.ValueOff
 	}
 	if o, ok := good["types"]; ok {
 		res.TypeArgs, res.TypeArgsOff, res.TypeArgsQuoted = o.Value, o.ValueOff, o.Quoted

@@ -104,7 +104,7 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     " fast",
-			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, types, ui, visibility`}},
+			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, toolset, types, ui, visibility`}},
 		},
 		{
 			text: " ui=ui://counter/view.html visibility=app,model",

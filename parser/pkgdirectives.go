@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 )
 
 // The package-level directives, each a line of its own in any comment of
@@ -38,7 +40,7 @@ import (
 // pkgDirs holds the package-level directives of one package.
 type pkgDirs struct {
 	results []*resultRule
-	params  map[string]string // parameter name -> description
+	params  map[string]paramRule // by parameter name
 	// outputMax bounds the compact length of an output schema: longer
 	// ones are left out; 0 means no bound, -1 that none is kept.
 	outputMax int
@@ -50,6 +52,19 @@ type pkgDirs struct {
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server
+	// toolsets are the //mcp:toolset directives, in order, and toolsetAt
+	// the position of each (by name).
+	toolsets  []*model.Toolset
+	toolsetAt map[string]token.Pos
+}
+
+// A paramRule is one //mcp:param NAME [jsonschema:"KEYWORDS"] [text]:
+// what a plain parameter NAME of any tool of the package is, where its
+// //mcp:arg does not say.
+type paramRule struct {
+	desc   string
+	tag    string    // the keywords, as //mcp:arg writes them
+	tagPos token.Pos // of the keywords
 }
 
 // A resultRule is one //mcp:result directive: what becomes of the results
@@ -68,10 +83,14 @@ type toolsRule struct {
 	prefix string // option prefix=
 	// opts are the options of //mcp:tool that each method takes, as
 	// written; ok is false when the options had an error (reported).
-	opts  string
-	ok    bool
-	count int      // methods it makes tools of
-	left  []string // the names of those left out
+	opts string
+	ok   bool
+	// toolset is the option toolset=, at toolsetPos (checked once every
+	// //mcp:toolset is read).
+	toolset    string
+	toolsetPos token.Pos
+	count      int      // methods it makes tools of
+	left       []string // the names of those left out
 }
 
 // rule returns the //mcp:result rule for a result of type t, or nil.
@@ -142,7 +161,7 @@ func (s *pkgScan) once(c *checker, word string, pos token.Pos) bool {
 // files (mcpgen's own output aside), each by the handler of its row of
 // directiveTable.
 func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDirs {
-	s := &pkgScan{pkg: pkg, files: files, d: &pkgDirs{params: map[string]string{}},
+	s := &pkgScan{pkg: pkg, files: files, d: &pkgDirs{params: map[string]paramRule{}},
 		first: map[string]token.Pos{}, paramLine: map[string]token.Pos{}}
 	for _, f := range files {
 		if isMcpgenOutput(f) {
@@ -180,7 +199,7 @@ func resultGrammar() *grammar {
 }
 
 func paramGrammar() *grammar {
-	return &grammar{directive: "//mcp:param", words: []wordRule{{name: "NAME"}}, rest: textRest}
+	return &grammar{directive: "//mcp:param", words: []wordRule{{name: "NAME"}}, tag: "jsonschema", rest: textRest}
 }
 
 func outputGrammar() *grammar {
@@ -207,19 +226,88 @@ func toolsGrammar() *grammar {
 	return g
 }
 
-// paramDirective reads //mcp:param NAME text.
-func (c *checker) paramDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+func toolsetGrammar() *grammar {
+	return &grammar{directive: "//mcp:toolset", words: []wordRule{{name: "NAME"}, {name: "default", optional: true, choices: []string{"default"}}}, rest: textRest}
+}
+
+// toolsetDirective reads //mcp:toolset NAME [default] text.
+func (c *checker) toolsetDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
 	name := a.words[0]
 	switch {
 	case len(errs) > 0 || a.rest == "":
-		c.errorf(cm.Pos(), "//mcp:param needs a parameter name and a description: //mcp:param NAME text")
+		c.errorf(cm.Pos(), "//mcp:toolset needs a name and a description: //mcp:toolset NAME [default] text")
+	case !validToolsetName(name.Value):
+		c.errorf(s.at(name.Off), "//mcp:toolset %s: a toolset name is 1 to 64 characters from a-z 0-9 _ -, other than all and default", name.Value)
+	case s.d.toolsetAt[name.Value] != token.NoPos:
+		c.errorf(s.at(name.Off), "second //mcp:toolset %s (the first is at %s)", name.Value, c.lineOf(s.d.toolsetAt[name.Value], cm.Pos()))
+	default:
+		if s.d.toolsetAt == nil {
+			s.d.toolsetAt = map[string]token.Pos{}
+		}
+		s.d.toolsetAt[name.Value] = cm.Pos()
+		s.d.toolsets = append(s.d.toolsets, &model.Toolset{Pos: c.fset.Position(cm.Pos()), Name: name.Value,
+			Description: a.rest, Default: a.words[1].Value == "default"})
+	}
+}
+
+// validToolsetName reports whether name can name a toolset
+// (runtime.Toolset.Name).
+func validToolsetName(name string) bool {
+	if name == "" || len(name) > 64 || name == "all" || name == "default" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// checkToolset reports, at pos, a toolset= that names no //mcp:toolset of
+// the package, and returns false then.
+func (c *checker) checkToolset(name string, pos token.Pos, pkgName string) bool {
+	if c.dirs.toolsetAt[name] != token.NoPos {
+		return true
+	}
+	if len(c.dirs.toolsets) == 0 {
+		c.errorf(pos, "toolset=%s: package %s declares no toolset; declare it with //mcp:toolset %s [default] text in a comment of the package", name, pkgName, name)
+		return false
+	}
+	names := make([]string, len(c.dirs.toolsets))
+	for i, ts := range c.dirs.toolsets {
+		names[i] = ts.Name
+	}
+	msg := fmt.Sprintf("toolset=%s names no //mcp:toolset of package %s", name, pkgName)
+	if s := suggest.Closest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean %s?", s)
+	} else {
+		msg += " (toolsets: " + strings.Join(names, ", ") + ")"
+	}
+	c.errorf(pos, "%s", msg)
+	return false
+}
+
+// paramDirective reads //mcp:param NAME [jsonschema:"KEYWORDS"] [text]:
+// the keywords //mcp:arg takes, a description, or both.
+func (c *checker) paramDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	name := a.words[0]
+	switch {
+	case len(errs) > 0 && a.hasTag && name.Value != "":
+		c.errorf(s.at(errs[0].Off), "//mcp:param %s: %s: jsonschema:\"minimum=0,maximum=100\"", name.Value, errs[0].Msg)
+	case len(errs) > 0 || a.rest == "" && !a.hasTag:
+		c.errorf(cm.Pos(), "//mcp:param needs a parameter name and a description or keywords: //mcp:param NAME [jsonschema:\"KEYWORDS\"] text")
 	case !token.IsIdentifier(name.Value):
 		c.errorf(s.at(name.Off), "//mcp:param %s: a parameter name is a Go identifier", name.Value)
 	case s.paramLine[name.Value] != token.NoPos:
 		c.errorf(s.at(name.Off), "second //mcp:param %s (the first is at %s)", name.Value, c.lineOf(s.paramLine[name.Value], cm.Pos()))
 	default:
 		s.paramLine[name.Value] = cm.Pos()
-		s.d.params[name.Value] = a.rest
+		r := paramRule{desc: a.rest}
+		if a.hasTag {
+			r.tag, r.tagPos = a.tag, s.at(a.tagOff)
+		}
+		s.d.params[name.Value] = r
 	}
 }
 
@@ -260,6 +348,9 @@ func (c *checker) toolsDirective(s *pkgScan, cm *ast.Comment, a args, errs []opt
 		return
 	}
 	r := &toolsRule{pos: cm.Pos(), typ: tn, prefix: a.good["prefix"].Value, ok: len(errs) == 0}
+	if o, ok := a.good["toolset"]; ok {
+		r.toolset, r.toolsetPos = o.Value, s.at(o.ValueOff)
+	}
 	for _, e := range errs {
 		c.errorf(s.at(e.Off), "%s", e.Msg)
 	}
@@ -370,7 +461,7 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 	for _, r := range c.dirs.tools {
 		opts, prefix := r.opts, r.prefix
 		named, isNamed := r.typ.Type().(*types.Named)
-		if !r.ok || !isNamed {
+		if !r.ok || !isNamed || r.toolset != "" && !c.checkToolset(r.toolset, r.toolsetPos, pkg.Name) {
 			continue
 		}
 		methods := map[string]*types.Func{}

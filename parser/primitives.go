@@ -21,7 +21,7 @@ import (
 )
 
 // This file checks the //mcp:prompt and //mcp:resource directives and
-// builds their model (docs/reference.md, "Prompts, resources and completion").
+// builds their model (docs/directives.md, "Prompts, resources and completion").
 
 const (
 	promptPrefix   = "//mcp:prompt"

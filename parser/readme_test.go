@@ -7,7 +7,7 @@ import (
 )
 
 // TestReadmeDocumentsDirectives keeps the reference's promise
-// (docs/reference.md) that every directive and every option the parser
+// (docs/directives.md) that every directive and every option the parser
 // accepts is documented: the
 // directive names are read from the table of directives, the options of
 // each directive from its grammar (options.go), so a new one fails
@@ -21,7 +21,7 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 	}
 	for _, d := range directives {
 		if !strings.Contains(readme, "//mcp:"+d+" ") && !strings.Contains(readme, "//mcp:"+d+"`") {
-			t.Errorf("docs/reference.md does not document //mcp:%s", d)
+			t.Errorf("docs/directives.md does not document //mcp:%s", d)
 		}
 	}
 
@@ -44,7 +44,7 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 	// The table of //mcp:tool options: one row per option.
 	for _, o := range toolSpec().keys() {
 		if !strings.Contains(readme, "\n| `"+o) {
-			t.Errorf("docs/reference.md has no row for the //mcp:tool option %s in the table of The annotation", o)
+			t.Errorf("docs/directives.md has no row for the //mcp:tool option %s in the table of The annotation", o)
 		}
 	}
 
@@ -68,10 +68,10 @@ func TestReadmeDocumentsDirectives(t *testing.T) {
 	}
 }
 
-// readReference returns the repository's reference, docs/reference.md.
+// readReference returns the reference's page of directives, docs/directives.md.
 func readReference(t *testing.T) string {
 	t.Helper()
-	b, err := os.ReadFile("../docs/reference.md")
+	b, err := os.ReadFile("../docs/directives.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,6 +42,13 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		bad(first.Pos()+token.Pos(len(toolPrefix)+e.Off), "%s", e.Msg)
 	}
 	t.Name, t.Title, t.Hints, t.TaskSupport, t.Scopes = opts.Name, opts.Title, opts.Hints, opts.Task, opts.Scopes
+	if opts.Toolset != "" {
+		if c.checkToolset(opts.Toolset, first.Pos()+token.Pos(len(toolPrefix)+opts.ToolsetOff), pkg.Name) {
+			t.Toolset = opts.Toolset
+		} else {
+			t.bad = true
+		}
+	}
 	t.Icons = c.icons(lines.icons, &t.bad)
 	t.Meta = c.toolMeta(t, opts, first.Pos(), lines.metas)
 	if t.Name == "" && !opts.BadName {
@@ -95,9 +102,17 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		t.shaped = true
 		c.argDirectives(t)
 		c.enumDirectives(t)
-		for _, p := range t.Params {
-			if p.Description == "" && c.dirs != nil {
-				p.Description = c.dirs.params[p.Name] // //mcp:param
+		for i, p := range t.Params {
+			if c.dirs == nil {
+				break
+			}
+			r := c.dirs.params[p.Name] // //mcp:param
+			if p.Description == "" {
+				p.Description = r.desc
+			}
+			if r.tag != "" && t.paramTag[i] == "" {
+				t.paramTag[i], t.paramTagPos[i] = r.tag, r.tagPos
+				t.paramTagFrom[i] = "//mcp:param"
 			}
 		}
 		c.resultParam(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.ResultOff))
@@ -174,7 +189,7 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model. It
+// the shapes a tool may have (docs/types.md, Signatures) and fills in the model. It
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
@@ -479,6 +494,7 @@ func argGrammar() *grammar {
 func (c *checker) argDirectives(t *toolDecl) {
 	t.paramTag = make([]string, len(t.Params))
 	t.paramTagPos = make([]token.Pos, len(t.Params))
+	t.paramTagFrom = make([]string, len(t.Params))
 	seen := map[string]int{} // parameter name -> line of its //mcp:arg
 	for _, cm := range t.args {
 		_, rest, off := directiveOf(cm.Text)
@@ -569,7 +585,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		for i, p := range t.Params {
 			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
 			if i < len(t.paramTag) {
-				ps[i].Tag, ps[i].TagPos = t.paramTag[i], t.paramTagPos[i]
+				ps[i].Tag, ps[i].TagPos, ps[i].TagFrom = t.paramTag[i], t.paramTagPos[i], t.paramTagFrom[i]
 			}
 			if i < len(t.paramEnum) {
 				ps[i].Enum = t.paramEnum[i]

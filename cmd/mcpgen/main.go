@@ -28,7 +28,7 @@
 //
 // With -profile openai-strict, gemini or anthropic-strict, the input
 // schemas follow that model provider's strict subset of JSON Schema (see
-// docs/reference.md, "Which hosts and providers accept these schemas"); a
+// docs/types.md, "Which hosts and providers accept these schemas"); a
 // construct the profile cannot express is a diagnostic. -check needs the
 // same -profile as the generation.
 //
@@ -191,8 +191,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra\ngenerated file and exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
 	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line:\neach parameter without a description, each method that\n//mcp:tools leaves out, each tool of a warning that repeats\nacross a package's tools (no doc comment, a type's warnings),\neach struct without json tags and each type of functional\noptions past 10 of them in a package")
-	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: per tool, largest\nfirst, the bytes of its entry, an estimate of its tokens and\nthe part that costs most")
-	fset.IntVar(&opts.budget, "budget", 0, "warn when a package's tools/list is estimated at more than `tokens`\n(with -check: fail)")
+	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: what the model reads\n(name, title, description, input schema) and what only the wire\ncarries, per toolset, and per tool, largest first, with an\nestimate of its tokens and the part that costs most")
+	fset.IntVar(&opts.budget, "budget", 0, "warn when what the model reads of a package's tools/list is\nestimated at more than `tokens` (with toolsets: what is served\nwhen none is chosen, and each toolset alone; with -check: fail)")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied\nwhile loading packages")
 	fset.StringVar(&opts.serverJSON, "server-json", "", "also write the MCP registry's entry of the server (server.json)\nto `file`, from the //mcp:server directive of the one\npackage matched that has one")
 	fset.StringVar(&opts.serverVersion, "server-version", "", "the `version` that server.json gives the server (default:\nversion= of //mcp:server)")
@@ -415,12 +415,14 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 		if len(pkg.Tools) > 0 && (opts.catalog || opts.budget > 0) {
 			costs := catalogCosts(pkg)
 			if opts.catalog {
-				warnings = append(warnings, catalogReport(pkg.PkgPath, costs)...)
+				warnings = append(warnings, catalogReport(pkg, costs)...)
 			}
-			if msg := overBudget(pkg.PkgPath, costs, opts.budget); msg != "" && opts.check {
-				problems = append(problems, "mcpgen: "+msg)
-			} else if msg != "" {
-				warnings = append(warnings, "mcpgen: warning: "+msg)
+			for _, msg := range overBudget(pkg, costs, opts.budget) {
+				if opts.check {
+					problems = append(problems, "mcpgen: "+msg)
+				} else {
+					warnings = append(warnings, "mcpgen: warning: "+msg)
+				}
 			}
 		}
 		outs = append(outs, out)
