@@ -174,18 +174,29 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model. It
-// reports whether the parameters are well-formed, so that the //mcp:arg
-// directives can be checked against them.
+// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model, in
+// three passes: receiver, params, results. It reports whether the
+// parameters are well-formed, so that the //mcp:arg directives can be
+// checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
-	// sig is instantiated with the option types= for a generic function
-	// (instantiate), so its parameters' types are known.
+	generic := c.receiver(t)
+	paramsOK = c.params(t) && !generic
+	c.results(t)
+	return paramsOK
+}
+
+// badf reports a problem of t at pos: t is not generated.
+func (c *checker) badf(t *toolDecl, pos token.Pos, format string, args ...any) {
+	c.errorf(pos, format, args...)
+	t.bad = true
+}
+
+// receiver checks the receiver of a method: a named type of the package,
+// not generic (reported: generic is true), and sets t.Receiver, the type
+// that promotes it when it is unexported.
+func (c *checker) receiver(t *toolDecl) (generic bool) {
 	fd, sig := t.decl, t.sig
-	bad := func(pos token.Pos, format string, args ...any) {
-		c.errorf(pos, format, args...)
-		t.bad = true
-	}
-	generic := false
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	if recv := sig.Recv(); recv != nil {
 		rt, ptr := types.Unalias(recv.Type()), false
 		if p, ok := rt.(*types.Pointer); ok {
@@ -207,15 +218,23 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			}
 		}
 	}
+	return generic
+}
 
-	// Parameters.
+// params checks the parameters of t's function (sig is instantiated with
+// the option types= for a generic function, so their types are known)
+// and sets t.Context, t.Struct or t.Params, and t.Skipped (functional
+// options); it reports whether they are well-formed.
+func (c *checker) params(t *toolDecl) (paramsOK bool) {
+	fd, sig := t.decl, t.sig
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	params := sig.Params()
 	names, typePos := fieldPositions(fd.Type.Params)
 	start := 0
 	if params.Len() > 0 && isContext(params.At(0).Type()) {
 		t.Context, start = true, 1
 	}
-	paramsOK = !generic
+	paramsOK = true
 	for i := start; i < params.Len(); i++ {
 		if isContext(params.At(i).Type()) {
 			bad(names[i], "context.Context must be the first parameter of %s", t.GoName)
@@ -268,8 +287,15 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			t.paramPos = append(t.paramPos, names[i])
 		}
 	}
+	return paramsOK
+}
 
-	// Results.
+// results checks the results of t's function: an error last, if any;
+// then what //mcp:result makes of each (resultRules) and the shape of
+// the tool's result.
+func (c *checker) results(t *toolDecl) {
+	fd, sig := t.decl, t.sig
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	results := sig.Results()
 	_, resPos := fieldPositions(fd.Type.Results)
 	n := results.Len()
@@ -280,13 +306,22 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		switch rt := results.At(i).Type(); {
 		case isError(rt):
 			bad(resPos[i], "error must be the last result of %s", t.GoName)
-			return paramsOK
+			return
 		case i == n-1 && !t.ReturnsError && types.Implements(rt, errorIface):
 			bad(resPos[i], "last result of %s has type %s, which implements error: declare it as error (a nil %s in an error is not a nil error), or make it a value the tool returns",
 				t.GoName, typeString(rt, t.pkg.Types), typeString(rt, t.pkg.Types))
-			return paramsOK
+			return
 		}
 	}
+	c.resultRules(t, n, resPos)
+}
+
+// resultRules applies the //mcp:result rules to the first n results of
+// t's function (at resPos): a result left out, one sent through a
+// function, the others kept; and sets the tool's result from them.
+func (c *checker) resultRules(t *toolDecl, n int, resPos []token.Pos) {
+	results := t.sig.Results()
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	// Results that //mcp:result leaves out or turns into something else.
 	var kept []*types.Var
 	var keptPos []token.Pos
@@ -307,7 +342,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		if !types.AssignableTo(r.Type(), param) {
 			bad(resPos[i], "result %d of %s has type %s, which %s (//mcp:result at line %d) does not take: it takes %s",
 				i+1, t.GoName, typeString(r.Type(), t.pkg.Types), rule.fn.Name(), c.fset.Position(rule.pos).Line, typeString(param, t.pkg.Types))
-			return paramsOK
+			return
 		}
 		via = append(via, &model.ResultMember{Name: snakeCase(rule.fn.Name()), Type: rule.fn.Signature().Results().At(0).Type(), Via: rule.fn, Index: i})
 	}
@@ -348,7 +383,6 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	default:
 		c.severalResults(t, kept, keptPos)
 	}
-	return paramsOK
 }
 
 // severalResults models the first n results of t, more than one, as the
