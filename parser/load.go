@@ -576,20 +576,41 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 	parallel.For(len(todo), minToolsPerWorker, func(i int) {
 		diags[i], errs[i] = c.schemas(todo[i])
 	})
-	// A problem in a type that several tools use is reported once, with
-	// the tools that reach it.
-	type problem struct {
-		pos     token.Pos
-		msg     string
-		same    string
-		warning bool
+	if err := firstError(errs); err != nil {
+		return nil, err
 	}
-	var order []problem
-	reachedBy := map[problem][]string{}
-	for i, t := range todo {
-		if errs[i] != nil {
-			return nil, errs[i]
+	order, reachedBy, failed := collectProblems(todo, diags)
+	others := sameType(order, reachedBy)
+	c.reportProblems(todo, order, reachedBy, others)
+	return failed, nil
+}
+
+// firstError returns the first of errs that is not nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// A schemaProblem is a diagnostic of the schema builder, which several
+// tools may reach (a problem of a type they share).
+type schemaProblem struct {
+	pos     token.Pos
+	msg     string
+	same    string
+	warning bool
+}
+
+// collectProblems gathers the diagnostics of the tools' schemas (diags,
+// one list per tool of todo): each problem once, in order, with the
+// tools that reach it; a method of //mcp:tools with an error is left out
+// instead (failed, with the reason).
+func collectProblems(todo []*toolDecl, diags [][]schema.Diagnostic) (order []schemaProblem, reachedBy map[schemaProblem][]string, failed map[*toolDecl]string) {
+	reachedBy = map[schemaProblem][]string{}
+	for i, t := range todo {
 		if t.bulk != nil {
 			// A method of //mcp:tools that cannot be a tool is left out.
 			for _, d := range diags[i] {
@@ -606,7 +627,7 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 			}
 		}
 		for _, d := range diags[i] {
-			p := problem{d.Pos, d.Message, d.Same, d.Warning}
+			p := schemaProblem{d.Pos, d.Message, d.Same, d.Warning}
 			if reachedBy[p] == nil {
 				order = append(order, p)
 			}
@@ -616,11 +637,15 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 			t.bad = t.bad || !d.Warning
 		}
 	}
-	// A type without a known JSON form is one problem, however many
-	// parameters and results use it: reported at the first use, with the
-	// number of the others.
-	firstOf := map[string]problem{}
-	others := map[problem]int{}
+	return order, reachedBy, failed
+}
+
+// sameType makes a type without a known JSON form one problem, however
+// many parameters and results use it: reported at the first use, which
+// takes the tools of the others, with the number of the others.
+func sameType(order []schemaProblem, reachedBy map[schemaProblem][]string) (others map[schemaProblem]int) {
+	firstOf := map[string]schemaProblem{}
+	others = map[schemaProblem]int{}
 	for _, p := range order {
 		if p.same == "" {
 			continue
@@ -637,6 +662,13 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		}
 		firstOf[p.same] = p
 	}
+	return others
+}
+
+// reportProblems reports each problem once, with the tools that reach it
+// and the number of other uses of its type; the warnings of structs
+// without json tags sum up by package.
+func (c *checker) reportProblems(todo []*toolDecl, order []schemaProblem, reachedBy map[schemaProblem][]string, others map[schemaProblem]int) {
 	var untagged []kindWarning
 	for _, p := range order {
 		names := reachedBy[p]
@@ -665,7 +697,6 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 				n, todo[0].pkg.Name, plural(tools, "tool", "tools"), list)
 		})
 	}
-	return failed, nil
 }
 
 // maxKindWarnings is how many warnings of one kind, each about a type of

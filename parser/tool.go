@@ -573,10 +573,13 @@ func (t *toolDecl) param(name string) *model.Param {
 }
 
 // schemas derives the input and output schemas of t with the schema
-// builder, which reports unsupported types at their positions.
+// builder, which reports unsupported types at their positions, in passes:
+// inputSchema and outputSchema (derived), setOutput, shapeInput (what
+// every input schema goes through), setInput. The schemas' own
+// diagnostics are returned, and the caller records them (schemas runs on
+// several goroutines).
 func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
-	// t.bad may already be set (by an earlier check); the schemas' own
-	// diagnostics are returned, and the caller records them.
+	// t.bad may already be set (by an earlier check).
 	bad := t.bad
 	report := func(diags []schema.Diagnostic) {
 		all = append(all, diags...)
@@ -584,123 +587,150 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			bad = bad || !d.Warning
 		}
 	}
-	// At the root of its schemas the context is the tool: its own
-	// description wins over the doc comment of the input or output type,
-	// which an undocumented tool keeps (it is then the only description).
-	omitTypeDoc := func(s *jsonschema.Schema, typ types.Type) {
-		if t.Description != "" {
-			c.builder.OmitTypeDoc(s, typ)
-		}
+	in, diags := c.inputSchema(t)
+	report(diags)
+	out, diags := c.outputSchema(t)
+	report(diags)
+	if bad {
+		return all, nil
 	}
-	var in *jsonschema.Schema
+	if err := c.setOutput(t, out); err != nil {
+		return nil, err
+	}
+	in, enforced, diags := c.shapeInput(t, in)
+	if report(diags); bad {
+		return all, nil
+	}
+	return all, setInput(t, in, enforced)
+}
+
+// omitTypeDoc leaves out of s the doc comment of typ, at the root of a
+// schema of t: the tool's own description wins over it, and an
+// undocumented tool keeps it (it is then the only description).
+func (c *checker) omitTypeDoc(t *toolDecl, s *jsonschema.Schema, typ types.Type) {
+	if t.Description != "" {
+		c.builder.OmitTypeDoc(s, typ)
+	}
+}
+
+// inputSchema derives the input schema of t: its struct's, or its plain
+// parameters' object.
+func (c *checker) inputSchema(t *toolDecl) (*jsonschema.Schema, []schema.Diagnostic) {
 	if t.Struct != nil {
 		s, diags := c.builder.Struct(t.Struct.Type, t.Struct.Name, t.structPos)
-		omitTypeDoc(s, t.Struct.Type)
-		in = s
-		report(diags)
-	} else {
-		ps := make([]schema.Param, len(t.Params))
-		for i, p := range t.Params {
-			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
-			if i < len(t.paramTag) {
-				ps[i].Tag, ps[i].TagPos = t.paramTag[i], t.paramTagPos[i]
-			}
-			if i < len(t.paramEnum) {
-				ps[i].Enum = t.paramEnum[i]
-			}
-		}
-		s, diags := c.builder.Params(ps)
-		in = s
-		report(diags)
+		c.omitTypeDoc(t, s, t.Struct.Type)
+		return s, diags
 	}
-	var out *jsonschema.Schema
+	ps := make([]schema.Param, len(t.Params))
+	for i, p := range t.Params {
+		ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
+		if i < len(t.paramTag) {
+			ps[i].Tag, ps[i].TagPos = t.paramTag[i], t.paramTagPos[i]
+		}
+		if i < len(t.paramEnum) {
+			ps[i].Enum = t.paramEnum[i]
+		}
+	}
+	return c.builder.Params(ps)
+}
+
+// outputSchema derives the output schema of t, nil for a result sent as
+// text or none; a structured result the builder wraps makes t's result
+// wrapped.
+func (c *checker) outputSchema(t *toolDecl) (*jsonschema.Schema, []schema.Diagnostic) {
 	switch t.Result {
 	case model.ResultStructured:
 		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
-		report(diags)
 		if wrapped {
 			t.Result = model.ResultWrapped
 		} else {
-			omitTypeDoc(s, t.ResultType)
+			c.omitTypeDoc(t, s, t.ResultType)
 		}
-		out = s
+		return s, diags
 	case model.ResultObject:
 		ms := make([]schema.Param, len(t.Results))
 		for i, r := range t.Results {
 			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
 		}
-		s, diags := c.builder.Results(ms)
-		report(diags)
-		out = s
+		return c.builder.Results(ms)
 	}
-	if t.Result == model.ResultStructured || t.Result == model.ResultWrapped || t.Result == model.ResultObject {
-		if !bad {
-			if out == nil {
-				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
-			}
-			text, err := schema.Marshal(out)
-			if err != nil {
-				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
-			}
-			t.OutputSchema = text
-			if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
-				// //mcp:output: the result is still sent as structured
-				// content, which needs no schema.
-				t.OutputSchema = ""
-			}
+	return nil, nil
+}
+
+// setOutput sets t's output schema, as text, unless //mcp:output leaves
+// it out (the result is still sent as structured content, which needs no
+// schema).
+func (c *checker) setOutput(t *toolDecl, out *jsonschema.Schema) error {
+	if t.Result != model.ResultStructured && t.Result != model.ResultWrapped && t.Result != model.ResultObject {
+		return nil
+	}
+	if out == nil {
+		return fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
+	}
+	text, err := schema.Marshal(out)
+	if err != nil {
+		return fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
+	}
+	t.OutputSchema = text
+	if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
+		t.OutputSchema = ""
+	}
+	return nil
+}
+
+// shapeInput takes the input schema of t through what every one goes
+// through: a warning for a type that contains itself through required
+// fields, recursion described in words, $refs by place, and the profile
+// (with the constraints stated in descriptions, by constraints= or
+// //mcp:constraints or the profile's default). It returns the schema
+// listed and the one enforced, which differ when the profile moves
+// keywords out.
+func (c *checker) shapeInput(t *toolDecl, in *jsonschema.Schema) (listed, enforced *jsonschema.Schema, diags []schema.Diagnostic) {
+	if in == nil {
+		return nil, nil, nil
+	}
+	pos := t.pos
+	if t.Struct != nil {
+		pos = t.structPos
+	}
+	for _, chain := range schema.RequiredCycles(in) {
+		diags = append(diags, schema.Diagnostic{Pos: pos, Warning: true, Message: fmt.Sprintf(
+			"input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)})
+	}
+	// A recursive type says in words what it holds, where a client that
+	// cuts the recursion short still shows it; a stated schema's $ref to
+	// a definition's $anchor names the definition by its place, which
+	// clients that inline $defs resolve.
+	in = schema.RefsByPlace(schema.DescribeRecursion(in))
+	choice := t.constraints
+	if choice == "" && c.dirs != nil {
+		choice = c.dirs.constraints
+	}
+	describe := choice == "described" || choice == "" && c.profile.DropsKeywords()
+	r := schema.ProfileInput(c.profile, in, describe)
+	for _, p := range r.Problems {
+		diags = append(diags, schema.Diagnostic{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message})
+	}
+	return r.Listed, r.Enforced, diags
+}
+
+// setInput sets t's input schema, and the schema the runtime validates
+// with when it is another, as text.
+func setInput(t *toolDecl, in, enforced *jsonschema.Schema) error {
+	if in == nil {
+		return fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
+	}
+	text, err := schema.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
+	}
+	t.InputSchema = text
+	if enforced != in {
+		if t.ValidateSchema, err = schema.Marshal(enforced); err != nil {
+			return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
 		}
 	}
-	if !bad && in != nil {
-		pos := t.pos
-		if t.Struct != nil {
-			pos = t.structPos
-		}
-		for _, chain := range schema.RequiredCycles(in) {
-			// Returned, not recorded: schemas runs on several goroutines.
-			all = append(all, schema.Diagnostic{Pos: pos, Warning: true, Message: fmt.Sprintf(
-				"input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)})
-		}
-		// A recursive type says in words what it holds, where a client
-		// that cuts the recursion short still shows it.
-		in = schema.DescribeRecursion(in)
-	}
-	// A stated schema's $ref to a definition's $anchor names the
-	// definition by its place, which clients that inline $defs resolve.
-	if !bad && in != nil {
-		in = schema.RefsByPlace(in)
-	}
-	enforced := in
-	if !bad && in != nil {
-		// Constraints also stated in the descriptions: by constraints= or
-		// //mcp:constraints, or by default under a profile whose hosts
-		// drop the keywords.
-		choice := t.constraints
-		if choice == "" && c.dirs != nil {
-			choice = c.dirs.constraints
-		}
-		describe := choice == "described" || choice == "" && c.profile.DropsKeywords()
-		r := schema.ProfileInput(c.profile, in, describe)
-		for _, p := range r.Problems {
-			report([]schema.Diagnostic{{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message}})
-		}
-		in, enforced = r.Listed, r.Enforced
-	}
-	if !bad {
-		if in == nil {
-			return nil, fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
-		}
-		text, err := schema.Marshal(in)
-		if err != nil {
-			return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
-		}
-		t.InputSchema = text
-		if enforced != in {
-			if t.ValidateSchema, err = schema.Marshal(enforced); err != nil {
-				return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
-			}
-		}
-	}
-	return all, nil
+	return nil
 }
 
 // profilePos returns where to report a profile problem at the JSON
