@@ -303,75 +303,11 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		return nil, fmt.Errorf("both a struct parameter and plain parameters in the model")
 	}
 
-	var body []jen.Code
-	var callArgs []jen.Code
-	var param jen.Code // the argument the option result= sends back
-	if t.Context {
-		callArgs = append(callArgs, jen.Id(loc.ctx))
+	body, callArgs, param, err := g.decodeArgs(t, loc)
+	if err != nil {
+		return nil, err
 	}
 	decodes := t.Struct != nil || len(t.Params) > 0
-	switch {
-	case t.Struct != nil:
-		typ := t.Struct.Type
-		if t.Struct.Pointer {
-			ptr, ok := typ.(*types.Pointer)
-			if !ok {
-				return nil, fmt.Errorf("struct parameter %s is not a pointer", typ)
-			}
-			typ = ptr.Elem()
-		}
-		code, err := g.typeCode(typ)
-		if err != nil {
-			return nil, fmt.Errorf("struct parameter: %w", err)
-		}
-		body = append(body, jen.Var().Id(loc.in).Add(code))
-		arg := jen.Id(loc.in)
-		if t.Struct.Pointer {
-			arg = jen.Op("&").Id(loc.in)
-		}
-		callArgs = append(callArgs, arg)
-		if t.ResultParam != "" && t.ResultParam == t.Struct.Name {
-			param = arg.Clone()
-		}
-	case len(t.Params) > 0:
-		// One field per parameter, tagged with the argument's name.
-		used := map[string]bool{}
-		fields := make([]jen.Code, 0, len(t.Params))
-		for i, p := range t.Params {
-			if p.Name == "" || p.Name == "_" {
-				return nil, fmt.Errorf("parameter %d has no name", i+1)
-			}
-			code, err := g.typeCode(p.Type)
-			if err != nil {
-				return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
-			}
-			tag := p.Name
-			if p.Optional {
-				tag += ",omitempty"
-			}
-			name := fieldName(p.Name, used)
-			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
-			arg := jen.Id(loc.in).Dot(name)
-			if t.ResultParam != "" && t.ResultParam == p.Name {
-				param = arg.Clone()
-			}
-			if p.Variadic {
-				arg = arg.Op("...")
-			}
-			callArgs = append(callArgs, arg)
-		}
-		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
-	}
-	if decodes {
-		decode := "Decode"
-		if t.Float64Numbers {
-			decode = "DecodeFloat64"
-		}
-		body = append(body, jen.If(
-			jen.Id(loc.err).Op(":=").Add(g.rt(decode)).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
-			jen.Id(loc.err).Op("!=").Nil(),
-		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
-	}
 
 	call, err := g.funcRef(t)
 	if err != nil {
@@ -413,6 +349,81 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	return jen.Comment(doc).Line().Func().Id(name).Params(jen.Id(loc.recv).Op("*").Add(recvType)).Add(g.rt("Handler")).Block(
 		jen.Return(jen.Func().Params(params...).Params(resultTypes...).Block(body...)),
 	), nil
+}
+
+// decodeArgs returns the statements of a handler that decode its
+// arguments (into a variable of the struct parameter's type, or of a
+// struct of one field per plain parameter), the arguments of the call,
+// and the one the option result= sends back (nil without it).
+func (g *gen) decodeArgs(t *model.Tool, loc localNames) (body, callArgs []jen.Code, param jen.Code, err error) {
+	if t.Context {
+		callArgs = append(callArgs, jen.Id(loc.ctx))
+	}
+	decodes := t.Struct != nil || len(t.Params) > 0
+	switch {
+	case t.Struct != nil:
+		typ := t.Struct.Type
+		if t.Struct.Pointer {
+			ptr, ok := typ.(*types.Pointer)
+			if !ok {
+				return nil, nil, nil, fmt.Errorf("struct parameter %s is not a pointer", typ)
+			}
+			typ = ptr.Elem()
+		}
+		code, err := g.typeCode(typ)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("struct parameter: %w", err)
+		}
+		body = append(body, jen.Var().Id(loc.in).Add(code))
+		arg := jen.Id(loc.in)
+		if t.Struct.Pointer {
+			arg = jen.Op("&").Id(loc.in)
+		}
+		callArgs = append(callArgs, arg)
+		if t.ResultParam != "" && t.ResultParam == t.Struct.Name {
+			param = arg.Clone()
+		}
+	case len(t.Params) > 0:
+		// One field per parameter, tagged with the argument's name.
+		used := map[string]bool{}
+		fields := make([]jen.Code, 0, len(t.Params))
+		for i, p := range t.Params {
+			if p.Name == "" || p.Name == "_" {
+				return nil, nil, nil, fmt.Errorf("parameter %d has no name", i+1)
+			}
+			code, err := g.typeCode(p.Type)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("parameter %s: %w", p.Name, err)
+			}
+			tag := p.Name
+			if p.Optional {
+				tag += ",omitempty"
+			}
+			name := fieldName(p.Name, used)
+			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
+			arg := jen.Id(loc.in).Dot(name)
+			if t.ResultParam != "" && t.ResultParam == p.Name {
+				param = arg.Clone()
+			}
+			if p.Variadic {
+				arg = arg.Op("...")
+			}
+			callArgs = append(callArgs, arg)
+		}
+		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
+	}
+	if decodes {
+		decode := "Decode"
+		if t.Float64Numbers {
+			decode = "DecodeFloat64"
+		}
+		body = append(body, jen.If(
+			jen.Id(loc.err).Op(":=").Add(g.rt(decode)).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
+			jen.Id(loc.err).Op("!=").Nil(),
+		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
+	}
+
+	return body, callArgs, param, nil
 }
 
 // results returns the statements that call the function and return its

@@ -170,10 +170,21 @@ type toolDecl struct {
 }
 
 // file scans every comment of f for directives, reports misplaced and
-// malformed ones, and returns the annotated functions found.
+// malformed ones, and returns the annotated functions found, in three
+// passes: docIndex (which comment documents what), comments (each
+// directive where it stands), funcs (the directives of each function).
 func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
-	funcDocs := map[*ast.CommentGroup]*ast.FuncDecl{}
-	varDocs := map[*ast.CommentGroup]*ast.GenDecl{} // variables with a //mcp:resource
+	funcDocs, varDocs := docIndex(f)
+	prims := c.comments(pkg, f, funcDocs, varDocs)
+	tools, more := c.funcs(pkg, f)
+	return tools, append(prims, more...)
+}
+
+// docIndex returns the doc comments of f's functions, and those of its
+// variables that hold a //mcp:resource (one GenDecl per variable of a
+// var ( ... ) group).
+func docIndex(f *ast.File) (funcDocs map[*ast.CommentGroup]*ast.FuncDecl, varDocs map[*ast.CommentGroup]*ast.GenDecl) {
+	funcDocs, varDocs = map[*ast.CommentGroup]*ast.FuncDecl{}, map[*ast.CommentGroup]*ast.GenDecl{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -195,6 +206,14 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
+	return funcDocs, varDocs
+}
+
+// comments checks every directive of f where it stands, by the table of
+// directives: near misses, unknown words, misplaced ones, those checked
+// in place (//mcp:enum, //mcp:schema); and returns the resources of
+// //go:embed variables.
+func (c *checker) comments(pkg *packages.Package, f *ast.File, funcDocs map[*ast.CommentGroup]*ast.FuncDecl, varDocs map[*ast.CommentGroup]*ast.GenDecl) []*primitiveDecl {
 	var prims []*primitiveDecl
 	for _, g := range f.Comments {
 		fd := funcDocs[g]
@@ -225,6 +244,13 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
+	return prims
+}
+
+// funcs sorts the directives of each function's doc comment and checks
+// the tool, prompt, resource or completer it makes.
+func (c *checker) funcs(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
+	var prims []*primitiveDecl
 	var tools []*toolDecl
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)

@@ -84,7 +84,8 @@ func directiveTable() []directive { return directiveRows }
 var directiveRows []directive
 
 // init builds the table; its handlers refer to it, which a variable's
-// initializer cannot.
+// initializer cannot. It is one linear list, a row per directive, and
+// over 100 lines for it (internal/funclen).
 func init() {
 	directiveRows = []directive{
 		{word: "tool", kind: toolDirective, place: inFuncDoc, misplaced: misplaced,
