@@ -75,6 +75,9 @@ type gen struct {
 	// those that do not (an error of the generator).
 	importsNamed bool
 	missing      []string
+
+	// views names the view types (views.go), set by prepareViews.
+	views *views
 }
 
 func newGen(pkg *model.Package) *gen {
@@ -117,10 +120,11 @@ func (g *gen) groups() ([]*group, error) {
 			funcs.tools = append(funcs.tools, t)
 			continue
 		}
-		gr := byType[t.Receiver.TypeName]
+		fn := model.RegisterFunc(t.Receiver)
+		gr := byType[fn]
 		if gr == nil {
-			gr = &group{funcName: model.RegisterFunc(t.Receiver), recv: t.Receiver}
-			byType[t.Receiver.TypeName] = gr
+			gr = &group{funcName: fn, recv: t.Receiver}
+			byType[fn] = gr
 		}
 		gr.tools = append(gr.tools, t)
 	}
@@ -128,7 +132,9 @@ func (g *gen) groups() ([]*group, error) {
 	for _, gr := range byType {
 		groups = append(groups, gr)
 	}
-	slices.SortFunc(groups, func(a, b *group) int { return cmp.Compare(a.recv.TypeName, b.recv.TypeName) })
+	slices.SortFunc(groups, func(a, b *group) int {
+		return cmp.Or(cmp.Compare(a.recv.TypeName, b.recv.TypeName), cmp.Compare(a.funcName, b.funcName))
+	})
 	if funcs != nil {
 		groups = append(groups, funcs)
 	}
@@ -189,9 +195,13 @@ func (g *gen) file() ([]jen.Code, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.prepareViews(); err != nil {
+		return nil, err
+	}
 	aliases := g.nameImports()
 	g.aliases, g.importsNamed = aliases, true
 	loc := g.locals(aliases)
+	g.nameViews(used, aliases)
 	// The handler functions are package-level: their names must not
 	// take a name of the user's package or of an import.
 	for _, gr := range groups {
@@ -341,6 +351,11 @@ func (g *gen) decls(groups []*group, guards []jen.Code, names map[*model.Tool]to
 			decls = append(decls, fn)
 		}
 	}
+	viewDecls, err := g.viewDecls()
+	if err != nil {
+		return nil, err
+	}
+	decls = append(decls, viewDecls...)
 	if len(g.pkg.Prompts) > 0 {
 		fn, err := g.registerPrompts(loc)
 		if err != nil {
@@ -493,7 +508,7 @@ func (g *gen) handlerName(stem string, used map[string]bool, aliases map[string]
 
 // localNames are the identifiers the generated functions declare.
 type localNames struct {
-	server, recv, ctx, args, in, out, err, extra string
+	server, recv, ctx, args, in, out, err, extra, view string
 }
 
 // locals picks the local identifiers. A local shadows package-level names
@@ -521,7 +536,7 @@ func (g *gen) locals(aliases map[string]string) localNames {
 	}
 	return localNames{
 		server: pick("s"), recv: pick("recv"), ctx: pick("ctx"), args: pick("args"),
-		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"),
+		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"), view: pick("view"),
 	}
 }
 

@@ -605,12 +605,12 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 	}
 	in, diags := c.inputSchema(t)
 	report(diags)
-	out, diags := c.outputSchema(t)
+	out, facts, diags := c.outputSchema(t)
 	report(diags)
 	if bad {
 		return all, nil
 	}
-	if err := c.setOutput(t, out); err != nil {
+	if err := c.setOutput(t, out, facts); err != nil {
 		return nil, err
 	}
 	in, enforced, diags := c.shapeInput(t, in)
@@ -651,32 +651,33 @@ func (c *checker) inputSchema(t *toolDecl) (*jsonschema.Schema, []schema.Diagnos
 }
 
 // outputSchema derives the output schema of t, nil for a result sent as
-// text or none; a structured result the builder wraps makes t's result
-// wrapped.
-func (c *checker) outputSchema(t *toolDecl) (*jsonschema.Schema, []schema.Diagnostic) {
+// text or none, and what it holds (facts); a structured result the
+// builder wraps makes t's result wrapped.
+func (c *checker) outputSchema(t *toolDecl) (*jsonschema.Schema, schema.OutputFacts, []schema.Diagnostic) {
 	switch t.Result {
 	case model.ResultStructured:
-		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
+		s, wrapped, facts, diags := c.builder.OutputOf(t.ResultType, t.resultPos, c.outputOptions())
 		if wrapped {
 			t.Result = model.ResultWrapped
 		} else {
 			c.omitTypeDoc(t, s, t.ResultType)
 		}
-		return s, diags
+		return s, facts, diags
 	case model.ResultObject:
 		ms := make([]schema.Param, len(t.Results))
 		for i, r := range t.Results {
 			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
 		}
-		return c.builder.Results(ms)
+		return c.builder.ResultsOf(ms, c.outputOptions())
 	}
-	return nil, nil
+	return nil, schema.OutputFacts{}, nil
 }
 
-// setOutput sets t's output schema, as text, unless //mcp:output leaves
-// it out (the result is still sent as structured content, which needs no
-// schema).
-func (c *checker) setOutput(t *toolDecl, out *jsonschema.Schema) error {
+// setOutput sets t's output schema, as text, unless //mcp:output or the
+// default for other modules' types (facts) leaves it out, saying why in
+// t.OutputLeftOut (the result is still sent as structured content, which
+// needs no schema).
+func (c *checker) setOutput(t *toolDecl, out *jsonschema.Schema, facts schema.OutputFacts) error {
 	if t.Result != model.ResultStructured && t.Result != model.ResultWrapped && t.Result != model.ResultObject {
 		return nil
 	}
@@ -688,8 +689,20 @@ func (c *checker) setOutput(t *toolDecl, out *jsonschema.Schema) error {
 		return fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 	}
 	t.OutputSchema = text
-	if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
+	size := compactLen(text)
+	switch max := c.dirs.outputBound(); {
+	case max < 0:
 		t.OutputSchema = ""
+		t.OutputLeftOut = "no output schema: //mcp:output off"
+	case max > 0 && size > max:
+		t.OutputSchema = ""
+		t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes are over //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
+	case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
+		// The default: a schema that writes out another module's types
+		// whole, and is large, pays for little.
+		t.OutputSchema = ""
+		t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
+			size, wholeList(facts.Whole, t.pkg), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
 	}
 	return nil
 }

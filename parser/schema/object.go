@@ -24,8 +24,13 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		typeName = n.Obj().Name()
 	}
 	untagged := c.structWarnings(t, at, fields)
+	keep := c.view(t) // a view keeps some members, in an output schema
+	lean := c.leanDoc(t)
 	for i, f := range fields {
-		prop, required, ok := c.field(f, typeName, untagged)
+		if keep != nil && !keep[f.name] {
+			continue
+		}
+		prop, required, ok := c.field(f, typeName, untagged, lean)
 		if !ok {
 			continue
 		}
@@ -76,8 +81,9 @@ func (c *conv) structWarnings(t types.Type, at site, fields []jsonField) (untagg
 
 // field returns the schema of the member f of a struct (typeName), and
 // whether it is required; ok is false for a field the schema leaves out
-// (jsonschema:"-").
-func (c *conv) field(f jsonField, typeName string, untagged bool) (prop *jsonschema.Schema, required, ok bool) {
+// (jsonschema:"-"). lean: another module's field in an output schema,
+// described only by what its value means.
+func (c *conv) field(f jsonField, typeName string, untagged, lean bool) (prop *jsonschema.Schema, required, ok bool) {
 	fat := fieldSite("field", typeName, f.v)
 	report := func(msg string) { c.report(fat, msg) }
 	if f.badName != "" {
@@ -132,13 +138,18 @@ func (c *conv) field(f jsonField, typeName string, untagged bool) (prop *jsonsch
 	if name := headerTag(f.tag, report); name != "" {
 		c.markHeader(prop, f.v.Type(), name, fat)
 	}
-	if prop.Description == "" {
+	if prop.Description == "" && !lean {
 		prop.Description = c.b.fieldDoc(f.v)
 	}
-	if prop.Description == "" {
+	if prop.Description == "" && !lean {
 		// A field without a comment of its own is described by its
 		// type, as a plain parameter is.
 		prop.Description = typeDoc
+	}
+	if lean {
+		// Another module's field, in an output schema: its description
+		// only documents; what its value means (a duration's unit) stays.
+		prop.Description = ""
 	}
 	prop.Description = withNote(prop.Description, note)
 
