@@ -353,7 +353,7 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	body = append(body, results...)
 
 	ctxName, argsName := "_", "_"
-	if t.Context {
+	if t.Context || t.Result == model.ResultStream || slices.ContainsFunc(t.Results, func(r *model.ResultMember) bool { return r.Stream }) {
 		ctxName = loc.ctx
 	}
 	if decodes {
@@ -481,6 +481,20 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc lo
 	if t.ResultType == nil {
 		return nil, fmt.Errorf("no result type in the model")
 	}
+	if t.Result == model.ResultStream {
+		// The stream is read, bounded, and closed, the function's error
+		// or not: runtime.StreamResult takes both.
+		lhs := omittedTargets(t, []jen.Code{jen.Id(loc.out)})
+		errArg := jen.Nil()
+		if t.ReturnsError {
+			lhs = append(lhs, jen.Id(loc.err))
+			errArg = jen.Id(loc.err)
+		}
+		return []jen.Code{
+			jen.List(lhs...).Op(":=").Add(call),
+			jen.Return(g.rt("StreamResult").Call(jen.Id(loc.ctx), jen.Id(loc.out), errArg)),
+		}, nil
+	}
 	if t.Result == model.ResultRaw && isRuntimeResultPtr(t.ResultType) {
 		// The function already returns what a handler returns.
 		if t.ReturnsError {
@@ -560,7 +574,7 @@ func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Co
 func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	used := map[string]bool{}
 	fields := make([]jen.Code, 0, len(t.Results))
-	var targets, extras, conversions []jen.Code
+	var targets, extras, conversions, streams []jen.Code
 	for _, r := range t.Results {
 		code, err := g.typeCode(r.Type)
 		if err != nil {
@@ -578,7 +592,12 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 				return nil, fmt.Errorf("result %s: %w", r.Name, err)
 			}
 		}
-		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": r.Name}))
+		tag := r.Name
+		if r.Stream {
+			tag = "-" // read into the content (runtime.StreamsResult)
+			streams = append(streams, jen.Id(loc.out).Dot(name))
+		}
+		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
 		if r.Via == nil && !viewed {
 			targets = append(targets, jen.Id(loc.out).Dot(name))
 			continue
@@ -632,6 +651,16 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		targets = append(targets, jen.Id(loc.err))
 	}
 	stmts = append(stmts, jen.List(targets...).Op("=").Add(call))
+	if len(streams) > 0 {
+		// The streams are read into the content and closed, the
+		// function's error or not.
+		if t.ReturnsError {
+			stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(
+				jen.Return(g.rt("StreamsResult").Call(append([]jen.Code{jen.Id(loc.ctx), jen.Nil(), jen.Id(loc.err)}, streams...)...))))
+		}
+		stmts = append(stmts, conversions...)
+		return append(stmts, jen.Return(g.rt("StreamsResult").Call(append([]jen.Code{jen.Id(loc.ctx), jen.Id(loc.out), jen.Nil()}, streams...)...))), nil
+	}
 	if t.ReturnsError {
 		stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}

@@ -411,6 +411,11 @@ type ResultMember struct {
 	// member of a tool with Omitted or Via results).
 	Via   *types.Func
 	Index int
+	// Stream is set for a member whose type is a stream (io.Reader,
+	// io.ReadCloser): it is not a member of the structured result but read
+	// into the result's content, before the structured result's text
+	// (runtime.StreamResults).
+	Stream bool
 }
 
 // ResultKind is the shape of what a tool function returns.
@@ -423,6 +428,7 @@ const (
 	ResultWrapped                      // R is not an object, or a pointer (nil is null): structuredContent is {"result": R}
 	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
 	ResultObject                       // several results: structuredContent is {"<name>": result, ...} (Results)
+	ResultStream                       // R is an interface type with io.Reader's Read (io.Reader, io.ReadCloser): read, bounded, into text or a blob, and closed (runtime.StreamResult)
 )
 
 // RegisterFunc returns the name of the generated function that registers a

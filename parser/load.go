@@ -392,6 +392,7 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 				"//mcp:toolset %s holds no tool: put tools in it with toolset=%s on their //mcp:tool (or //mcp:tools), or remove it", ts.Name, ts.Name)})
 		}
 	}
+	c.ungroupLeftOut(tools, failed)
 	c.flushWarnGroups(pkg)
 	p.ViewTypes = c.viewTypes(pkg.Types, p.Tools)
 	p.Modules = c.modules(tools)
@@ -927,6 +928,7 @@ type warnGroup struct {
 	more   string // what the others are, as in "more tools with functional options of type Option"
 	fix    string // what to do about each of them
 	tools  []string
+	at     []token.Pos  // where each of tools is
 	others []Diagnostic // the other uses' own warnings, for -v
 }
 
@@ -946,7 +948,45 @@ func (c *checker) groupWarnf(key, more, fix string, pos token.Pos, tool, format 
 		return
 	}
 	g.tools = append(g.tools, tool)
+	g.at = append(g.at, pos)
 	g.others = append(g.others, Diagnostic{Pos: c.fset.Position(pos), Message: msg, Warning: true})
+}
+
+// ungroupLeftOut takes out of the grouped warnings the methods that an
+// //mcp:tools directive left out (bulkSummary names them): those that
+// could not be tools at all (not in tools) and those whose schemas failed.
+// A grouped warning names tools that exist; a group of left-out methods
+// only is not reported.
+func (c *checker) ungroupLeftOut(tools []*toolDecl, failed map[*toolDecl]string) {
+	exists := map[string]bool{}
+	for _, t := range tools {
+		if t.bulk == nil || failed[t] == "" {
+			exists[t.Name] = true
+		}
+	}
+	order := c.warnOrder[:0]
+	for _, g := range c.warnOrder {
+		var tools []string
+		var at []token.Pos
+		var others []Diagnostic
+		for i, name := range g.tools {
+			if exists[name] {
+				tools, at, others = append(tools, name), append(at, g.at[i]), append(others, g.others[i])
+			}
+		}
+		if !exists[g.first] {
+			if len(tools) == 0 {
+				delete(c.warnGroups, g.key)
+				continue
+			}
+			// The next one that exists is the group's first.
+			g.first, g.pos, g.msg = tools[0], at[0], others[0].Message
+			tools, at, others = tools[1:], at[1:], others[1:]
+		}
+		g.tools, g.at, g.others = tools, at, others
+		order = append(order, g)
+	}
+	c.warnOrder = order
 }
 
 // flushWarnGroups reports the grouped warnings of the package checked,

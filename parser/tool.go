@@ -457,6 +457,11 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 		return
 	}
 	rt := types.Unalias(r)
+	if isStream(rt) {
+		// A stream has no JSON form: it is read into the result.
+		t.Result = model.ResultStream
+		return
+	}
 	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
 		t.Result = model.ResultRaw // []runtime.Content
 		return
@@ -483,6 +488,20 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 			typeString(r, t.pkg.Types), t.GoName)
 		t.bad = true
 	}
+}
+
+// ioReader is io.Reader's method set: Read(p []byte) (n int, err error).
+var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Read",
+	types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+		types.NewTuple(types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int]),
+			types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
+
+// isStream reports whether t is an interface type that has io.Reader's
+// Read (io.Reader, io.ReadCloser, io.ReadSeekCloser, ...): a result that
+// is a stream of bytes, whose JSON form would be {} whatever it holds.
+func isStream(t types.Type) bool {
+	return types.IsInterface(t) && types.Implements(t, ioReader)
 }
 
 // isRuntimeNamed reports whether t is the named type runtime.name.
@@ -664,9 +683,13 @@ func (c *checker) outputSchema(t *toolDecl) (*jsonschema.Schema, schema.OutputFa
 		}
 		return s, facts, diags
 	case model.ResultObject:
-		ms := make([]schema.Param, len(t.Results))
+		ms := make([]schema.Param, 0, len(t.Results))
 		for i, r := range t.Results {
-			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
+			if r.Via == nil && isStream(types.Unalias(r.Type)) {
+				r.Stream = true // read into the content, not a member
+				continue
+			}
+			ms = append(ms, schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]})
 		}
 		return c.builder.ResultsOf(ms, c.outputOptions())
 	}
