@@ -75,6 +75,9 @@ type gen struct {
 	// those that do not (an error of the generator).
 	importsNamed bool
 	missing      []string
+
+	// views names the view types (views.go), set by prepareViews.
+	views *views
 }
 
 func newGen(pkg *model.Package) *gen {
@@ -117,10 +120,11 @@ func (g *gen) groups() ([]*group, error) {
 			funcs.tools = append(funcs.tools, t)
 			continue
 		}
-		gr := byType[t.Receiver.TypeName]
+		fn := model.RegisterFunc(t.Receiver)
+		gr := byType[fn]
 		if gr == nil {
-			gr = &group{funcName: model.RegisterFunc(t.Receiver), recv: t.Receiver}
-			byType[t.Receiver.TypeName] = gr
+			gr = &group{funcName: fn, recv: t.Receiver}
+			byType[fn] = gr
 		}
 		gr.tools = append(gr.tools, t)
 	}
@@ -128,7 +132,9 @@ func (g *gen) groups() ([]*group, error) {
 	for _, gr := range byType {
 		groups = append(groups, gr)
 	}
-	slices.SortFunc(groups, func(a, b *group) int { return cmp.Compare(a.recv.TypeName, b.recv.TypeName) })
+	slices.SortFunc(groups, func(a, b *group) int {
+		return cmp.Or(cmp.Compare(a.recv.TypeName, b.recv.TypeName), cmp.Compare(a.funcName, b.funcName))
+	})
 	if funcs != nil {
 		groups = append(groups, funcs)
 	}
@@ -160,18 +166,64 @@ func (g *gen) qual(path, name, sel string) *jen.Statement {
 func (g *gen) rt(sel string) *jen.Statement { return g.qual(model.RuntimePath, "runtime", sel) }
 
 // file names the imports, locals, handlers and schema constants of the
-// generated file and returns its top-level declarations in order (the
-// guards, per group its registration function and handlers, prompts,
-// resources, schema constants, forms).
+// generated file and returns its top-level declarations in order, in
+// passes: schemaNames, guards (which collect the imports), forms, the
+// imports' and locals' names, decls (guards, per group its registration
+// function and handlers, prompts, resources, NewServer, skills),
+// constants (schemas, forms).
 func (g *gen) file() ([]jen.Code, error) {
 	groups, err := g.groups()
 	if err != nil {
 		return nil, err
 	}
+	names, used := schemaNames(groups)
+	// The guards mention every type of every signature: building them
+	// collects all imports, which must be named before the locals are.
+	guards, err := g.guards(groups)
+	if err != nil {
+		return nil, err
+	}
+	if len(g.pkg.Prompts) > 0 || len(g.pkg.Resources) > 0 {
+		g.rt("Server") // imported before the imports are named
+		g.qual(contextPath, "context", "Context")
+	}
+	if g.pkg.Skills != nil {
+		g.rt("Server")
+		g.qual("embed", "embed", "FS")
+	}
+	forms, err := g.forms(used)
+	if err != nil {
+		return nil, err
+	}
+	if err := g.prepareViews(); err != nil {
+		return nil, err
+	}
+	aliases := g.nameImports()
+	g.aliases, g.importsNamed = aliases, true
+	loc := g.locals(aliases)
+	g.nameViews(used, aliases)
+	// The handler functions are package-level: their names must not
+	// take a name of the user's package or of an import.
+	for _, gr := range groups {
+		for _, t := range gr.tools {
+			n := names[t]
+			n.handler = g.handlerName(lowerCamel(t.Name), used, aliases)
+			names[t] = n
+		}
+	}
 
-	// Identifiers for the schema constants, unique within the file.
-	names := map[*model.Tool]toolNames{}
-	used := map[string]bool{}
+	decls, err := g.decls(groups, guards, names, loc, used, aliases)
+	if err != nil {
+		return nil, err
+	}
+	return append(decls, g.constants(groups, names, forms)...), nil
+}
+
+// schemaNames returns the identifiers of the schema constants of the
+// tools of groups, unique within the file, and the names they and the
+// registration functions take.
+func schemaNames(groups []*group) (names map[*model.Tool]toolNames, used map[string]bool) {
+	names, used = map[*model.Tool]toolNames{}, map[string]bool{}
 	for _, gr := range groups {
 		used[gr.funcName] = true
 	}
@@ -189,8 +241,12 @@ func (g *gen) file() ([]jen.Code, error) {
 		}
 	}
 
-	// The guards mention every type of every signature: building them
-	// collects all imports, which must be named before the locals are.
+	return names, used
+}
+
+// guards returns the compile-time guards of the file: one per tool, per
+// function that //mcp:result names, per prompt, resource and completer.
+func (g *gen) guards(groups []*group) ([]jen.Code, error) {
 	var guards []jen.Code
 	via := map[*types.Func]bool{}
 	for _, gr := range groups {
@@ -243,40 +299,36 @@ func (g *gen) file() ([]jen.Code, error) {
 		}
 		guards = append(guards, guard)
 	}
-	if len(g.pkg.Prompts) > 0 || len(g.pkg.Resources) > 0 {
-		g.rt("Server") // imported before the imports are named
-		g.qual(contextPath, "context", "Context")
-	}
-	if g.pkg.Skills != nil {
-		g.rt("Server")
-		g.qual("embed", "embed", "FS")
-	}
-	// The form types of runtime.Elicit, registered with their schemas.
-	var forms []jen.Code
-	var formIDs, formSchemas []string
+	return guards, nil
+}
+
+// elicitForms are the form types of runtime.Elicit, registered with their
+// schemas: the registrations, and the schemas' identifiers and texts.
+type elicitForms struct {
+	regs       []jen.Code
+	ids, texts []string
+}
+
+// forms returns the forms of the package's tools, their identifiers
+// taken in used.
+func (g *gen) forms(used map[string]bool) (elicitForms, error) {
+	var f elicitForms
 	for _, e := range g.pkg.Elicits {
 		typ, err := g.typeCode(e.Type)
 		if err != nil {
-			return nil, err
+			return f, err
 		}
 		name := uniqueName(lowerCamel(formBase(e.Type)), "FormSchema", used)
-		forms = append(forms, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
-		formIDs, formSchemas = append(formIDs, name), append(formSchemas, e.Schema)
+		f.regs = append(f.regs, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
+		f.ids, f.texts = append(f.ids, name), append(f.texts, e.Schema)
 	}
-	aliases := g.nameImports()
-	g.aliases, g.importsNamed = aliases, true
-	loc := g.locals(aliases)
-	// The handler functions are package-level: their names must not
-	// take a name of the user's package or of an import.
-	for _, gr := range groups {
-		for _, t := range gr.tools {
-			n := names[t]
-			n.handler = g.handlerName(lowerCamel(t.Name), used, aliases)
-			names[t] = n
-		}
-	}
+	return f, nil
+}
 
-	// The declarations, in the order of the file.
+// decls returns the file's declarations but its constants, in the order
+// of the file: the guards, per group its registration function and
+// handlers, prompts, resources, NewServer, skills.
+func (g *gen) decls(groups []*group, guards []jen.Code, names map[*model.Tool]toolNames, loc localNames, used map[string]bool, aliases map[string]string) ([]jen.Code, error) {
 	var decls []jen.Code
 	if len(guards) > 0 {
 		decls = append(decls, jen.Comment("Compile-time guards: if a tool's signature changes, regenerate.").Line().Var().Defs(guards...))
@@ -299,6 +351,11 @@ func (g *gen) file() ([]jen.Code, error) {
 			decls = append(decls, fn)
 		}
 	}
+	viewDecls, err := g.viewDecls()
+	if err != nil {
+		return nil, err
+	}
+	decls = append(decls, viewDecls...)
 	if len(g.pkg.Prompts) > 0 {
 		fn, err := g.registerPrompts(loc)
 		if err != nil {
@@ -324,6 +381,13 @@ func (g *gen) file() ([]jen.Code, error) {
 		used[fsName] = true
 		decls = append(decls, g.registerSkills(loc, fsName)...)
 	}
+	return decls, nil
+}
+
+// constants returns the declarations of the schemas, as JSON, and of the
+// forms.
+func (g *gen) constants(groups []*group, names map[*model.Tool]toolNames, forms elicitForms) []jen.Code {
+	var decls []jen.Code
 	var texts, ids []string
 	for _, gr := range groups {
 		for _, t := range gr.tools {
@@ -339,12 +403,12 @@ func (g *gen) file() ([]jen.Code, error) {
 	if len(ids) > 0 {
 		decls = append(decls, consts("Input and output schemas of the tools, as JSON.", ids, texts))
 	}
-	if len(forms) > 0 {
+	if len(forms.regs) > 0 {
 		decls = append(decls,
-			jen.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.").Line().Func().Id("init").Params().Block(forms...),
-			consts("Schemas of the forms, as JSON.", formIDs, formSchemas))
+			jen.Comment("The forms that the package's tools elicit (runtime.Elicit[T]), by type.").Line().Func().Id("init").Params().Block(forms.regs...),
+			consts("Schemas of the forms, as JSON.", forms.ids, forms.texts))
 	}
-	return decls, nil
+	return decls
 }
 
 // aliasTaken reports whether name is the name of an import.
@@ -444,7 +508,7 @@ func (g *gen) handlerName(stem string, used map[string]bool, aliases map[string]
 
 // localNames are the identifiers the generated functions declare.
 type localNames struct {
-	server, recv, ctx, args, in, out, err, extra string
+	server, recv, ctx, args, in, out, err, extra, view string
 }
 
 // locals picks the local identifiers. A local shadows package-level names
@@ -472,7 +536,7 @@ func (g *gen) locals(aliases map[string]string) localNames {
 	}
 	return localNames{
 		server: pick("s"), recv: pick("recv"), ctx: pick("ctx"), args: pick("args"),
-		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"),
+		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"), view: pick("view"),
 	}
 }
 

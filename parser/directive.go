@@ -157,6 +157,9 @@ type toolDecl struct {
 	// bulk is the //mcp:tools directive that made the method a tool, or
 	// nil: such a tool is left out, with a warning, when it cannot be one.
 	bulk *toolsRule
+	// site is the other package's declaration that a directive of the
+	// user's package makes this tool of (foreign.go), or nil.
+	site *foreignSite
 	// shaped: the parameters were understood, so their schemas can be
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.
@@ -170,10 +173,21 @@ type toolDecl struct {
 }
 
 // file scans every comment of f for directives, reports misplaced and
-// malformed ones, and returns the annotated functions found.
+// malformed ones, and returns the annotated functions found, in three
+// passes: docIndex (which comment documents what), comments (each
+// directive where it stands), funcs (the directives of each function).
 func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
-	funcDocs := map[*ast.CommentGroup]*ast.FuncDecl{}
-	varDocs := map[*ast.CommentGroup]*ast.GenDecl{} // variables with a //mcp:resource
+	funcDocs, varDocs := docIndex(f)
+	foreign, prims := c.comments(pkg, f, funcDocs, varDocs)
+	tools, more := c.funcs(pkg, f)
+	return append(foreign, tools...), append(prims, more...)
+}
+
+// docIndex returns the doc comments of f's functions, and those of its
+// variables that hold a //mcp:resource (one GenDecl per variable of a
+// var ( ... ) group).
+func docIndex(f *ast.File) (funcDocs map[*ast.CommentGroup]*ast.FuncDecl, varDocs map[*ast.CommentGroup]*ast.GenDecl) {
+	funcDocs, varDocs = map[*ast.CommentGroup]*ast.FuncDecl{}, map[*ast.CommentGroup]*ast.GenDecl{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -195,9 +209,27 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
+	return funcDocs, varDocs
+}
+
+// comments checks every directive of f where it stands, by the table of
+// directives: near misses, unknown words, misplaced ones, those checked
+// in place (//mcp:enum, //mcp:schema); and returns the tools of
+// //mcp:tool IMPORTPATH.NAME (foreign.go) and the resources of //go:embed
+// variables.
+func (c *checker) comments(pkg *packages.Package, f *ast.File, funcDocs map[*ast.CommentGroup]*ast.FuncDecl, varDocs map[*ast.CommentGroup]*ast.GenDecl) ([]*toolDecl, []*primitiveDecl) {
 	var prims []*primitiveDecl
+	var foreignTools []*toolDecl
 	for _, g := range f.Comments {
 		fd := funcDocs[g]
+		var foreignLine *ast.Comment // //mcp:tool IMPORTPATH.NAME (foreign.go)
+		if fd == nil {
+			if foreignLine = foreignToolGroup(g); foreignLine != nil {
+				if t := c.foreignTool(pkg, g, foreignLine); t != nil {
+					foreignTools = append(foreignTools, t)
+				}
+			}
+		}
 		if gd := varDocs[g]; gd != nil {
 			if p := c.varDirectives(pkg, gd); p != nil {
 				prims = append(prims, p)
@@ -216,6 +248,8 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				} else {
 					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows %s", firstWords(cm.Text), knownDirectives())
 				}
+			case foreignLine != nil && row != nil && (row.kind == toolDirective || row.kind == argDirective || row.kind == iconDirective || row.kind == metaDirective || row.kind == typeDirective):
+				// In the comment of //mcp:tool IMPORTPATH.NAME: checked by foreignTool.
 			case row == nil || row.pkg != nil:
 				// Not a directive, or one of the whole package (pkgDirectives).
 			case row.comment != nil:
@@ -225,6 +259,13 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
+	return foreignTools, prims
+}
+
+// funcs sorts the directives of each function's doc comment and checks
+// the tool, prompt, resource or completer it makes.
+func (c *checker) funcs(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
+	var prims []*primitiveDecl
 	var tools []*toolDecl
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)

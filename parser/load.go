@@ -30,7 +30,7 @@ import (
 // syntax (comments, positions) and full type information of the packages
 // named by the patterns. Dependencies come from export data.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
-	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule
 
 // Load loads the packages matching patterns, with dir as the working
 // directory and tags as build tags, and returns the model of every package
@@ -116,8 +116,28 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 	if len(diags) > 0 {
 		return nil, sortDiagnostics(diags), nil
 	}
+	// The packages whose code directives make tools (//mcp:tools
+	// IMPORTPATH.TYPE), loaded again as roots: from source, with their doc
+	// comments, and the same packages as the user's import.
+	mine, foreign, broken, err := loadForeign(cfg, patterns, pkgs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if mine != nil {
+		fset, pkgs = cfg.Fset, mine
+		loaded := slices.Clone(pkgs)
+		for path, p := range foreign {
+			if !slices.Contains(pkgs, p) && broken[path] == "" {
+				loaded = append(loaded, p)
+			}
+		}
+		if diags, pending = loadErrors(dir, loaded); len(diags) > 0 {
+			return nil, sortDiagnostics(diags), nil
+		}
+	}
 
-	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, allWarnings: opts.AllWarnings, registers: map[*packages.Package]map[string]bool{}}
+	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, allWarnings: opts.AllWarnings, registers: map[*packages.Package]map[string]bool{},
+		foreign: foreign, broken: broken}
 	c.builder.SetProfile(opts.Profile)
 	var out []*model.Package
 	for _, pkg := range pkgs {
@@ -269,7 +289,10 @@ type checker struct {
 	profile schema.Profile // of the input schemas
 	diags   []Diagnostic
 	// dirs are the package-level directives of the package being checked.
-	dirs        *pkgDirs
+	dirs *pkgDirs
+	// module is the path of the module of the package being checked
+	// (its import path outside a module): its types are the user's own.
+	module      string
 	allWarnings bool // Options.AllWarnings
 	// warnGroups are the package's warnings that are one per type, with
 	// the order of their first use (groupWarnf).
@@ -279,6 +302,18 @@ type checker struct {
 	// registers holds, per package, the names of the registration
 	// functions its generated file will declare.
 	registers map[*packages.Package]map[string]bool
+
+	// foreign holds the loaded packages by path, those that directives
+	// name for their code (foreign.go) among them, and broken why one of
+	// those does not load; declsOf caches their functions' declarations.
+	foreign map[string]*packages.Package
+	broken  map[string]string
+	declsOf map[*packages.Package]map[*types.Func]*ast.FuncDecl
+	// sites are the other packages' declarations that the directives of
+	// the package being checked make tools of; dir is its directory.
+	sites   []*foreignSite
+	dir     string
+	pkgPath string
 }
 
 // errorf records a diagnostic at pos.
@@ -302,120 +337,17 @@ func (c *checker) warnf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...), Warning: true})
 }
 
-// pkg builds the model of one package: it scans every comment of every
-// file for directives and checks each annotated function.
+// pkg builds the model of one package, in passes: scan (every comment
+// of every file, the annotated functions), regenerated (the names of
+// mcpgen's earlier output), generatedNames and toolNames (names that
+// collide), then primitives, skills, forms, schemas and warnings.
 func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	p := &model.Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
-	files := slices.Clone(pkg.Syntax)
-	slices.SortFunc(files, func(a, b *ast.File) int {
-		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
-	})
-	if p.Dir == "" && len(files) > 0 {
-		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
-	}
-	c.dirs = c.pkgDirectives(pkg, files)
-	p.Server = c.dirs.server
-	var tools []*toolDecl
-	var prims []*primitiveDecl
-	outputs := map[string]bool{} // names of files mcpgen generated
-	for _, f := range files {
-		if isMcpgenOutput(f) {
-			outputs[c.fset.File(f.Pos()).Name()] = true
-			continue // our own output holds no directives, only code from them
-		}
-		t, pr := c.file(pkg, f)
-		tools = append(tools, t...)
-		prims = append(prims, pr...)
-	}
-	if bulk := c.bulkTools(pkg, files, tools); len(bulk) > 0 {
-		tools = append(tools, bulk...)
-		slices.SortStableFunc(tools, func(a, b *toolDecl) int {
-			pa, pb := c.fset.Position(a.pos), c.fset.Position(b.pos)
-			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
-		})
-	}
-	if len(outputs) > 0 && pkg.Types != nil {
-		scope := pkg.Types.Scope()
-		for _, name := range scope.Names() {
-			if outputs[c.fset.Position(scope.Lookup(name).Pos()).Filename] {
-				if p.Regenerated == nil {
-					p.Regenerated = map[string]bool{}
-				}
-				p.Regenerated[name] = true
-			}
-		}
-	}
-	// The generated file will declare the registration functions: one of
-	// the user's by the same name would not compile with it.
-	reported := map[string]bool{}
-	c.registers[pkg] = map[string]bool{}
-	registersOf := map[string]*toolDecl{} // function name -> first tool it registers
-	for _, t := range tools {
-		if t.decl.Recv != nil && t.Receiver == nil {
-			continue // a receiver that cannot have tools: reported
-		}
-		name := model.RegisterFunc(t.Receiver)
-		if first := registersOf[name]; first == nil {
-			registersOf[name] = t
-		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
-			c.errorf(t.pos, "the tools of %s and of %s (%s at %s:%d:%d) would both be registered by %s; rename one of the types, or embed %s in %s",
-				t.Receiver.TypeName, first.Receiver.TypeName, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column,
-				name, lower(t.Receiver.TypeName, first.Receiver.TypeName), upper(t.Receiver.TypeName, first.Receiver.TypeName))
-			t.bad = true
-			continue
-		}
-		if r := t.Receiver; r != nil && r.Declared == nil && !token.IsExported(r.TypeName) && pkg.Name != "main" &&
-			registersOf[name] == t && !c.refersTo(pkg, outputs, name) {
-			// Exported, but for a type other packages cannot name.
-			c.errorf(t.decl.Recv.Pos(), "the tools of the unexported type %s would be registered by %s(s, recv *%s), which no other package can call, as it cannot name %s, and this package does not; export %s, embed it in an exported struct type, or call %s in this package",
-				r.TypeName, name, r.TypeName, r.TypeName, r.TypeName, name)
-			t.bad = true
-		}
-		c.registers[pkg][name] = true
-		obj := pkg.Types.Scope().Lookup(name)
-		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
-			continue
-		}
-		reported[name] = true
-		c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name to register tools; rename it", name)
-	}
-	if p.Server != nil {
-		if obj := pkg.Types.Scope().Lookup(model.NewServerFunc); obj != nil && !outputs[c.fset.Position(obj.Pos()).Filename] {
-			c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name from //mcp:server, which makes the server with the identity it states; rename it", model.NewServerFunc)
-		}
-	}
-	firstByName := map[string]*toolDecl{}
-	for _, t := range tools {
-		if t.Name == "" {
-			continue // no valid name: already reported
-		}
-		if first, dup := firstByName[t.Name]; dup {
-			how := "set another with name="
-			if first.decl == t.decl && t.instances > 0 {
-				d := c.fset.Position(first.dir)
-				c.errorf(t.dir, "duplicate tool name %q: also the name of the instantiation of %s at %s:%d:%d; give each //mcp:tool of the generic function %s a name= of its own (name=%s_%s)",
-					t.Name, t.GoName, filepath.Base(d.Filename), d.Line, d.Column, t.GoName, snakeCase(t.GoName), typeArgWord(t.TypeArgs, t.pkg.Types))
-				t.bad = true
-				continue
-			}
-			firstName := first.GoName
-			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
-				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
-			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
-				// Methods of two types (String, Error, MarshalText): a name
-				// after the receiver, for this one or for all of a type's.
-				r := t.Receiver.TypeName
-				firstName = first.Receiver.TypeName + "." + first.GoName
-				how = fmt.Sprintf("set another with name= (name=%s_%s), or name every method of %s after it with //mcp:tools %s prefix=%s_ in a comment of the package instead of a //mcp:tool on each",
-					snakeCase(r), t.Name, r, r, snakeCase(r))
-			}
-			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; %s",
-				t.Name, firstName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
-			t.bad = true
-			continue
-		}
-		firstByName[t.Name] = t
-	}
+	start := len(c.diags)
+	tools, prims, outputs := c.scan(pkg, p)
+	c.regenerated(pkg, p, outputs)
+	c.generatedNames(pkg, p, tools, outputs)
+	c.toolNames(tools)
 	c.primitives(p, prims)
 	c.checkViews(tools, prims)
 	if len(p.Prompts) > 0 {
@@ -460,8 +392,175 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 				"//mcp:toolset %s holds no tool: put tools in it with toolset=%s on their //mcp:tool (or //mcp:tools), or remove it", ts.Name, ts.Name)})
 		}
 	}
+	c.ungroupLeftOut(tools, failed)
 	c.flushWarnGroups(pkg)
+	p.ViewTypes = c.viewTypes(pkg.Types, p.Tools)
+	p.Modules = c.modules(tools)
+	c.relocate(c.diags[start:])
 	return p, nil
+}
+
+// scan reads the directives of pkg's files (mcpgen's own output aside,
+// whose names it returns in outputs): the package-level ones first, so
+// that they apply to every file, then each file's; and returns the
+// annotated functions, those of //mcp:tools among them.
+func (c *checker) scan(pkg *packages.Package, p *model.Package) (tools []*toolDecl, prims []*primitiveDecl, outputs map[string]bool) {
+	files := slices.Clone(pkg.Syntax)
+	slices.SortFunc(files, func(a, b *ast.File) int {
+		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
+	})
+	if p.Dir == "" && len(files) > 0 {
+		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
+	}
+	c.sites, c.dir, c.pkgPath = nil, p.Dir, p.PkgPath
+	c.module = pkg.PkgPath
+	if pkg.Module != nil && pkg.Module.Path != "" {
+		c.module = pkg.Module.Path
+	}
+	c.dirs = c.pkgDirectives(pkg, files)
+	p.Server = c.dirs.server
+	outputs = map[string]bool{} // names of files mcpgen generated
+	for _, f := range files {
+		if isMcpgenOutput(f) {
+			outputs[c.fset.File(f.Pos()).Name()] = true
+			continue // our own output holds no directives, only code from them
+		}
+		t, pr := c.file(pkg, f)
+		tools = append(tools, t...)
+		prims = append(prims, pr...)
+	}
+	bulk := c.bulkTools(pkg, files, tools)
+	if len(bulk) > 0 || len(c.sites) > 0 {
+		tools = append(tools, bulk...)
+		// In the order of the directives: another package's code at the
+		// directive that makes tools of it.
+		at := func(t *toolDecl) token.Pos {
+			if t.site != nil {
+				return t.site.pos
+			}
+			return t.pos
+		}
+		slices.SortStableFunc(tools, func(a, b *toolDecl) int {
+			pa, pb := c.fset.Position(at(a)), c.fset.Position(at(b))
+			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+		})
+	}
+	return tools, prims, outputs
+}
+
+// regenerated records in p the package-level names that mcpgen's earlier
+// output (the files outputs) declares: the new file may declare them
+// again.
+func (c *checker) regenerated(pkg *packages.Package, p *model.Package, outputs map[string]bool) {
+	if len(outputs) > 0 && pkg.Types != nil {
+		scope := pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			if outputs[c.fset.Position(scope.Lookup(name).Pos()).Filename] {
+				if p.Regenerated == nil {
+					p.Regenerated = map[string]bool{}
+				}
+				p.Regenerated[name] = true
+			}
+		}
+	}
+}
+
+// generatedNames checks the names of the functions the generated file
+// will declare (the registration functions, NewServer): one of the
+// user's by the same name would not compile with it; and records the
+// registration functions of pkg.
+func (c *checker) generatedNames(pkg *packages.Package, p *model.Package, tools []*toolDecl, outputs map[string]bool) {
+	reported := map[string]bool{}
+	c.registers[pkg] = map[string]bool{}
+	registersOf := map[string]*toolDecl{} // function name -> first tool it registers
+	for _, t := range tools {
+		if t.decl.Recv != nil && t.Receiver == nil {
+			continue // a receiver that cannot have tools: reported
+		}
+		name := model.RegisterFunc(t.Receiver)
+		if first := registersOf[name]; first == nil {
+			registersOf[name] = t
+		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named && (t.site != nil || first.site != nil) {
+			// A type of another package, whose name the user cannot change.
+			later := t
+			if t.site == nil {
+				later = first
+			}
+			if !reported["two types:"+name] {
+				reported["two types:"+name] = true
+				c.errorf(later.site.pos, "two types named %s, %s and %s, would both have their tools registered by %s; name the function of one with register= (//mcp:tools %s register=Register%sTools)",
+					t.Receiver.TypeName, qualifiedName(first.Receiver.Named), qualifiedName(t.Receiver.Named), name,
+					qualifiedName(later.Receiver.Named), upperFirst(later.Receiver.Named.Obj().Pkg().Name())+later.Receiver.TypeName)
+			}
+			t.bad = true
+			continue
+		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
+			c.errorf(t.pos, "the tools of %s and of %s (%s at %s:%d:%d) would both be registered by %s; rename one of the types, or embed %s in %s",
+				t.Receiver.TypeName, first.Receiver.TypeName, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column,
+				name, lower(t.Receiver.TypeName, first.Receiver.TypeName), upper(t.Receiver.TypeName, first.Receiver.TypeName))
+			t.bad = true
+			continue
+		}
+		if r := t.Receiver; r != nil && r.Declared == nil && !token.IsExported(r.TypeName) && pkg.Name != "main" &&
+			registersOf[name] == t && !c.refersTo(pkg, outputs, name) {
+			// Exported, but for a type other packages cannot name.
+			c.errorf(t.decl.Recv.Pos(), "the tools of the unexported type %s would be registered by %s(s, recv *%s), which no other package can call, as it cannot name %s, and this package does not; export %s, embed it in an exported struct type, or call %s in this package",
+				r.TypeName, name, r.TypeName, r.TypeName, r.TypeName, name)
+			t.bad = true
+		}
+		c.registers[pkg][name] = true
+		obj := pkg.Types.Scope().Lookup(name)
+		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
+			continue
+		}
+		reported[name] = true
+		c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name to register tools; rename it", name)
+	}
+	if p.Server != nil {
+		if obj := pkg.Types.Scope().Lookup(model.NewServerFunc); obj != nil && !outputs[c.fset.Position(obj.Pos()).Filename] {
+			c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name from //mcp:server, which makes the server with the identity it states; rename it", model.NewServerFunc)
+		}
+	}
+}
+
+// toolNames reports the tools whose name another tool of the package
+// has, with the way out that fits.
+func (c *checker) toolNames(tools []*toolDecl) {
+	firstByName := map[string]*toolDecl{}
+	for _, t := range tools {
+		if t.Name == "" {
+			continue // no valid name: already reported
+		}
+		if first, dup := firstByName[t.Name]; dup {
+			how := "set another with name="
+			if first.decl == t.decl && t.instances > 0 {
+				d := c.fset.Position(first.dir)
+				c.errorf(t.dir, "duplicate tool name %q: also the name of the instantiation of %s at %s:%d:%d; give each //mcp:tool of the generic function %s a name= of its own (name=%s_%s)",
+					t.Name, t.GoName, filepath.Base(d.Filename), d.Line, d.Column, t.GoName, snakeCase(t.GoName), typeArgWord(t.TypeArgs, t.pkg.Types))
+				t.bad = true
+				continue
+			}
+			firstName := first.GoName
+			if first.site != nil && first.Func != nil && first.Func.Pkg() != nil {
+				firstName = first.Func.Pkg().Name() + "." + first.GoName // another package's
+			}
+			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
+				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.name() + " prefix=" + bulk.prefixHint() + "_), or set another name with a //mcp:tool name= on one method"
+			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
+				// Methods of two types (String, Error, MarshalText): a name
+				// after the receiver, for this one or for all of a type's.
+				r := t.Receiver.TypeName
+				firstName = first.Receiver.TypeName + "." + first.GoName
+				how = fmt.Sprintf("set another with name= (name=%s_%s), or name every method of %s after it with //mcp:tools %s prefix=%s_ in a comment of the package instead of a //mcp:tool on each",
+					snakeCase(r), t.Name, r, r, snakeCase(r))
+			}
+			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; %s",
+				t.Name, firstName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
+			t.bad = true
+			continue
+		}
+		firstByName[t.Name] = t
+	}
 }
 
 // An undescribedParam is a plain parameter whose property has no
@@ -470,6 +569,7 @@ type undescribedParam struct {
 	pos        token.Pos
 	name, tool string
 	toolName   string // the tool's MCP name: Go names of methods repeat
+	fix        string // how to describe it
 }
 
 // maxParamWarnings is how many undescribed parameters of a package are
@@ -484,7 +584,7 @@ const maxParamWarnings = 10
 func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam) {
 	if len(params) <= maxParamWarnings || c.allWarnings {
 		for _, p := range params {
-			c.warnf(p.pos, "parameter %s of %s has no description: add //mcp:arg %s TEXT to the doc comment", p.name, p.tool, p.name)
+			c.warnf(p.pos, "parameter %s of %s has no description: %s", p.name, p.tool, p.fix)
 		}
 		return
 	}
@@ -508,7 +608,7 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 		}
 		list = append(list, fmt.Sprintf("%s (%d)", n, count[n]))
 	}
-	c.warnf(params[0].pos, "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
+	c.warnf(c.atDirective(params[0].pos), "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
 		len(params), len(tools), pkg.Name, strings.Join(list, ", "), names[0])
 }
 
@@ -533,7 +633,7 @@ func (c *checker) docWarnings(t *toolDecl) []undescribedParam {
 	var out []undescribedParam
 	for i, p := range t.Params {
 		if in.Properties[p.Name].Description == "" && i < len(t.paramPos) {
-			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName, toolName: t.Name})
+			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName, toolName: t.Name, fix: t.describeFix(p.Name)})
 		}
 	}
 	return out
@@ -555,20 +655,41 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 	parallel.For(len(todo), minToolsPerWorker, func(i int) {
 		diags[i], errs[i] = c.schemas(todo[i])
 	})
-	// A problem in a type that several tools use is reported once, with
-	// the tools that reach it.
-	type problem struct {
-		pos     token.Pos
-		msg     string
-		same    string
-		warning bool
+	if err := firstError(errs); err != nil {
+		return nil, err
 	}
-	var order []problem
-	reachedBy := map[problem][]string{}
-	for i, t := range todo {
-		if errs[i] != nil {
-			return nil, errs[i]
+	order, reachedBy, failed := collectProblems(todo, diags)
+	others := sameType(order, reachedBy)
+	c.reportProblems(todo, order, reachedBy, others)
+	return failed, nil
+}
+
+// firstError returns the first of errs that is not nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// A schemaProblem is a diagnostic of the schema builder, which several
+// tools may reach (a problem of a type they share).
+type schemaProblem struct {
+	pos     token.Pos
+	msg     string
+	same    string
+	warning bool
+}
+
+// collectProblems gathers the diagnostics of the tools' schemas (diags,
+// one list per tool of todo): each problem once, in order, with the
+// tools that reach it; a method of //mcp:tools with an error is left out
+// instead (failed, with the reason).
+func collectProblems(todo []*toolDecl, diags [][]schema.Diagnostic) (order []schemaProblem, reachedBy map[schemaProblem][]string, failed map[*toolDecl]string) {
+	reachedBy = map[schemaProblem][]string{}
+	for i, t := range todo {
 		if t.bulk != nil {
 			// A method of //mcp:tools that cannot be a tool is left out.
 			for _, d := range diags[i] {
@@ -585,7 +706,7 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 			}
 		}
 		for _, d := range diags[i] {
-			p := problem{d.Pos, d.Message, d.Same, d.Warning}
+			p := schemaProblem{d.Pos, d.Message, d.Same, d.Warning}
 			if reachedBy[p] == nil {
 				order = append(order, p)
 			}
@@ -595,11 +716,15 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 			t.bad = t.bad || !d.Warning
 		}
 	}
-	// A type without a known JSON form is one problem, however many
-	// parameters and results use it: reported at the first use, with the
-	// number of the others.
-	firstOf := map[string]problem{}
-	others := map[problem]int{}
+	return order, reachedBy, failed
+}
+
+// sameType makes a type without a known JSON form one problem, however
+// many parameters and results use it: reported at the first use, which
+// takes the tools of the others, with the number of the others.
+func sameType(order []schemaProblem, reachedBy map[schemaProblem][]string) (others map[schemaProblem]int) {
+	firstOf := map[string]schemaProblem{}
+	others = map[schemaProblem]int{}
 	for _, p := range order {
 		if p.same == "" {
 			continue
@@ -616,6 +741,13 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		}
 		firstOf[p.same] = p
 	}
+	return others
+}
+
+// reportProblems reports each problem once, with the tools that reach it
+// and the number of other uses of its type; the warnings of structs
+// without json tags sum up by package.
+func (c *checker) reportProblems(todo []*toolDecl, order []schemaProblem, reachedBy map[schemaProblem][]string, others map[schemaProblem]int) {
 	var untagged []kindWarning
 	for _, p := range order {
 		names := reachedBy[p]
@@ -644,7 +776,6 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 				n, todo[0].pkg.Name, plural(tools, "tool", "tools"), list)
 		})
 	}
-	return failed, nil
 }
 
 // maxKindWarnings is how many warnings of one kind, each about a type of
@@ -686,7 +817,7 @@ func (c *checker) kindWarnings(warns []kindWarning, summary func(n int, list str
 		list = append(list, fmt.Sprintf("%s (%s)", w.name, plural(len(w.tools), "tool", "tools")))
 	}
 	list = append(list, "and "+plural(len(warns)-5, "other", "others"))
-	c.warnf(warns[0].pos, "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
+	c.warnf(c.atDirective(warns[0].pos), "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
 }
 
 // shortTypeName is the name of a type as written in its own package, from
@@ -761,6 +892,23 @@ func upper(a, b string) string {
 	return b
 }
 
+// qualifiedName is a named type by its package's import path:
+// github.com/google/go-github/v72/github.IssuesService.
+func qualifiedName(n *types.Named) string {
+	if n.Obj().Pkg() == nil {
+		return n.Obj().Name()
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// upperFirst returns name with its first letter in upper case.
+func upperFirst(name string) string {
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
 // lowerFirst returns name with its first letter in lower case.
 func lowerFirst(name string) string {
 	if name == "" {
@@ -780,6 +928,7 @@ type warnGroup struct {
 	more   string // what the others are, as in "more tools with functional options of type Option"
 	fix    string // what to do about each of them
 	tools  []string
+	at     []token.Pos  // where each of tools is
 	others []Diagnostic // the other uses' own warnings, for -v
 }
 
@@ -799,7 +948,45 @@ func (c *checker) groupWarnf(key, more, fix string, pos token.Pos, tool, format 
 		return
 	}
 	g.tools = append(g.tools, tool)
+	g.at = append(g.at, pos)
 	g.others = append(g.others, Diagnostic{Pos: c.fset.Position(pos), Message: msg, Warning: true})
+}
+
+// ungroupLeftOut takes out of the grouped warnings the methods that an
+// //mcp:tools directive left out (bulkSummary names them): those that
+// could not be tools at all (not in tools) and those whose schemas failed.
+// A grouped warning names tools that exist; a group of left-out methods
+// only is not reported.
+func (c *checker) ungroupLeftOut(tools []*toolDecl, failed map[*toolDecl]string) {
+	exists := map[string]bool{}
+	for _, t := range tools {
+		if t.bulk == nil || failed[t] == "" {
+			exists[t.Name] = true
+		}
+	}
+	order := c.warnOrder[:0]
+	for _, g := range c.warnOrder {
+		var tools []string
+		var at []token.Pos
+		var others []Diagnostic
+		for i, name := range g.tools {
+			if exists[name] {
+				tools, at, others = append(tools, name), append(at, g.at[i]), append(others, g.others[i])
+			}
+		}
+		if !exists[g.first] {
+			if len(tools) == 0 {
+				delete(c.warnGroups, g.key)
+				continue
+			}
+			// The next one that exists is the group's first.
+			g.first, g.pos, g.msg = tools[0], at[0], others[0].Message
+			tools, at, others = tools[1:], at[1:], others[1:]
+		}
+		g.tools, g.at, g.others = tools, at, others
+		order = append(order, g)
+	}
+	c.warnOrder = order
 }
 
 // flushWarnGroups reports the grouped warnings of the package checked,
