@@ -19,12 +19,13 @@ var goldenArgs = map[string]string{
 	"gen_plain lookup": `{"table":{"a":1},"key":"a"}`,
 	"gen_real_marshalers place": `{"amount":123456789012345678901234567890,"ratio":"1/3","host":"192.0.2.1","addr":"2001:db8::1",` +
 		`"version":"v1.2.3","at":"2026-12-01T10:00:00Z","price":{"cents":1234,"currency":"EUR"},"token":"customer-42"}`,
-	"gen_real_marshalers lookup":    `{"code":"USD","at":"2026-01-02T03:04:05Z","amount":7}`,
-	"gen_stated_keywords ship":      `{"mode":"post","to":{"city":"Lyon","zip":"69001"}}`,
-	"gen_generic max_int":           `{"xs":[3,9,4]}`,
-	"gen_stream download_with_meta": `{"path":"README.md"}`,
-	"gen_views get":                 `{"number":1}`,
-	"gen_views fetch":               `{"number":1}`,
+	"gen_real_marshalers lookup":     `{"code":"USD","at":"2026-01-02T03:04:05Z","amount":7}`,
+	"gen_stated_keywords ship":       `{"mode":"post","to":{"city":"Lyon","zip":"69001"}}`,
+	"gen_generic max_int":            `{"xs":[3,9,4]}`,
+	"gen_stream download_with_meta":  `{"path":"README.md"}`,
+	"gen_viewforeign catalog_lookup": `{"isbn":"isbn-emma"}`,
+	"gen_views get":                  `{"number":1}`,
+	"gen_views fetch":                `{"number":1}`,
 }
 
 // goldenErrors are the golden tools that cannot succeed, on purpose.
