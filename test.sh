@@ -60,7 +60,7 @@ step "short fuzz runs (the seed corpora already ran above)"
 # end of a -fuzztime duration with no failing input (go.dev/issue/75804, fixed in go1.27).
 go test -run '^$' -fuzz '^FuzzDispatch$' -fuzztime 120000x -fuzzminimizetime 50x ./runtime/
 go test -run '^$' -fuzz '^FuzzOptionsRoundTrip$' -fuzztime 30000x ./parser/
-go test -run '^$' -fuzz '^FuzzURITemplate$' -fuzztime 8000x ./runtime/
+go test -run '^$' -fuzz '^FuzzURITemplate$' -fuzztime 8000x ./internal/uritemplate/
 
 if [ -d e2e ]; then
   step "end-to-end suite (e2e module)"

@@ -142,66 +142,18 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 	}
 	var structFields []jen.Code
 	for _, a := range p.Args {
-		af := []jen.Code{field("Name", jen.Lit(a.Name))}
-		if a.Description != "" {
-			af = append(af, field("Description", jen.Lit(a.Description)))
-		}
-		if !a.Optional {
-			af = append(af, field("Required", jen.True()))
-		}
-		if len(a.Enum) > 0 {
-			af = append(af, field("Enum", enumValues(a.Enum)))
-		}
-		if comp := g.complete(a, loc); comp != nil {
-			af = append(af, field("Complete", comp))
-		}
-		args = append(args, jen.Values(af...))
-		get := jen.Id(loc.args).Index(jen.Lit(a.Name))
-		if p.Struct != nil {
-			conv, err := g.argValue(a, get)
-			if err != nil {
-				return nil, err
-			}
-			if !a.Optional {
-				structFields = append(structFields, jen.Id(a.GoName).Op(":").Add(conv))
-				continue
-			}
-			set := []jen.Code{jen.Id(loc.in).Dot(a.GoName).Op("=").Op("&").Id("v")}
-			if needsConversion(a.Type.(*types.Pointer).Elem()) {
-				c, err := g.argValue(a, jen.Id("v"))
-				if err != nil {
-					return nil, err
-				}
-				set = []jen.Code{jen.Id("x").Op(":=").Add(c), jen.Id(loc.in).Dot(a.GoName).Op("=").Op("&").Id("x")}
-			}
-			pre = append(pre, jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(get), jen.Id("ok")).Block(set...))
-			continue
-		}
-		if a.Optional {
-			// An absent optional argument is nil.
-			v := jen.Id(a.GoName + "Arg")
-			elem, err := g.typeCode(a.Type.(*types.Pointer).Elem())
-			if err != nil {
-				return nil, err
-			}
-			conv, err := g.argValue(a, jen.Id("v"))
-			if err != nil {
-				return nil, err
-			}
-			set := []jen.Code{jen.Add(v).Op("=").Op("&").Id("v")}
-			if needsConversion(a.Type.(*types.Pointer).Elem()) {
-				set = []jen.Code{jen.Id("x").Op(":=").Add(conv), jen.Add(v).Op("=").Op("&").Id("x")}
-			}
-			pre = append(pre, jen.Var().Add(v).Op("*").Add(elem),
-				jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(jen.Id(loc.args).Index(jen.Lit(a.Name))), jen.Id("ok")).Block(set...))
-			call = append(call, jen.Id(a.GoName+"Arg"))
-			continue
-		}
-		conv, err := g.argValue(a, get)
+		args = append(args, g.promptArg(a, loc))
+		pre1, arg, sf, err := g.promptArgValue(p, a, loc)
 		if err != nil {
 			return nil, err
 		}
-		call = append(call, conv)
+		pre = append(pre, pre1...)
+		if arg != nil {
+			call = append(call, arg)
+		}
+		if sf != nil {
+			structFields = append(structFields, sf)
+		}
 	}
 	if len(args) > 0 {
 		fields = append(fields, field("Arguments", jen.Index().Add(g.rt("PromptArgument")).Custom(multiLine, args...)))
@@ -241,6 +193,73 @@ func (g *gen) prompt(p *model.Prompt, loc localNames) (jen.Code, error) {
 	}
 	fields = append(fields, g.iconsAndMeta(p.Icons, p.Meta)...)
 	return jen.Id(loc.server).Dot("MustAddPrompt").Call(g.rt("Prompt").Custom(multiLine, fields...)), nil
+}
+
+// promptArg returns the runtime.PromptArgument literal of a (without its
+// type).
+func (g *gen) promptArg(a *model.PromptArg, loc localNames) jen.Code {
+	af := []jen.Code{field("Name", jen.Lit(a.Name))}
+	if a.Description != "" {
+		af = append(af, field("Description", jen.Lit(a.Description)))
+	}
+	if !a.Optional {
+		af = append(af, field("Required", jen.True()))
+	}
+	if len(a.Enum) > 0 {
+		af = append(af, field("Enum", enumValues(a.Enum)))
+	}
+	if comp := g.complete(a, loc); comp != nil {
+		af = append(af, field("Complete", comp))
+	}
+	return jen.Values(af...)
+}
+
+// promptArgValue returns how the handler of prompt p reads the argument
+// a: statements before the call (pre), and either the call's argument or
+// the field of the struct parameter's literal.
+func (g *gen) promptArgValue(p *model.Prompt, a *model.PromptArg, loc localNames) (pre []jen.Code, arg, structField jen.Code, err error) {
+	get := jen.Id(loc.args).Index(jen.Lit(a.Name))
+	if p.Struct != nil {
+		conv, err := g.argValue(a, get)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if !a.Optional {
+			return nil, nil, jen.Id(a.GoName).Op(":").Add(conv), nil
+		}
+		set := []jen.Code{jen.Id(loc.in).Dot(a.GoName).Op("=").Op("&").Id("v")}
+		if needsConversion(a.Type.(*types.Pointer).Elem()) {
+			c, err := g.argValue(a, jen.Id("v"))
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			set = []jen.Code{jen.Id("x").Op(":=").Add(c), jen.Id(loc.in).Dot(a.GoName).Op("=").Op("&").Id("x")}
+		}
+		return []jen.Code{jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(get), jen.Id("ok")).Block(set...)}, nil, nil, nil
+	}
+	if a.Optional {
+		// An absent optional argument is nil.
+		v := jen.Id(a.GoName + "Arg")
+		elem, err := g.typeCode(a.Type.(*types.Pointer).Elem())
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		conv, err := g.argValue(a, jen.Id("v"))
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		set := []jen.Code{jen.Add(v).Op("=").Op("&").Id("v")}
+		if needsConversion(a.Type.(*types.Pointer).Elem()) {
+			set = []jen.Code{jen.Id("x").Op(":=").Add(conv), jen.Add(v).Op("=").Op("&").Id("x")}
+		}
+		return []jen.Code{jen.Var().Add(v).Op("*").Add(elem),
+			jen.If(jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Add(jen.Id(loc.args).Index(jen.Lit(a.Name))), jen.Id("ok")).Block(set...)}, jen.Id(a.GoName + "Arg"), nil, nil
+	}
+	conv, err := g.argValue(a, get)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return nil, conv, nil, nil
 }
 
 // resource returns the s.MustAddResource(runtime.Resource{...}) or

@@ -11,6 +11,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/mcpgen/mcpgen/internal/genheader"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -27,7 +28,10 @@ import (
 // The generator names the imports itself (see gen.nameImports) and hands
 // jennifer those names, since only the generator knows the package-level
 // names of the user's package that an import must not take.
-func Generate(pkg *model.Package) ([]byte, error) {
+func Generate(pkg *model.Package) ([]byte, error) { return GenerateWith(pkg, Options{}) }
+
+// GenerateWith is Generate with options: the header's command.
+func GenerateWith(pkg *model.Package, opts Options) ([]byte, error) {
 	if pkg == nil || len(pkg.Tools)+len(pkg.Prompts)+len(pkg.Resources) == 0 && pkg.Skills == nil {
 		return nil, fmt.Errorf("generator: package has no tools, prompts, resources or skills")
 	}
@@ -48,7 +52,7 @@ func Generate(pkg *model.Package) ([]byte, error) {
 		return nil, fmt.Errorf("generator: rendering the generated file: %w", err)
 	}
 	out := bytes.NewBuffer(make([]byte, 0, b.Len()+1024))
-	fmt.Fprintf(out, "// %s\n\n", Header)
+	fmt.Fprintf(out, "%s\n\n", genheader.Line(opts.Command))
 	if len(pkg.Modules) > 0 {
 		// The versions of the code of other modules made tools: another is
 		// a stale file, which mcpgen -check reports (drift).

@@ -212,26 +212,63 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
 }
 
+// iconLits returns the runtime.Icon literals of icons, without their type.
+func iconLits(icons []model.Icon) []jen.Code {
+	var lits []jen.Code
+	for _, ic := range icons {
+		f := []jen.Code{field("Src", jen.Lit(ic.Src))}
+		if ic.MIMEType != "" {
+			f = append(f, field("MIMEType", jen.Lit(ic.MIMEType)))
+		}
+		if len(ic.Sizes) > 0 {
+			f = append(f, field("Sizes", scopesLit(ic.Sizes)))
+		}
+		if ic.Theme != "" {
+			f = append(f, field("Theme", jen.Lit(ic.Theme)))
+		}
+		lits = append(lits, jen.Values(f...))
+	}
+	return lits
+}
+
+// newServer returns the function NewServer of a package with
+// //mcp:server: the server made with the identity the directive states,
+// so that main states it nowhere else.
+func (g *gen) newServer() jen.Code {
+	s := g.pkg.Server
+	var opts []jen.Code
+	if s.Title != "" {
+		opts = append(opts, g.rt("WithTitle").Call(jen.Lit(s.Title)))
+	}
+	if s.Description != "" {
+		opts = append(opts, g.rt("WithDescription").Call(jen.Lit(s.Description)))
+	}
+	if s.Website != "" {
+		opts = append(opts, g.rt("WithWebsiteURL").Call(jen.Lit(s.Website)))
+	}
+	if len(s.Icons) > 0 {
+		var icons []jen.Code
+		for _, lit := range iconLits(s.Icons) {
+			icons = append(icons, jen.Add(g.rt("Icon")).Add(lit))
+		}
+		opts = append(opts, g.rt("WithIcons").Custom(jen.Options{Open: "(", Close: ")", Separator: ",", Multi: true}, icons...))
+	}
+	all := jen.Id("opts").Op("...")
+	if len(opts) > 0 {
+		all = jen.Append(jen.Index().Add(g.rt("Option")).Custom(multiLine, opts...), jen.Id("opts").Op("...")).Op("...")
+	}
+	return jen.Comment(model.NewServerFunc + " returns a server with the identity that //mcp:server states:").Line().
+		Comment("its name in the MCP registry (which a server card takes too), version,").Line().
+		Comment("title, description, website and icons; opts follow.").Line().Func().Id(model.NewServerFunc).Params(jen.Id("opts").Op("...").Add(g.rt("Option"))).Op("*").Add(g.rt("Server")).Block(
+		jen.Return(g.rt("NewServer").Call(jen.Lit(s.Name), jen.Lit(s.Version), all)))
+}
+
 // iconsAndMeta returns the Icons and Meta fields of a tool, prompt or
 // resource, each when set.
 func (g *gen) iconsAndMeta(icons []model.Icon, meta string) []jen.Code {
 	var fields []jen.Code
 	if len(icons) > 0 {
-		var lits []jen.Code
-		for _, ic := range icons {
-			f := []jen.Code{field("Src", jen.Lit(ic.Src))}
-			if ic.MIMEType != "" {
-				f = append(f, field("MIMEType", jen.Lit(ic.MIMEType)))
-			}
-			if len(ic.Sizes) > 0 {
-				f = append(f, field("Sizes", scopesLit(ic.Sizes)))
-			}
-			if ic.Theme != "" {
-				f = append(f, field("Theme", jen.Lit(ic.Theme)))
-			}
-			lits = append(lits, jen.Values(f...))
-		}
-		fields = append(fields, field("Icons", jen.Index().Add(g.rt("Icon")).Custom(multiLine, lits...)))
+		fields = append(fields, field("Icons", jen.Index().Add(g.rt("Icon")).Custom(multiLine, iconLits(icons)...)))
 	}
 	if meta != "" {
 		lit := jen.Lit(meta)
@@ -292,75 +329,11 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 		return nil, fmt.Errorf("both a struct parameter and plain parameters in the model")
 	}
 
-	var body []jen.Code
-	var callArgs []jen.Code
-	var param jen.Code // the argument the option result= sends back
-	if t.Context {
-		callArgs = append(callArgs, jen.Id(loc.ctx))
+	body, callArgs, param, err := g.decodeArgs(t, loc)
+	if err != nil {
+		return nil, err
 	}
 	decodes := t.Struct != nil || len(t.Params) > 0
-	switch {
-	case t.Struct != nil:
-		typ := t.Struct.Type
-		if t.Struct.Pointer {
-			ptr, ok := typ.(*types.Pointer)
-			if !ok {
-				return nil, fmt.Errorf("struct parameter %s is not a pointer", typ)
-			}
-			typ = ptr.Elem()
-		}
-		code, err := g.typeCode(typ)
-		if err != nil {
-			return nil, fmt.Errorf("struct parameter: %w", err)
-		}
-		body = append(body, jen.Var().Id(loc.in).Add(code))
-		arg := jen.Id(loc.in)
-		if t.Struct.Pointer {
-			arg = jen.Op("&").Id(loc.in)
-		}
-		callArgs = append(callArgs, arg)
-		if t.ResultParam != "" && t.ResultParam == t.Struct.Name {
-			param = arg.Clone()
-		}
-	case len(t.Params) > 0:
-		// One field per parameter, tagged with the argument's name.
-		used := map[string]bool{}
-		fields := make([]jen.Code, 0, len(t.Params))
-		for i, p := range t.Params {
-			if p.Name == "" || p.Name == "_" {
-				return nil, fmt.Errorf("parameter %d has no name", i+1)
-			}
-			code, err := g.typeCode(p.Type)
-			if err != nil {
-				return nil, fmt.Errorf("parameter %s: %w", p.Name, err)
-			}
-			tag := p.Name
-			if p.Optional {
-				tag += ",omitempty"
-			}
-			name := fieldName(p.Name, used)
-			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
-			arg := jen.Id(loc.in).Dot(name)
-			if t.ResultParam != "" && t.ResultParam == p.Name {
-				param = arg.Clone()
-			}
-			if p.Variadic {
-				arg = arg.Op("...")
-			}
-			callArgs = append(callArgs, arg)
-		}
-		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
-	}
-	if decodes {
-		decode := "Decode"
-		if t.Float64Numbers {
-			decode = "DecodeFloat64"
-		}
-		body = append(body, jen.If(
-			jen.Id(loc.err).Op(":=").Add(g.rt(decode)).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
-			jen.Id(loc.err).Op("!=").Nil(),
-		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
-	}
 
 	call, err := g.funcRef(t)
 	if err != nil {
@@ -402,6 +375,81 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	return jen.Comment(doc).Line().Func().Id(name).Params(jen.Id(loc.recv).Op("*").Add(recvType)).Add(g.rt("Handler")).Block(
 		jen.Return(jen.Func().Params(params...).Params(resultTypes...).Block(body...)),
 	), nil
+}
+
+// decodeArgs returns the statements of a handler that decode its
+// arguments (into a variable of the struct parameter's type, or of a
+// struct of one field per plain parameter), the arguments of the call,
+// and the one the option result= sends back (nil without it).
+func (g *gen) decodeArgs(t *model.Tool, loc localNames) (body, callArgs []jen.Code, param jen.Code, err error) {
+	if t.Context {
+		callArgs = append(callArgs, jen.Id(loc.ctx))
+	}
+	decodes := t.Struct != nil || len(t.Params) > 0
+	switch {
+	case t.Struct != nil:
+		typ := t.Struct.Type
+		if t.Struct.Pointer {
+			ptr, ok := typ.(*types.Pointer)
+			if !ok {
+				return nil, nil, nil, fmt.Errorf("struct parameter %s is not a pointer", typ)
+			}
+			typ = ptr.Elem()
+		}
+		code, err := g.typeCode(typ)
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("struct parameter: %w", err)
+		}
+		body = append(body, jen.Var().Id(loc.in).Add(code))
+		arg := jen.Id(loc.in)
+		if t.Struct.Pointer {
+			arg = jen.Op("&").Id(loc.in)
+		}
+		callArgs = append(callArgs, arg)
+		if t.ResultParam != "" && t.ResultParam == t.Struct.Name {
+			param = arg.Clone()
+		}
+	case len(t.Params) > 0:
+		// One field per parameter, tagged with the argument's name.
+		used := map[string]bool{}
+		fields := make([]jen.Code, 0, len(t.Params))
+		for i, p := range t.Params {
+			if p.Name == "" || p.Name == "_" {
+				return nil, nil, nil, fmt.Errorf("parameter %d has no name", i+1)
+			}
+			code, err := g.typeCode(p.Type)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("parameter %s: %w", p.Name, err)
+			}
+			tag := p.Name
+			if p.Optional {
+				tag += ",omitempty"
+			}
+			name := fieldName(p.Name, used)
+			fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
+			arg := jen.Id(loc.in).Dot(name)
+			if t.ResultParam != "" && t.ResultParam == p.Name {
+				param = arg.Clone()
+			}
+			if p.Variadic {
+				arg = arg.Op("...")
+			}
+			callArgs = append(callArgs, arg)
+		}
+		body = append(body, jen.Var().Id(loc.in).Struct(fields...))
+	}
+	if decodes {
+		decode := "Decode"
+		if t.Float64Numbers {
+			decode = "DecodeFloat64"
+		}
+		body = append(body, jen.If(
+			jen.Id(loc.err).Op(":=").Add(g.rt(decode)).Call(jen.Id(loc.args), jen.Op("&").Id(loc.in)),
+			jen.Id(loc.err).Op("!=").Nil(),
+		).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
+	}
+
+	return body, callArgs, param, nil
 }
 
 // results returns the statements that call the function and return its

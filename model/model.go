@@ -113,6 +113,10 @@ const (
 	RegisterResourcesFunc = "RegisterResources"
 )
 
+// NewServerFunc names the generated function that makes the server with
+// the identity of a package's //mcp:server.
+const NewServerFunc = "NewServer"
+
 // RegisterSkillsFunc names the generated function that registers a
 // package's skills.
 const RegisterSkillsFunc = "RegisterSkills"

@@ -58,7 +58,7 @@ func (c *checker) icons(dirs []*ast.Comment, bad *bool) []model.Icon {
 			c.errorf(base+token.Pos(off), format, args...)
 			*bad = true
 		}
-		good, _, errs := iconSpec().check(cm.Text[len(iconPrefix):])
+		good, _, errs := grammarOf("icon").check(cm.Text[len(iconPrefix):])
 		for _, e := range errs {
 			report(e.Off, "%s", e.Msg)
 		}
@@ -218,7 +218,7 @@ func (c *checker) metaMembers(metaDirs []*ast.Comment, goName, uiHint string, ba
 			continue
 		}
 		_, rest, off := directiveOf(cm.Text)
-		a, _ := metaGrammar().parse(rest) // the rest of the line, raw: no error
+		a, _ := grammarOf("meta").parse(rest) // the rest of the line, raw: no error
 		obj, msgOff, msg := checkMetaObject(a.rest, uiHint)
 		if msg != "" {
 			c.errorf(cm.Pos()+token.Pos(off+a.restOff+msgOff), "//mcp:meta: %s", msg)

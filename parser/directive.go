@@ -112,7 +112,7 @@ func cutPrefixFold(s, prefix string) (string, bool) {
 // looksLikeOptions reports whether text could be meant as the options of
 // a //mcp:tool directive: every word is an option, or close to one.
 func looksLikeOptions(text string) bool {
-	tool := toolSpec()
+	tool := grammarOf("tool")
 	for _, word := range strings.Fields(text) {
 		key, _, _ := strings.Cut(word, "=")
 		if tool.rule(key) == nil && tool.suggest(key) == "" {
@@ -173,10 +173,21 @@ type toolDecl struct {
 }
 
 // file scans every comment of f for directives, reports misplaced and
-// malformed ones, and returns the annotated functions found.
+// malformed ones, and returns the annotated functions found, in three
+// passes: docIndex (which comment documents what), comments (each
+// directive where it stands), funcs (the directives of each function).
 func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
-	funcDocs := map[*ast.CommentGroup]*ast.FuncDecl{}
-	varDocs := map[*ast.CommentGroup]*ast.GenDecl{} // variables with a //mcp:resource
+	funcDocs, varDocs := docIndex(f)
+	foreign, prims := c.comments(pkg, f, funcDocs, varDocs)
+	tools, more := c.funcs(pkg, f)
+	return append(foreign, tools...), append(prims, more...)
+}
+
+// docIndex returns the doc comments of f's functions, and those of its
+// variables that hold a //mcp:resource (one GenDecl per variable of a
+// var ( ... ) group).
+func docIndex(f *ast.File) (funcDocs map[*ast.CommentGroup]*ast.FuncDecl, varDocs map[*ast.CommentGroup]*ast.GenDecl) {
+	funcDocs, varDocs = map[*ast.CommentGroup]*ast.FuncDecl{}, map[*ast.CommentGroup]*ast.GenDecl{}
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -198,6 +209,15 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
+	return funcDocs, varDocs
+}
+
+// comments checks every directive of f where it stands, by the table of
+// directives: near misses, unknown words, misplaced ones, those checked
+// in place (//mcp:enum, //mcp:schema); and returns the tools of
+// //mcp:tool IMPORTPATH.NAME (foreign.go) and the resources of //go:embed
+// variables.
+func (c *checker) comments(pkg *packages.Package, f *ast.File, funcDocs map[*ast.CommentGroup]*ast.FuncDecl, varDocs map[*ast.CommentGroup]*ast.GenDecl) ([]*toolDecl, []*primitiveDecl) {
 	var prims []*primitiveDecl
 	var foreignTools []*toolDecl
 	for _, g := range f.Comments {
@@ -239,7 +259,14 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
-	tools := foreignTools
+	return foreignTools, prims
+}
+
+// funcs sorts the directives of each function's doc comment and checks
+// the tool, prompt, resource or completer it makes.
+func (c *checker) funcs(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*primitiveDecl) {
+	var prims []*primitiveDecl
+	var tools []*toolDecl
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {
@@ -323,7 +350,7 @@ func enumGrammar() *grammar {
 // the parameter it names, if any; ok is false for malformed text.
 func enumArgs(cm *ast.Comment) (sw schema.EnumSwitch, param string, ok bool) {
 	_, rest, _ := directiveOf(cm.Text)
-	a, errs := enumGrammar().parse(rest)
+	a, errs := grammarOf("enum").parse(rest)
 	sw, param = schema.EnumOn, a.words[1].Value
 	if a.words[0].Value == "off" {
 		sw = schema.EnumOff
@@ -372,7 +399,7 @@ func schemaGrammar() *grammar {
 // package, which it hands to the schema builder.
 func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment, _ *ast.FuncDecl) {
 	_, rest, _ := directiveOf(cm.Text)
-	a, _ := schemaGrammar().parse(rest) // a TYPE is optional, the rest raw: no error
+	a, _ := grammarOf("schema").parse(rest) // a TYPE is optional, the rest raw: no error
 	name := a.words[0].Value
 	s, err := schema.ParseStated(a.rest)
 	if err != nil {

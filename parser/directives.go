@@ -41,7 +41,10 @@ type directive struct {
 	// g of f, outside the places it may be.
 	misplaced func(fset *token.FileSet, f *ast.File, g *ast.CommentGroup) string
 	grammar   func() *grammar
-	help      []helpEntry
+	// built is grammar(), built once with the table and never changed
+	// (parse only reads it): what grammarOf returns.
+	built *grammar
+	help  []helpEntry
 	// pkg reads a package-level directive, its arguments parsed by its
 	// grammar (errs their problems, for the handler to report as it
 	// words them), into the package's directives.
@@ -81,7 +84,8 @@ func directiveTable() []directive { return directiveRows }
 var directiveRows []directive
 
 // init builds the table; its handlers refer to it, which a variable's
-// initializer cannot.
+// initializer cannot. It is one linear list, a row per directive, and
+// over 100 lines for it (internal/funclen).
 func init() {
 	directiveRows = []directive{
 		// Two forms: in a function's doc comment, and (foreign.go)
@@ -196,9 +200,16 @@ func init() {
     public https URL of the Streamable HTTP endpoint; oci: an image
     that serves it over stdio; the repository comes from the import
     path (github.com, gitlab.com); the //mcp:icon lines of its
-    comment are the server's icons (https src only)`}}},
+    comment are the server's icons (https src only); the generated
+    NewServer(opts ...runtime.Option) makes the server with them`}}},
+	}
+	for i := range directiveRows {
+		directiveRows[i].built = directiveRows[i].grammar()
 	}
 }
+
+// grammarOf returns the grammar of the directive word ("arg").
+func grammarOf(word string) *grammar { return lookupDirective(word).built }
 
 // lookupDirective returns the row of the directive word ("tool"), or nil.
 func lookupDirective(word string) *directive {
@@ -320,7 +331,7 @@ func sectionHelp(s helpSection) string {
 	}
 	if s == helpTool {
 		b.WriteString("\nOptions, separated by spaces, each at most once:\n\n")
-		for _, r := range toolSpec().options {
+		for _, r := range grammarOf("tool").options {
 			indent(r.help)
 		}
 	}

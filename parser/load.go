@@ -21,6 +21,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/model"
 
+	"github.com/mcpgen/mcpgen/internal/genheader"
 	"github.com/mcpgen/mcpgen/internal/parallel"
 	"github.com/mcpgen/mcpgen/parser/schema"
 )
@@ -336,147 +337,17 @@ func (c *checker) warnf(pos token.Pos, format string, args ...any) {
 	c.diags = append(c.diags, Diagnostic{Pos: c.fset.Position(pos), Message: fmt.Sprintf(format, args...), Warning: true})
 }
 
-// pkg builds the model of one package: it scans every comment of every
-// file for directives and checks each annotated function.
+// pkg builds the model of one package, in passes: scan (every comment
+// of every file, the annotated functions), regenerated (the names of
+// mcpgen's earlier output), generatedNames and toolNames (names that
+// collide), then primitives, skills, forms, schemas and warnings.
 func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	p := &model.Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: pkg.Dir, Types: pkg.Types}
-	files := slices.Clone(pkg.Syntax)
-	slices.SortFunc(files, func(a, b *ast.File) int {
-		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
-	})
-	if p.Dir == "" && len(files) > 0 {
-		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
-	}
 	start := len(c.diags)
-	c.sites, c.dir, c.pkgPath = nil, p.Dir, p.PkgPath
-	c.module = pkg.PkgPath
-	if pkg.Module != nil && pkg.Module.Path != "" {
-		c.module = pkg.Module.Path
-	}
-	c.dirs = c.pkgDirectives(pkg, files)
-	p.Server = c.dirs.server
-	var tools []*toolDecl
-	var prims []*primitiveDecl
-	outputs := map[string]bool{} // names of files mcpgen generated
-	for _, f := range files {
-		if isMcpgenOutput(f) {
-			outputs[c.fset.File(f.Pos()).Name()] = true
-			continue // our own output holds no directives, only code from them
-		}
-		t, pr := c.file(pkg, f)
-		tools = append(tools, t...)
-		prims = append(prims, pr...)
-	}
-	bulk := c.bulkTools(pkg, files, tools)
-	if len(bulk) > 0 || len(c.sites) > 0 {
-		tools = append(tools, bulk...)
-		// In the order of the directives: another package's code at the
-		// directive that makes tools of it.
-		at := func(t *toolDecl) token.Pos {
-			if t.site != nil {
-				return t.site.pos
-			}
-			return t.pos
-		}
-		slices.SortStableFunc(tools, func(a, b *toolDecl) int {
-			pa, pb := c.fset.Position(at(a)), c.fset.Position(at(b))
-			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
-		})
-	}
-	if len(outputs) > 0 && pkg.Types != nil {
-		scope := pkg.Types.Scope()
-		for _, name := range scope.Names() {
-			if outputs[c.fset.Position(scope.Lookup(name).Pos()).Filename] {
-				if p.Regenerated == nil {
-					p.Regenerated = map[string]bool{}
-				}
-				p.Regenerated[name] = true
-			}
-		}
-	}
-	// The generated file will declare the registration functions: one of
-	// the user's by the same name would not compile with it.
-	reported := map[string]bool{}
-	c.registers[pkg] = map[string]bool{}
-	registersOf := map[string]*toolDecl{} // function name -> first tool it registers
-	for _, t := range tools {
-		if t.decl.Recv != nil && t.Receiver == nil {
-			continue // a receiver that cannot have tools: reported
-		}
-		name := model.RegisterFunc(t.Receiver)
-		if first := registersOf[name]; first == nil {
-			registersOf[name] = t
-		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named && (t.site != nil || first.site != nil) {
-			// A type of another package, whose name the user cannot change.
-			later := t
-			if t.site == nil {
-				later = first
-			}
-			if !reported["two types:"+name] {
-				reported["two types:"+name] = true
-				c.errorf(later.site.pos, "two types named %s, %s and %s, would both have their tools registered by %s; name the function of one with register= (//mcp:tools %s register=Register%sTools)",
-					t.Receiver.TypeName, qualifiedName(first.Receiver.Named), qualifiedName(t.Receiver.Named), name,
-					qualifiedName(later.Receiver.Named), upperFirst(later.Receiver.Named.Obj().Pkg().Name())+later.Receiver.TypeName)
-			}
-			t.bad = true
-			continue
-		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
-			c.errorf(t.pos, "the tools of %s and of %s (%s at %s:%d:%d) would both be registered by %s; rename one of the types, or embed %s in %s",
-				t.Receiver.TypeName, first.Receiver.TypeName, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column,
-				name, lower(t.Receiver.TypeName, first.Receiver.TypeName), upper(t.Receiver.TypeName, first.Receiver.TypeName))
-			t.bad = true
-			continue
-		}
-		if r := t.Receiver; r != nil && r.Declared == nil && !token.IsExported(r.TypeName) && pkg.Name != "main" &&
-			registersOf[name] == t && !c.refersTo(pkg, outputs, name) {
-			// Exported, but for a type other packages cannot name.
-			c.errorf(t.decl.Recv.Pos(), "the tools of the unexported type %s would be registered by %s(s, recv *%s), which no other package can call, as it cannot name %s, and this package does not; export %s, embed it in an exported struct type, or call %s in this package",
-				r.TypeName, name, r.TypeName, r.TypeName, r.TypeName, name)
-			t.bad = true
-		}
-		c.registers[pkg][name] = true
-		obj := pkg.Types.Scope().Lookup(name)
-		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
-			continue
-		}
-		reported[name] = true
-		c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name to register tools; rename it", name)
-	}
-	firstByName := map[string]*toolDecl{}
-	for _, t := range tools {
-		if t.Name == "" {
-			continue // no valid name: already reported
-		}
-		if first, dup := firstByName[t.Name]; dup {
-			how := "set another with name="
-			if first.decl == t.decl && t.instances > 0 {
-				d := c.fset.Position(first.dir)
-				c.errorf(t.dir, "duplicate tool name %q: also the name of the instantiation of %s at %s:%d:%d; give each //mcp:tool of the generic function %s a name= of its own (name=%s_%s)",
-					t.Name, t.GoName, filepath.Base(d.Filename), d.Line, d.Column, t.GoName, snakeCase(t.GoName), typeArgWord(t.TypeArgs, t.pkg.Types))
-				t.bad = true
-				continue
-			}
-			firstName := first.GoName
-			if first.site != nil && first.Func != nil && first.Func.Pkg() != nil {
-				firstName = first.Func.Pkg().Name() + "." + first.GoName // another package's
-			}
-			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
-				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.name() + " prefix=" + bulk.prefixHint() + "_), or set another name with a //mcp:tool name= on one method"
-			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
-				// Methods of two types (String, Error, MarshalText): a name
-				// after the receiver, for this one or for all of a type's.
-				r := t.Receiver.TypeName
-				firstName = first.Receiver.TypeName + "." + first.GoName
-				how = fmt.Sprintf("set another with name= (name=%s_%s), or name every method of %s after it with //mcp:tools %s prefix=%s_ in a comment of the package instead of a //mcp:tool on each",
-					snakeCase(r), t.Name, r, r, snakeCase(r))
-			}
-			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; %s",
-				t.Name, firstName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
-			t.bad = true
-			continue
-		}
-		firstByName[t.Name] = t
-	}
+	tools, prims, outputs := c.scan(pkg, p)
+	c.regenerated(pkg, p, outputs)
+	c.generatedNames(pkg, p, tools, outputs)
+	c.toolNames(tools)
 	c.primitives(p, prims)
 	c.checkViews(tools, prims)
 	if len(p.Prompts) > 0 {
@@ -527,6 +398,169 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	p.Modules = c.modules(tools)
 	c.relocate(c.diags[start:])
 	return p, nil
+}
+
+// scan reads the directives of pkg's files (mcpgen's own output aside,
+// whose names it returns in outputs): the package-level ones first, so
+// that they apply to every file, then each file's; and returns the
+// annotated functions, those of //mcp:tools among them.
+func (c *checker) scan(pkg *packages.Package, p *model.Package) (tools []*toolDecl, prims []*primitiveDecl, outputs map[string]bool) {
+	files := slices.Clone(pkg.Syntax)
+	slices.SortFunc(files, func(a, b *ast.File) int {
+		return cmp.Compare(c.fset.File(a.Pos()).Name(), c.fset.File(b.Pos()).Name())
+	})
+	if p.Dir == "" && len(files) > 0 {
+		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
+	}
+	c.sites, c.dir, c.pkgPath = nil, p.Dir, p.PkgPath
+	c.module = pkg.PkgPath
+	if pkg.Module != nil && pkg.Module.Path != "" {
+		c.module = pkg.Module.Path
+	}
+	c.dirs = c.pkgDirectives(pkg, files)
+	p.Server = c.dirs.server
+	outputs = map[string]bool{} // names of files mcpgen generated
+	for _, f := range files {
+		if isMcpgenOutput(f) {
+			outputs[c.fset.File(f.Pos()).Name()] = true
+			continue // our own output holds no directives, only code from them
+		}
+		t, pr := c.file(pkg, f)
+		tools = append(tools, t...)
+		prims = append(prims, pr...)
+	}
+	bulk := c.bulkTools(pkg, files, tools)
+	if len(bulk) > 0 || len(c.sites) > 0 {
+		tools = append(tools, bulk...)
+		// In the order of the directives: another package's code at the
+		// directive that makes tools of it.
+		at := func(t *toolDecl) token.Pos {
+			if t.site != nil {
+				return t.site.pos
+			}
+			return t.pos
+		}
+		slices.SortStableFunc(tools, func(a, b *toolDecl) int {
+			pa, pb := c.fset.Position(at(a)), c.fset.Position(at(b))
+			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+		})
+	}
+	return tools, prims, outputs
+}
+
+// regenerated records in p the package-level names that mcpgen's earlier
+// output (the files outputs) declares: the new file may declare them
+// again.
+func (c *checker) regenerated(pkg *packages.Package, p *model.Package, outputs map[string]bool) {
+	if len(outputs) > 0 && pkg.Types != nil {
+		scope := pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			if outputs[c.fset.Position(scope.Lookup(name).Pos()).Filename] {
+				if p.Regenerated == nil {
+					p.Regenerated = map[string]bool{}
+				}
+				p.Regenerated[name] = true
+			}
+		}
+	}
+}
+
+// generatedNames checks the names of the functions the generated file
+// will declare (the registration functions, NewServer): one of the
+// user's by the same name would not compile with it; and records the
+// registration functions of pkg.
+func (c *checker) generatedNames(pkg *packages.Package, p *model.Package, tools []*toolDecl, outputs map[string]bool) {
+	reported := map[string]bool{}
+	c.registers[pkg] = map[string]bool{}
+	registersOf := map[string]*toolDecl{} // function name -> first tool it registers
+	for _, t := range tools {
+		if t.decl.Recv != nil && t.Receiver == nil {
+			continue // a receiver that cannot have tools: reported
+		}
+		name := model.RegisterFunc(t.Receiver)
+		if first := registersOf[name]; first == nil {
+			registersOf[name] = t
+		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named && (t.site != nil || first.site != nil) {
+			// A type of another package, whose name the user cannot change.
+			later := t
+			if t.site == nil {
+				later = first
+			}
+			if !reported["two types:"+name] {
+				reported["two types:"+name] = true
+				c.errorf(later.site.pos, "two types named %s, %s and %s, would both have their tools registered by %s; name the function of one with register= (//mcp:tools %s register=Register%sTools)",
+					t.Receiver.TypeName, qualifiedName(first.Receiver.Named), qualifiedName(t.Receiver.Named), name,
+					qualifiedName(later.Receiver.Named), upperFirst(later.Receiver.Named.Obj().Pkg().Name())+later.Receiver.TypeName)
+			}
+			t.bad = true
+			continue
+		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
+			c.errorf(t.pos, "the tools of %s and of %s (%s at %s:%d:%d) would both be registered by %s; rename one of the types, or embed %s in %s",
+				t.Receiver.TypeName, first.Receiver.TypeName, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column,
+				name, lower(t.Receiver.TypeName, first.Receiver.TypeName), upper(t.Receiver.TypeName, first.Receiver.TypeName))
+			t.bad = true
+			continue
+		}
+		if r := t.Receiver; r != nil && r.Declared == nil && !token.IsExported(r.TypeName) && pkg.Name != "main" &&
+			registersOf[name] == t && !c.refersTo(pkg, outputs, name) {
+			// Exported, but for a type other packages cannot name.
+			c.errorf(t.decl.Recv.Pos(), "the tools of the unexported type %s would be registered by %s(s, recv *%s), which no other package can call, as it cannot name %s, and this package does not; export %s, embed it in an exported struct type, or call %s in this package",
+				r.TypeName, name, r.TypeName, r.TypeName, r.TypeName, name)
+			t.bad = true
+		}
+		c.registers[pkg][name] = true
+		obj := pkg.Types.Scope().Lookup(name)
+		if reported[name] || obj == nil || outputs[c.fset.Position(obj.Pos()).Filename] {
+			continue
+		}
+		reported[name] = true
+		c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name to register tools; rename it", name)
+	}
+	if p.Server != nil {
+		if obj := pkg.Types.Scope().Lookup(model.NewServerFunc); obj != nil && !outputs[c.fset.Position(obj.Pos()).Filename] {
+			c.errorf(obj.Pos(), "%s is declared here, but mcpgen generates a function of that name from //mcp:server, which makes the server with the identity it states; rename it", model.NewServerFunc)
+		}
+	}
+}
+
+// toolNames reports the tools whose name another tool of the package
+// has, with the way out that fits.
+func (c *checker) toolNames(tools []*toolDecl) {
+	firstByName := map[string]*toolDecl{}
+	for _, t := range tools {
+		if t.Name == "" {
+			continue // no valid name: already reported
+		}
+		if first, dup := firstByName[t.Name]; dup {
+			how := "set another with name="
+			if first.decl == t.decl && t.instances > 0 {
+				d := c.fset.Position(first.dir)
+				c.errorf(t.dir, "duplicate tool name %q: also the name of the instantiation of %s at %s:%d:%d; give each //mcp:tool of the generic function %s a name= of its own (name=%s_%s)",
+					t.Name, t.GoName, filepath.Base(d.Filename), d.Line, d.Column, t.GoName, snakeCase(t.GoName), typeArgWord(t.TypeArgs, t.pkg.Types))
+				t.bad = true
+				continue
+			}
+			firstName := first.GoName
+			if first.site != nil && first.Func != nil && first.Func.Pkg() != nil {
+				firstName = first.Func.Pkg().Name() + "." + first.GoName // another package's
+			}
+			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
+				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.name() + " prefix=" + bulk.prefixHint() + "_), or set another name with a //mcp:tool name= on one method"
+			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
+				// Methods of two types (String, Error, MarshalText): a name
+				// after the receiver, for this one or for all of a type's.
+				r := t.Receiver.TypeName
+				firstName = first.Receiver.TypeName + "." + first.GoName
+				how = fmt.Sprintf("set another with name= (name=%s_%s), or name every method of %s after it with //mcp:tools %s prefix=%s_ in a comment of the package instead of a //mcp:tool on each",
+					snakeCase(r), t.Name, r, r, snakeCase(r))
+			}
+			c.errorf(t.pos, "duplicate tool name %q: also the name of %s at %s:%d:%d; %s",
+				t.Name, firstName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column, how)
+			t.bad = true
+			continue
+		}
+		firstByName[t.Name] = t
+	}
 }
 
 // An undescribedParam is a plain parameter whose property has no
@@ -621,20 +655,41 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 	parallel.For(len(todo), minToolsPerWorker, func(i int) {
 		diags[i], errs[i] = c.schemas(todo[i])
 	})
-	// A problem in a type that several tools use is reported once, with
-	// the tools that reach it.
-	type problem struct {
-		pos     token.Pos
-		msg     string
-		same    string
-		warning bool
+	if err := firstError(errs); err != nil {
+		return nil, err
 	}
-	var order []problem
-	reachedBy := map[problem][]string{}
-	for i, t := range todo {
-		if errs[i] != nil {
-			return nil, errs[i]
+	order, reachedBy, failed := collectProblems(todo, diags)
+	others := sameType(order, reachedBy)
+	c.reportProblems(todo, order, reachedBy, others)
+	return failed, nil
+}
+
+// firstError returns the first of errs that is not nil.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// A schemaProblem is a diagnostic of the schema builder, which several
+// tools may reach (a problem of a type they share).
+type schemaProblem struct {
+	pos     token.Pos
+	msg     string
+	same    string
+	warning bool
+}
+
+// collectProblems gathers the diagnostics of the tools' schemas (diags,
+// one list per tool of todo): each problem once, in order, with the
+// tools that reach it; a method of //mcp:tools with an error is left out
+// instead (failed, with the reason).
+func collectProblems(todo []*toolDecl, diags [][]schema.Diagnostic) (order []schemaProblem, reachedBy map[schemaProblem][]string, failed map[*toolDecl]string) {
+	reachedBy = map[schemaProblem][]string{}
+	for i, t := range todo {
 		if t.bulk != nil {
 			// A method of //mcp:tools that cannot be a tool is left out.
 			for _, d := range diags[i] {
@@ -651,7 +706,7 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 			}
 		}
 		for _, d := range diags[i] {
-			p := problem{d.Pos, d.Message, d.Same, d.Warning}
+			p := schemaProblem{d.Pos, d.Message, d.Same, d.Warning}
 			if reachedBy[p] == nil {
 				order = append(order, p)
 			}
@@ -661,11 +716,15 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 			t.bad = t.bad || !d.Warning
 		}
 	}
-	// A type without a known JSON form is one problem, however many
-	// parameters and results use it: reported at the first use, with the
-	// number of the others.
-	firstOf := map[string]problem{}
-	others := map[problem]int{}
+	return order, reachedBy, failed
+}
+
+// sameType makes a type without a known JSON form one problem, however
+// many parameters and results use it: reported at the first use, which
+// takes the tools of the others, with the number of the others.
+func sameType(order []schemaProblem, reachedBy map[schemaProblem][]string) (others map[schemaProblem]int) {
+	firstOf := map[string]schemaProblem{}
+	others = map[schemaProblem]int{}
 	for _, p := range order {
 		if p.same == "" {
 			continue
@@ -682,6 +741,13 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 		}
 		firstOf[p.same] = p
 	}
+	return others
+}
+
+// reportProblems reports each problem once, with the tools that reach it
+// and the number of other uses of its type; the warnings of structs
+// without json tags sum up by package.
+func (c *checker) reportProblems(todo []*toolDecl, order []schemaProblem, reachedBy map[schemaProblem][]string, others map[schemaProblem]int) {
 	var untagged []kindWarning
 	for _, p := range order {
 		names := reachedBy[p]
@@ -710,7 +776,6 @@ func (c *checker) allSchemas(tools []*toolDecl) (failed map[*toolDecl]string, er
 				n, todo[0].pkg.Name, plural(tools, "tool", "tools"), list)
 		})
 	}
-	return failed, nil
 }
 
 // maxKindWarnings is how many warnings of one kind, each about a type of
@@ -803,7 +868,7 @@ func isMcpgenOutput(f *ast.File) bool {
 			break
 		}
 		for _, c := range g.List {
-			if strings.HasPrefix(c.Text, "// Code generated by mcpgen.") && strings.HasSuffix(c.Text, " DO NOT EDIT.") {
+			if genheader.Is(c.Text) {
 				return true
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcpgen/mcpgen/internal/scopetoken"
 	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
@@ -173,8 +174,9 @@ type word struct {
 // the grammar and checks each option against its rule. It returns the
 // arguments and every problem found, each at its offset.
 func (d *grammar) parse(text string) (a args, errs []optionError) {
-	a.good, a.rejected = map[string]option{}, map[string]bool{}
-	a.words = make([]word, len(d.words))
+	if len(d.words) > 0 {
+		a.words = make([]word, len(d.words))
+	}
 	i := 0
 	for n, w := range d.words {
 		i = skipSpace(text, i)
@@ -232,6 +234,7 @@ func (d *grammar) parse(text string) (a args, errs []optionError) {
 		return a, nil
 	}
 	opts, synErr := tokenizeOptions(text[i:])
+	a.good, a.rejected = make(map[string]option, len(opts)), map[string]bool{}
 	seen := map[string]bool{}
 	for _, o := range opts {
 		o.KeyOff += i
@@ -396,10 +399,8 @@ func checkScopes(v string) string {
 		if sc == "" {
 			return fmt.Sprintf("bad value for option scope: empty scope in %q; separate scopes with single commas", v)
 		}
-		for i := 0; i < len(sc); i++ {
-			if c := sc[i]; c <= ' ' || c > '~' || c == '"' || c == '\\' {
-				return fmt.Sprintf("bad scope %q: want printable ASCII other than space, \" and \\ (RFC 6749 scope-token)", sc)
-			}
+		if !scopetoken.Valid(sc) {
+			return fmt.Sprintf("bad scope %q: want %s (RFC 6749 scope-token)", sc, scopetoken.Rule)
 		}
 		if seen[sc] {
 			return fmt.Sprintf("scope %s is named twice", sc)
@@ -582,7 +583,7 @@ type toolOptions struct {
 // parseOptions checks the options of a //mcp:tool directive. It reports
 // every problem it can find, each at its offset.
 func parseOptions(text string) (toolOptions, []optionError) {
-	good, rejected, errs := toolSpec().check(text)
+	good, rejected, errs := grammarOf("tool").check(text)
 	res := toolOptions{Name: good["name"].Value, BadName: rejected["name"], Title: good["title"].Value, Scopes: splitScopes(good["scope"].Value)}
 	if t := good["task"].Value; t != "forbidden" {
 		res.Task = t

@@ -206,7 +206,7 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 					continue
 				}
 				s.g, s.base = g, cm.Pos()+token.Pos(off)
-				a, errs := row.grammar().parse(rest)
+				a, errs := row.built.parse(rest)
 				row.pkg(c, s, cm, a, errs)
 			}
 		}

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/mcpgen/mcpgen/internal/toolname"
+	"github.com/mcpgen/mcpgen/internal/uritemplate"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
 )
@@ -304,37 +305,14 @@ func (pc *primitiveCheck) resourceURI(res *model.Resource) {
 }
 
 // templateVars returns the variables of a URI template: {name} and
-// {+name}, the forms the runtime serves.
+// {+name}, the forms the runtime serves (internal/uritemplate, which the
+// runtime parses it by); none for a fixed URI.
 func templateVars(uri string) ([]string, error) {
-	var vars []string
-	rest := uri
-	for {
-		i := strings.IndexAny(rest, "{}")
-		if i < 0 {
-			return vars, nil
-		}
-		if rest[i] == '}' {
-			return nil, fmt.Errorf("unmatched }")
-		}
-		end := strings.IndexByte(rest[i:], '}')
-		if end < 0 {
-			return nil, fmt.Errorf("unclosed {")
-		}
-		expr := strings.TrimPrefix(rest[i+1:i+end], "+")
-		if expr == "" || strings.IndexFunc(expr, func(r rune) bool {
-			return !(r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9')
-		}) >= 0 {
-			return nil, fmt.Errorf("unsupported expression {%s}: mcpgen serves {name} and {+name}", rest[i+1:i+end])
-		}
-		if slices.Contains(vars, expr) {
-			return nil, fmt.Errorf("variable {%s} appears twice", expr)
-		}
-		if i == 0 && len(vars) > 0 { // rest begins just after the last variable
-			return nil, fmt.Errorf("variables {%s} and {%s} are adjacent: separate them with a literal", vars[len(vars)-1], expr)
-		}
-		vars = append(vars, expr)
-		rest = rest[i+end+1:]
+	t, err := uritemplate.Parse(uri)
+	if err != nil {
+		return nil, err
 	}
+	return t.Vars(), nil
 }
 
 // argDocs reads the //mcp:arg directives that describe the arguments of a
@@ -343,7 +321,7 @@ func (c *checker) argDocs(fd *ast.FuncDecl, argDirs []*ast.Comment, args []*mode
 	seen := map[string]bool{}
 	for _, cm := range argDirs {
 		_, rest, _ := directiveOf(cm.Text)
-		a, _ := argGrammar().parse(rest)
+		a, _ := grammarOf("arg").parse(rest)
 		name, desc := a.words[0].Value, a.rest
 		i := slices.IndexFunc(args, func(a *model.PromptArg) bool { return a.Name == name })
 		switch {

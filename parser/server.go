@@ -170,7 +170,7 @@ func (c *checker) registryIcons(icons []*ast.Comment) bool {
 	ok := true
 	for _, cm := range icons {
 		base := cm.Pos() + token.Pos(len(iconPrefix))
-		good, _, _ := iconSpec().check(cm.Text[len(iconPrefix):])
+		good, _, _ := grammarOf("icon").check(cm.Text[len(iconPrefix):])
 		fail := func(o option, format string, args ...any) {
 			c.errorf(base+token.Pos(o.ValueOff), format, args...)
 			ok = false

@@ -123,7 +123,9 @@ func (c *checker) skills(pkgDir string) *model.Skills {
 	return out
 }
 
-// skillsOf reads the skills of the directive r.
+// skillsOf reads the skills of the directive r, in passes: walk (the
+// files under DIR), a skill per directory with a SKILL.md (skill),
+// assign (each file to the skills that hold it), skillLimits.
 func (c *checker) skillsOf(pkgDir string, r *skillsRule) *model.Skills {
 	if msg := embedPattern(r.dir); msg != "" {
 		c.errorf(r.dirPos, "//mcp:skills dir=%s: %s", r.dir, msg)
@@ -135,6 +137,45 @@ func (c *checker) skillsOf(pkgDir string, r *skillsRule) *model.Skills {
 		return nil
 	}
 	sr := &skillReader{c: c, pkgDir: pkgDir, rule: r, skillDirs: map[string]bool{}}
+	files, err := sr.walk(root)
+	if err != nil {
+		c.errorf(r.dirPos, "//mcp:skills dir=%s: %v", r.dir, err)
+		return nil
+	}
+	out := &model.Skills{Dirs: []string{r.dir}}
+	if sr.skillDirs["."] {
+		c.errorAt(filepath.Join(root, "SKILL.md"), 1, 1, "a skill is a directory of %s: move SKILL.md into %s/NAME/, NAME the skill's name", r.dir, r.dir)
+		delete(sr.skillDirs, ".")
+	}
+	if len(sr.skillDirs) == 0 {
+		c.errorf(r.dirPos, "//mcp:skills dir=%s: no skill in %s: a skill is a directory with a SKILL.md", r.dir, r.dir)
+		return nil
+	}
+	dirs := make([]string, 0, len(sr.skillDirs))
+	for d := range sr.skillDirs {
+		dirs = append(dirs, d)
+	}
+	slices.Sort(dirs)
+	byDir := map[string]*model.Skill{}
+	for _, d := range dirs {
+		if sk := sr.skill(d); sk != nil {
+			byDir[d] = sk
+			out.Skills = append(out.Skills, sk)
+		}
+	}
+	sr.assign(root, files, byDir)
+	c.skillLimits(root, r, out)
+	if len(out.Skills) == 0 {
+		return nil
+	}
+	return out
+}
+
+// walk returns the files under root (DIR), slash paths relative to it,
+// and records the directories with a SKILL.md; it reports what
+// //go:embed would leave out or refuse.
+func (sr *skillReader) walk(root string) ([]string, error) {
+	c := sr.c
 	var files []string // slash paths relative to root
 	err := filepath.WalkDir(root, func(p string, e fs.DirEntry, err error) error {
 		if err != nil {
@@ -169,33 +210,14 @@ func (c *checker) skillsOf(pkgDir string, r *skillsRule) *model.Skills {
 		}
 		return nil
 	})
-	if err != nil {
-		c.errorf(r.dirPos, "//mcp:skills dir=%s: %v", r.dir, err)
-		return nil
-	}
-	out := &model.Skills{Dirs: []string{r.dir}}
-	if sr.skillDirs["."] {
-		c.errorAt(filepath.Join(root, "SKILL.md"), 1, 1, "a skill is a directory of %s: move SKILL.md into %s/NAME/, NAME the skill's name", r.dir, r.dir)
-		delete(sr.skillDirs, ".")
-	}
-	if len(sr.skillDirs) == 0 {
-		c.errorf(r.dirPos, "//mcp:skills dir=%s: no skill in %s: a skill is a directory with a SKILL.md", r.dir, r.dir)
-		return nil
-	}
-	// Each file belongs to every skill whose directory holds it (a nested
-	// skill's files are the enclosing skill's too, SEP-2640 Resources).
-	dirs := make([]string, 0, len(sr.skillDirs))
-	for d := range sr.skillDirs {
-		dirs = append(dirs, d)
-	}
-	slices.Sort(dirs)
-	byDir := map[string]*model.Skill{}
-	for _, d := range dirs {
-		if sk := sr.skill(d); sk != nil {
-			byDir[d] = sk
-			out.Skills = append(out.Skills, sk)
-		}
-	}
+	return files, err
+}
+
+// assign adds each file to every skill whose directory holds it (a
+// nested skill's files are the enclosing skill's too, SEP-2640
+// Resources), and reports a file in no skill.
+func (sr *skillReader) assign(root string, files []string, byDir map[string]*model.Skill) {
+	c, r := sr.c, sr.rule
 	cache := map[string]*model.SkillFile{}
 	for _, f := range files {
 		if f == "SKILL.md" {
@@ -219,6 +241,11 @@ func (c *checker) skillsOf(pkgDir string, r *skillsRule) *model.Skills {
 			c.errorAt(filepath.Join(root, filepath.FromSlash(f)), 1, 1, "%s is in no skill: every file under %s belongs to a directory with a SKILL.md (or one above it)", f, r.dir)
 		}
 	}
+}
+
+// skillLimits warns of the skills of out past the limits of SEP-2640,
+// and of two skills of one name.
+func (c *checker) skillLimits(root string, r *skillsRule, out *model.Skills) {
 	names := map[string]string{}
 	for _, sk := range out.Skills {
 		total := int64(0)
@@ -238,10 +265,6 @@ func (c *checker) skillsOf(pkgDir string, r *skillsRule) *model.Skills {
 			names[sk.Name] = sk.URI
 		}
 	}
-	if len(out.Skills) == 0 {
-		return nil
-	}
-	return out
 }
 
 // embedPattern returns what makes dir unfit as the pattern of a

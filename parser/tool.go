@@ -189,18 +189,29 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (docs/types.md, Signatures) and fills in the model. It
-// reports whether the parameters are well-formed, so that the //mcp:arg
-// directives can be checked against them.
+// the shapes a tool may have (docs/types.md, Signatures) and fills in the model, in
+// three passes: receiver, params, results. It reports whether the
+// parameters are well-formed, so that the //mcp:arg directives can be
+// checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
-	// sig is instantiated with the option types= for a generic function
-	// (instantiate), so its parameters' types are known.
+	generic := c.receiver(t)
+	paramsOK = c.params(t) && !generic
+	c.results(t)
+	return paramsOK
+}
+
+// badf reports a problem of t at pos: t is not generated.
+func (c *checker) badf(t *toolDecl, pos token.Pos, format string, args ...any) {
+	c.errorf(pos, format, args...)
+	t.bad = true
+}
+
+// receiver checks the receiver of a method: a named type of the package,
+// not generic (reported: generic is true), and sets t.Receiver, the type
+// that promotes it when it is unexported.
+func (c *checker) receiver(t *toolDecl) (generic bool) {
 	fd, sig := t.decl, t.sig
-	bad := func(pos token.Pos, format string, args ...any) {
-		c.errorf(pos, format, args...)
-		t.bad = true
-	}
-	generic := false
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	if recv := sig.Recv(); recv != nil {
 		rt, ptr := types.Unalias(recv.Type()), false
 		if p, ok := rt.(*types.Pointer); ok {
@@ -222,15 +233,23 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			}
 		}
 	}
+	return generic
+}
 
-	// Parameters.
+// params checks the parameters of t's function (sig is instantiated with
+// the option types= for a generic function, so their types are known)
+// and sets t.Context, t.Struct or t.Params, and t.Skipped (functional
+// options); it reports whether they are well-formed.
+func (c *checker) params(t *toolDecl) (paramsOK bool) {
+	fd, sig := t.decl, t.sig
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	params := sig.Params()
 	names, typePos := fieldPositions(fd.Type.Params)
 	start := 0
 	if params.Len() > 0 && isContext(params.At(0).Type()) {
 		t.Context, start = true, 1
 	}
-	paramsOK = !generic
+	paramsOK = true
 	for i := start; i < params.Len(); i++ {
 		if isContext(params.At(i).Type()) {
 			bad(names[i], "context.Context must be the first parameter of %s", t.GoName)
@@ -283,8 +302,15 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 			t.paramPos = append(t.paramPos, names[i])
 		}
 	}
+	return paramsOK
+}
 
-	// Results.
+// results checks the results of t's function: an error last, if any;
+// then what //mcp:result makes of each (resultRules) and the shape of
+// the tool's result.
+func (c *checker) results(t *toolDecl) {
+	fd, sig := t.decl, t.sig
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	results := sig.Results()
 	_, resPos := fieldPositions(fd.Type.Results)
 	n := results.Len()
@@ -295,13 +321,22 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		switch rt := results.At(i).Type(); {
 		case isError(rt):
 			bad(resPos[i], "error must be the last result of %s", t.GoName)
-			return paramsOK
+			return
 		case i == n-1 && !t.ReturnsError && types.Implements(rt, errorIface):
 			bad(resPos[i], "last result of %s has type %s, which implements error: declare it as error (a nil %s in an error is not a nil error), or make it a value the tool returns",
 				t.GoName, typeString(rt, t.pkg.Types), typeString(rt, t.pkg.Types))
-			return paramsOK
+			return
 		}
 	}
+	c.resultRules(t, n, resPos)
+}
+
+// resultRules applies the //mcp:result rules to the first n results of
+// t's function (at resPos): a result left out, one sent through a
+// function, the others kept; and sets the tool's result from them.
+func (c *checker) resultRules(t *toolDecl, n int, resPos []token.Pos) {
+	results := t.sig.Results()
+	bad := func(pos token.Pos, format string, args ...any) { c.badf(t, pos, format, args...) }
 	// Results that //mcp:result leaves out or turns into something else.
 	var kept []*types.Var
 	var keptPos []token.Pos
@@ -322,7 +357,7 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 		if !types.AssignableTo(r.Type(), param) {
 			bad(resPos[i], "result %d of %s has type %s, which %s (//mcp:result at line %d) does not take: it takes %s",
 				i+1, t.GoName, typeString(r.Type(), t.pkg.Types), rule.fn.Name(), c.fset.Position(rule.pos).Line, typeString(param, t.pkg.Types))
-			return paramsOK
+			return
 		}
 		via = append(via, &model.ResultMember{Name: snakeCase(rule.fn.Name()), Type: rule.fn.Signature().Results().At(0).Type(), Via: rule.fn, Index: i})
 	}
@@ -363,7 +398,6 @@ func (c *checker) signature(t *toolDecl) (paramsOK bool) {
 	default:
 		c.severalResults(t, kept, keptPos)
 	}
-	return paramsOK
 }
 
 // severalResults models the first n results of t, more than one, as the
@@ -517,7 +551,7 @@ func (c *checker) argDirectives(t *toolDecl) {
 	seen := map[string]int{} // parameter name -> line of its //mcp:arg
 	for _, cm := range t.args {
 		_, rest, off := directiveOf(cm.Text)
-		a, errs := argGrammar().parse(rest)
+		a, errs := grammarOf("arg").parse(rest)
 		name, desc, hasTag, tag := a.words[0].Value, a.rest, a.hasTag, a.tag
 		namePos, tagPos, tagErr := cm.Pos()+token.Pos(off+a.words[0].Off), cm.Pos()+token.Pos(off+a.tagOff), ""
 		if !hasTag {
@@ -574,10 +608,13 @@ func (t *toolDecl) param(name string) *model.Param {
 }
 
 // schemas derives the input and output schemas of t with the schema
-// builder, which reports unsupported types at their positions.
+// builder, which reports unsupported types at their positions, in passes:
+// inputSchema and outputSchema (derived), setOutput, shapeInput (what
+// every input schema goes through), setInput. The schemas' own
+// diagnostics are returned, and the caller records them (schemas runs on
+// several goroutines).
 func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
-	// t.bad may already be set (by an earlier check); the schemas' own
-	// diagnostics are returned, and the caller records them.
+	// t.bad may already be set (by an earlier check).
 	bad := t.bad
 	report := func(diags []schema.Diagnostic) {
 		all = append(all, diags...)
@@ -585,48 +622,66 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			bad = bad || !d.Warning
 		}
 	}
-	// At the root of its schemas the context is the tool: its own
-	// description wins over the doc comment of the input or output type,
-	// which an undocumented tool keeps (it is then the only description).
-	omitTypeDoc := func(s *jsonschema.Schema, typ types.Type) {
-		if t.Description != "" {
-			c.builder.OmitTypeDoc(s, typ)
-		}
+	in, diags := c.inputSchema(t)
+	report(diags)
+	out, facts, diags := c.outputSchema(t)
+	report(diags)
+	if bad {
+		return all, nil
 	}
-	var in *jsonschema.Schema
+	if err := c.setOutput(t, out, facts); err != nil {
+		return nil, err
+	}
+	in, enforced, diags := c.shapeInput(t, in)
+	if report(diags); bad {
+		return all, nil
+	}
+	return all, setInput(t, in, enforced)
+}
+
+// omitTypeDoc leaves out of s the doc comment of typ, at the root of a
+// schema of t: the tool's own description wins over it, and an
+// undocumented tool keeps it (it is then the only description).
+func (c *checker) omitTypeDoc(t *toolDecl, s *jsonschema.Schema, typ types.Type) {
+	if t.Description != "" {
+		c.builder.OmitTypeDoc(s, typ)
+	}
+}
+
+// inputSchema derives the input schema of t: its struct's, or its plain
+// parameters' object.
+func (c *checker) inputSchema(t *toolDecl) (*jsonschema.Schema, []schema.Diagnostic) {
 	if t.Struct != nil {
 		s, diags := c.builder.Struct(t.Struct.Type, t.Struct.Name, t.structPos)
-		omitTypeDoc(s, t.Struct.Type)
-		in = s
-		report(diags)
-	} else {
-		ps := make([]schema.Param, len(t.Params))
-		for i, p := range t.Params {
-			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
-			if i < len(t.paramTag) {
-				ps[i].Tag, ps[i].TagPos, ps[i].TagFrom = t.paramTag[i], t.paramTagPos[i], t.paramTagFrom[i]
-			}
-			if i < len(t.paramEnum) {
-				ps[i].Enum = t.paramEnum[i]
-			}
-		}
-		s, diags := c.builder.Params(ps)
-		in = s
-		report(diags)
+		c.omitTypeDoc(t, s, t.Struct.Type)
+		return s, diags
 	}
-	var out *jsonschema.Schema
-	var facts schema.OutputFacts
+	ps := make([]schema.Param, len(t.Params))
+	for i, p := range t.Params {
+		ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
+		if i < len(t.paramTag) {
+			ps[i].Tag, ps[i].TagPos, ps[i].TagFrom = t.paramTag[i], t.paramTagPos[i], t.paramTagFrom[i]
+		}
+		if i < len(t.paramEnum) {
+			ps[i].Enum = t.paramEnum[i]
+		}
+	}
+	return c.builder.Params(ps)
+}
+
+// outputSchema derives the output schema of t, nil for a result sent as
+// text or none, and what it holds (facts); a structured result the
+// builder wraps makes t's result wrapped.
+func (c *checker) outputSchema(t *toolDecl) (*jsonschema.Schema, schema.OutputFacts, []schema.Diagnostic) {
 	switch t.Result {
 	case model.ResultStructured:
-		s, wrapped, f, diags := c.builder.OutputOf(t.ResultType, t.resultPos, c.outputOptions())
-		facts = f
-		report(diags)
+		s, wrapped, facts, diags := c.builder.OutputOf(t.ResultType, t.resultPos, c.outputOptions())
 		if wrapped {
 			t.Result = model.ResultWrapped
 		} else {
-			omitTypeDoc(s, t.ResultType)
+			c.omitTypeDoc(t, s, t.ResultType)
 		}
-		out = s
+		return s, facts, diags
 	case model.ResultObject:
 		ms := make([]schema.Param, 0, len(t.Results))
 		for i, r := range t.Results {
@@ -636,98 +691,104 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			}
 			ms = append(ms, schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]})
 		}
-		s, f, diags := c.builder.ResultsOf(ms, c.outputOptions())
-		facts = f
-		report(diags)
-		out = s
+		return c.builder.ResultsOf(ms, c.outputOptions())
 	}
-	if t.Result == model.ResultStructured || t.Result == model.ResultWrapped || t.Result == model.ResultObject {
-		if !bad {
-			if out == nil {
-				return nil, fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
-			}
-			text, err := schema.Marshal(out)
-			if err != nil {
-				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
-			}
-			t.OutputSchema = text
-			// Left out, the result is still sent as structured content,
-			// which needs no schema.
-			size := compactLen(text)
-			switch max := c.dirs.outputBound(); {
-			case max < 0:
-				t.OutputSchema = ""
-				t.OutputLeftOut = "no output schema: //mcp:output off"
-			case max > 0 && size > max:
-				t.OutputSchema = ""
-				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes are over //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
-			case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
-				// The default: a schema that writes out another module's
-				// types whole, and is large, pays for little.
-				// The types named as the lines of the package being
-				// checked name them, also for a tool made of another
-				// package's code (t.pkg is that package).
-				home := t.pkg
-				if p := c.foreign[c.pkgPath]; p != nil {
-					home = p
-				}
-				t.OutputSchema = ""
-				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
-					size, wholeList(facts.Whole, home), DefaultOutputMax, directiveTypeName(facts.Whole[0], home))
-			}
+	return nil, schema.OutputFacts{}, nil
+}
+
+// setOutput sets t's output schema, as text, unless //mcp:output or the
+// default for other modules' types (facts) leaves it out, saying why in
+// t.OutputLeftOut (the result is still sent as structured content, which
+// needs no schema).
+func (c *checker) setOutput(t *toolDecl, out *jsonschema.Schema, facts schema.OutputFacts) error {
+	if t.Result != model.ResultStructured && t.Result != model.ResultWrapped && t.Result != model.ResultObject {
+		return nil
+	}
+	if out == nil {
+		return fmt.Errorf("%s: no output schema for %s", t.Pos, t.GoName)
+	}
+	text, err := schema.Marshal(out)
+	if err != nil {
+		return fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
+	}
+	t.OutputSchema = text
+	size := compactLen(text)
+	switch max := c.dirs.outputBound(); {
+	case max < 0:
+		t.OutputSchema = ""
+		t.OutputLeftOut = "no output schema: //mcp:output off"
+	case max > 0 && size > max:
+		t.OutputSchema = ""
+		t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes are over //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
+	case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
+		// The default: a schema that writes out another module's types
+		// whole, and is large, pays for little. The types named as the
+		// lines of the package being checked name them, also for a tool
+		// made of another package's code (t.pkg is that package).
+		home := t.pkg
+		if p := c.foreign[c.pkgPath]; p != nil {
+			home = p
+		}
+		t.OutputSchema = ""
+		t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
+			size, wholeList(facts.Whole, home), DefaultOutputMax, directiveTypeName(facts.Whole[0], home))
+	}
+	return nil
+}
+
+// shapeInput takes the input schema of t through what every one goes
+// through: a warning for a type that contains itself through required
+// fields, recursion described in words, $refs by place, and the profile
+// (with the constraints stated in descriptions, by constraints= or
+// //mcp:constraints or the profile's default). It returns the schema
+// listed and the one enforced, which differ when the profile moves
+// keywords out.
+func (c *checker) shapeInput(t *toolDecl, in *jsonschema.Schema) (listed, enforced *jsonschema.Schema, diags []schema.Diagnostic) {
+	if in == nil {
+		return nil, nil, nil
+	}
+	pos := t.pos
+	if t.Struct != nil {
+		pos = t.structPos
+	}
+	for _, chain := range schema.RequiredCycles(in) {
+		diags = append(diags, schema.Diagnostic{Pos: pos, Warning: true, Message: fmt.Sprintf(
+			"input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)})
+	}
+	// A recursive type says in words what it holds, where a client that
+	// cuts the recursion short still shows it; a stated schema's $ref to
+	// a definition's $anchor names the definition by its place, which
+	// clients that inline $defs resolve.
+	in = schema.RefsByPlace(schema.DescribeRecursion(in))
+	choice := t.constraints
+	if choice == "" && c.dirs != nil {
+		choice = c.dirs.constraints
+	}
+	describe := choice == "described" || choice == "" && c.profile.DropsKeywords()
+	r := schema.ProfileInput(c.profile, in, describe)
+	for _, p := range r.Problems {
+		diags = append(diags, schema.Diagnostic{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message})
+	}
+	return r.Listed, r.Enforced, diags
+}
+
+// setInput sets t's input schema, and the schema the runtime validates
+// with when it is another, as text.
+func setInput(t *toolDecl, in, enforced *jsonschema.Schema) error {
+	if in == nil {
+		return fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
+	}
+	text, err := schema.Marshal(in)
+	if err != nil {
+		return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
+	}
+	t.InputSchema = text
+	if enforced != in {
+		if t.ValidateSchema, err = schema.Marshal(enforced); err != nil {
+			return fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
 		}
 	}
-	if !bad && in != nil {
-		pos := t.pos
-		if t.Struct != nil {
-			pos = t.structPos
-		}
-		for _, chain := range schema.RequiredCycles(in) {
-			// Returned, not recorded: schemas runs on several goroutines.
-			all = append(all, schema.Diagnostic{Pos: pos, Warning: true, Message: fmt.Sprintf(
-				"input schema of %s: a type contains itself through required fields only (%s): no finite arguments satisfy it (an input never admits null) and Gemini cannot state it; make one of the fields optional (omitempty)", t.GoName, chain)})
-		}
-		// A recursive type says in words what it holds, where a client
-		// that cuts the recursion short still shows it.
-		in = schema.DescribeRecursion(in)
-	}
-	// A stated schema's $ref to a definition's $anchor names the
-	// definition by its place, which clients that inline $defs resolve.
-	if !bad && in != nil {
-		in = schema.RefsByPlace(in)
-	}
-	enforced := in
-	if !bad && in != nil {
-		// Constraints also stated in the descriptions: by constraints= or
-		// //mcp:constraints, or by default under a profile whose hosts
-		// drop the keywords.
-		choice := t.constraints
-		if choice == "" && c.dirs != nil {
-			choice = c.dirs.constraints
-		}
-		describe := choice == "described" || choice == "" && c.profile.DropsKeywords()
-		r := schema.ProfileInput(c.profile, in, describe)
-		for _, p := range r.Problems {
-			report([]schema.Diagnostic{{Pos: c.profilePos(t, p.Path), Message: "input schema at " + p.Path + ": " + p.Message}})
-		}
-		in, enforced = r.Listed, r.Enforced
-	}
-	if !bad {
-		if in == nil {
-			return nil, fmt.Errorf("%s: no input schema for %s", t.Pos, t.GoName)
-		}
-		text, err := schema.Marshal(in)
-		if err != nil {
-			return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
-		}
-		t.InputSchema = text
-		if enforced != in {
-			if t.ValidateSchema, err = schema.Marshal(enforced); err != nil {
-				return nil, fmt.Errorf("%s: input schema of %s: %w", t.Pos, t.GoName, err)
-			}
-		}
-	}
-	return all, nil
+	return nil
 }
 
 // profilePos returns where to report a profile problem at the JSON

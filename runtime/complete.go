@@ -106,7 +106,7 @@ func (c *conn) complete(r request, p *completeParams) []byte {
 		if r == nil {
 			return errorReply(id, notFound(p.Ref.URI))
 		}
-		if r.template == nil || !r.template.hasVar(p.Argument.Name) {
+		if r.template == nil || !r.template.HasVar(p.Argument.Name) {
 			return errorReply(id, errorf(codeInvalidParams, "Invalid params: resource "+r.uri+" has no variable "+p.Argument.Name))
 		}
 		completer = r.complete[p.Argument.Name]

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/scopetoken"
 )
 
 // This file is who the caller is, and what it may see and call: the
@@ -181,13 +183,11 @@ func errScope(what string, need []string) *rpcError {
 // It returns them sorted and without duplicates.
 func cleanScopes(what string, scopes []string) ([]string, error) {
 	for _, sc := range scopes {
-		if sc == "" {
+		switch {
+		case sc == "":
 			return nil, errors.New("runtime: " + what + ": empty scope")
-		}
-		for i := 0; i < len(sc); i++ {
-			if c := sc[i]; c <= ' ' || c > '~' || c == '"' || c == '\\' {
-				return nil, errors.New("runtime: " + what + ": bad scope " + quoteForError(sc) + ": want printable ASCII other than space, \" and \\")
-			}
+		case !scopetoken.Valid(sc):
+			return nil, errors.New("runtime: " + what + ": bad scope " + quoteForError(sc) + ": want " + scopetoken.Rule)
 		}
 	}
 	if len(scopes) == 0 {

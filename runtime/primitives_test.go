@@ -213,25 +213,6 @@ func TestResourceSubscriptionStdio(t *testing.T) {
 	}
 }
 
-func TestURITemplate(t *testing.T) {
-	for _, bad := range []string{"x://{a}{b}", "x://{a", "x://a}", "x://{a-b}", "x://{a}/{a}", "x://none", "x://{?q}"} {
-		if _, err := parseURITemplate(bad); err == nil {
-			t.Errorf("parseURITemplate(%q) succeeded", bad)
-		}
-	}
-	tpl, err := parseURITemplate("repo://{owner}/{name}/tree/{+path}")
-	if err != nil {
-		t.Fatal(err)
-	}
-	vars, ok := tpl.match("repo://golang/go/tree/src/net/http")
-	if !ok || vars["owner"] != "golang" || vars["name"] != "go" || vars["path"] != "src/net/http" {
-		t.Errorf("match = %v, %v", vars, ok)
-	}
-	if _, ok := tpl.match("repo://golang/tree/x"); ok {
-		t.Error("a URI without a name matched")
-	}
-}
-
 func TestAddPrimitiveErrors(t *testing.T) {
 	s := newTestServer(t)
 	addPrimitives(t, s)
@@ -246,6 +227,7 @@ func TestAddPrimitiveErrors(t *testing.T) {
 		s.AddResource(Resource{URI: "", Name: "x", Handler: h}),
 		s.AddResource(Resource{URI: "a://b", Handler: h}),
 		s.AddResourceTemplate(ResourceTemplate{URITemplate: "a://{b", Name: "x", Handler: h}),
+		s.AddResourceTemplate(ResourceTemplate{URITemplate: "a://b", Name: "x", Handler: h}), // no variable
 		s.AddResourceTemplate(ResourceTemplate{URITemplate: "a://{b}", Name: "x", Handler: h,
 			Complete: map[string]Completer{"c": CompleteFrom()}}),
 	} {

@@ -8,10 +8,9 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/mcpgen/mcpgen/internal/jsontext"
+	"github.com/mcpgen/mcpgen/internal/uritemplate"
 )
 
 // A Resource describes one resource with a fixed URI (spec 2026-07-28
@@ -118,7 +117,7 @@ func BlobResource(data []byte) []ResourceContents {
 // resource is a registered Resource or ResourceTemplate.
 type resource struct {
 	uri, name, title, description, mimeType string
-	template                                *uriTemplate // nil for a fixed URI
+	template                                *uritemplate.Template // nil for a fixed URI
 	enums                                   map[string][]string
 	complete                                map[string]Completer
 	handler                                 ResourceHandler
@@ -147,19 +146,22 @@ func (s *Server) AddResource(r Resource) error {
 // completer names no variable of the template, the name is empty or the
 // handler is nil.
 func (s *Server) AddResourceTemplate(t ResourceTemplate) error {
-	tpl, err := parseURITemplate(t.URITemplate)
+	tpl, err := uritemplate.Parse(t.URITemplate)
+	if err == nil && len(tpl.Vars()) == 0 {
+		err = errors.New("no variable")
+	}
 	if err != nil {
 		return fmt.Errorf("runtime: resource template %q: %v", t.URITemplate, err)
 	}
 	complete := make(map[string]Completer, len(t.Complete)+len(t.Enums))
 	for name, c := range t.Complete {
-		if !tpl.hasVar(name) {
+		if !tpl.HasVar(name) {
 			return fmt.Errorf("runtime: resource template %q: completer for %q, which is not a variable of the template", t.URITemplate, name)
 		}
 		complete[name] = c
 	}
 	for name, values := range t.Enums {
-		if !tpl.hasVar(name) {
+		if !tpl.HasVar(name) {
 			return fmt.Errorf("runtime: resource template %q: enum for %q, which is not a variable of the template", t.URITemplate, name)
 		}
 		if complete[name] == nil && len(values) > 0 {
@@ -256,7 +258,7 @@ func (set *catalog) findResource(ctx context.Context, uri string) (*resource, ma
 		if ctx.Err() != nil {
 			return nil, nil
 		}
-		if vars, ok := r.template.match(uri); ok && r.inEnums(vars) {
+		if vars, ok := r.template.Match(uri); ok && r.inEnums(vars) {
 			return r, vars
 		}
 	}
@@ -400,206 +402,4 @@ func notFound(uri string) *rpcError {
 func (s *Server) callResource(ctx context.Context, r *resource, req ResourceRequest) (contents []ResourceContents, err error) {
 	defer s.recoverHandler("resource "+req.URI, &err)
 	return r.handler(ctx, req)
-}
-
-// uriTemplate is a parsed URI template: literal parts and variables, in
-// order. Two variables are never adjacent (parseURITemplate rejects that:
-// where one ends would be ambiguous).
-type uriTemplate struct {
-	parts []templatePart
-}
-
-type templatePart struct {
-	literal  string
-	variable string // name of the variable; "" for a literal
-	reserved bool   // {+name}: matches reserved characters too
-}
-
-// parseURITemplate parses the subset of RFC 6570 that mcpgen serves: {name}
-// and {+name}, with names of letters, digits and _.
-func parseURITemplate(text string) (*uriTemplate, error) {
-	t := &uriTemplate{}
-	rest := text
-	seen := map[string]bool{}
-	for rest != "" {
-		i := strings.IndexAny(rest, "{}")
-		if i < 0 {
-			t.parts = append(t.parts, templatePart{literal: rest})
-			break
-		}
-		if rest[i] == '}' {
-			return nil, errors.New("unmatched }")
-		}
-		if i > 0 {
-			t.parts = append(t.parts, templatePart{literal: rest[:i]})
-		}
-		end := strings.IndexByte(rest[i:], '}')
-		if end < 0 {
-			return nil, errors.New("unclosed {")
-		}
-		expr := rest[i+1 : i+end]
-		part := templatePart{}
-		if strings.HasPrefix(expr, "+") {
-			part.reserved = true
-			expr = expr[1:]
-		}
-		if !validVarName(expr) {
-			return nil, fmt.Errorf("unsupported expression {%s}: want {name} or {+name}", rest[i+1:i+end])
-		}
-		if seen[expr] {
-			return nil, fmt.Errorf("variable %s appears twice", expr)
-		}
-		seen[expr] = true
-		if n := len(t.parts); n > 0 && t.parts[n-1].variable != "" {
-			return nil, fmt.Errorf("variables %s and %s are adjacent", t.parts[n-1].variable, expr)
-		}
-		part.variable = expr
-		t.parts = append(t.parts, part)
-		rest = rest[i+end+1:]
-	}
-	if len(seen) == 0 {
-		return nil, errors.New("no variable")
-	}
-	return t, nil
-}
-
-func validVarName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
-
-func (t *uriTemplate) hasVar(name string) bool {
-	for _, p := range t.parts {
-		if p.variable == name {
-			return true
-		}
-	}
-	return false
-}
-
-// match reports whether uri is an expansion of t, and the variables'
-// values. Where the variables could split uri in more than one way, each
-// takes the fewest characters that let the rest match, the first variable
-// first. It takes time linear in len(uri) (times the template's length):
-// one pass from the end finds, for every part and position, whether the
-// rest of uri can match the rest of the template; one pass from the start
-// then takes the shortest run of each variable that the first pass allows.
-func (t *uriTemplate) match(uri string) (map[string]string, bool) {
-	// Most templates that do not match differ in their first or last
-	// literal: no pass needed.
-	if first := t.parts[0]; first.variable == "" && !strings.HasPrefix(uri, first.literal) {
-		return nil, false
-	}
-	if last := t.parts[len(t.parts)-1]; last.variable == "" && !strings.HasSuffix(uri, last.literal) {
-		return nil, false
-	}
-	n := len(uri)
-	// ok(i, p): uri[p:] matches t.parts[i:], one bit per part and position.
-	row := n + 1
-	bits := make([]uint64, ((len(t.parts)+1)*row+63)/64)
-	ok := func(i, p int) bool { k := i*row + p; return bits[k/64]&(1<<(k%64)) != 0 }
-	set := func(i, p int) { k := i*row + p; bits[k/64] |= 1 << (k % 64) }
-	set(len(t.parts), n)
-	for i := len(t.parts) - 1; i >= 0; i-- {
-		part := t.parts[i]
-		if part.variable == "" {
-			for p := 0; p+len(part.literal) <= n; p++ {
-				if ok(i+1, p+len(part.literal)) && uri[p:p+len(part.literal)] == part.literal {
-					set(i, p)
-				}
-			}
-			continue
-		}
-		// One or more characters, then the rest: uri[p] may be taken and
-		// either the rest matches after it or the run goes on.
-		for p := n - 1; p >= 0; p-- {
-			if part.takes(uri[p]) && (ok(i+1, p+1) || ok(i, p+1)) {
-				set(i, p)
-			}
-		}
-	}
-	if !ok(0, 0) {
-		return nil, false
-	}
-	vars := make(map[string]string, len(t.parts)/2+1)
-	p := 0
-	for i, part := range t.parts {
-		if part.variable == "" {
-			p += len(part.literal)
-			continue
-		}
-		end := p + 1
-		for !ok(i+1, end) {
-			end++
-		}
-		v, good := part.value(uri[p:end])
-		if !good {
-			return nil, false
-		}
-		vars[part.variable] = v
-		p = end
-	}
-	return vars, true
-}
-
-// takes reports whether a variable's run may include the URI character c:
-// a simple variable stops at / ? and #, a reserved one takes any.
-func (p templatePart) takes(c byte) bool {
-	return p.reserved || c != '/' && c != '?' && c != '#'
-}
-
-// value decodes the run of a variable, and reports whether it is a value
-// the variable may have: well-formed escapes and, for a simple {name},
-// valid UTF-8 without / or NUL once decoded. RFC 6570's simple expansion
-// never produces a raw /, so a decoded one (..%2F..%2Fetc) is a path the
-// template did not ask for.
-func (p templatePart) value(raw string) (string, bool) {
-	v, err := unescapeURI(raw)
-	if err != nil {
-		return "", false
-	}
-	if !p.reserved && (strings.ContainsAny(v, "/\x00") || !utf8.ValidString(v)) {
-		return "", false
-	}
-	return v, true
-}
-
-// unescapeURI decodes the %XX escapes of s.
-func unescapeURI(s string) (string, error) {
-	if !strings.Contains(s, "%") {
-		return s, nil
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '%' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+2 >= len(s) || unhex(s[i+1]) < 0 || unhex(s[i+2]) < 0 {
-			return "", errors.New("bad escape")
-		}
-		b.WriteByte(byte(unhex(s[i+1])<<4 | unhex(s[i+2])))
-		i += 2
-	}
-	return b.String(), nil
-}
-
-func unhex(c byte) int {
-	switch {
-	case '0' <= c && c <= '9':
-		return int(c - '0')
-	case 'a' <= c && c <= 'f':
-		return int(c - 'a' + 10)
-	case 'A' <= c && c <= 'F':
-		return int(c - 'A' + 10)
-	}
-	return -1
 }

@@ -13,9 +13,11 @@
 //	go run ./examples/calculator -http 127.0.0.1:8080
 //	curl http://127.0.0.1:8080/mcp/server-card
 //
-// Its entry in the MCP registry, server.json, is generated from the
-// directive below by go generate (mcpgen -server-json; the remote is a
-// placeholder: this example is deployed nowhere).
+// The directive below states its identity once: the generated NewServer
+// gives it to the server (and to its server card), and go generate writes
+// its entry in the MCP registry, server.json, from it (mcpgen
+// -server-json; the remote is a placeholder: this example is deployed
+// nowhere).
 //
 //mcp:server name=io.github.mcpgen/calculator version=1.0.0 title="Calculator" description="Adds, subtracts, multiplies and divides two numbers." remote=https://calculator.example.com/mcp
 package main
@@ -35,9 +37,9 @@ func main() {
 	addr := flag.String("http", "", "serve Streamable HTTP at http://`ADDR`/mcp (e.g. 127.0.0.1:8080) instead of stdio")
 	flag.Parse()
 
-	srv := runtime.NewServer("calculator", "1.0.0", runtime.WithTitle("Calculator"),
-		runtime.WithDescription("Adds, subtracts, multiplies and divides two numbers."),
-		runtime.WithInstructions("Arithmetic on two numbers: add, subtract, multiply, divide."))
+	// NewServer (generated) gives the server the identity that
+	// //mcp:server states: name, version, title, description.
+	srv := NewServer(runtime.WithInstructions("Arithmetic on two numbers: add, subtract, multiply, divide."))
 	RegisterTools(srv)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -46,9 +48,8 @@ func main() {
 	if *addr == "" {
 		err = srv.ServeStdio(ctx)
 	} else {
-		// The card's name is the registry's (reverse-DNS); its description
-		// is the server's own.
-		err = srv.ListenAndServeHTTP(ctx, *addr, runtime.WithServerCard(runtime.ServerCard{Name: "io.github.mcpgen/calculator"}))
+		// The card's name and description are the server's own.
+		err = srv.ListenAndServeHTTP(ctx, *addr, runtime.WithServerCard(runtime.ServerCard{}))
 	}
 	if err != nil { // a signal is a clean stop: err is nil then
 		fmt.Fprintln(os.Stderr, "calculator:", err)

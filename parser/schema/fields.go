@@ -58,7 +58,9 @@ func cancelledFields(t types.Type) []string {
 	return cancelled
 }
 
-// resolveFields returns structFields(t) and cancelledFields(t).
+// resolveFields returns structFields(t) and cancelledFields(t). It is a
+// port of encoding/json's typeFields, kept as one function to be read
+// beside it, and over 100 lines for it (internal/funclen).
 func resolveFields(t types.Type) (_ []jsonField, cancelled []string) {
 	var fields []jsonField
 	var current []embedQueue

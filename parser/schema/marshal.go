@@ -236,7 +236,8 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // schema writes s, whose first line is already indented to depth, in the
-// key order Marshal describes.
+// key order Marshal describes. It is one linear list, a keyword or two a
+// line in that order, and over 100 lines for it (internal/funclen).
 func (w *schemaWriter) schema(s *jsonschema.Schema, depth int) error {
 	if s == nil {
 		w.buf = append(w.buf, "null"...)

@@ -23,6 +23,36 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	if n, ok := t.(*types.Named); ok {
 		typeName = n.Obj().Name()
 	}
+	untagged := c.structWarnings(t, at, fields)
+	keep := c.view(t) // a view keeps some members, in an output schema
+	lean := c.leanDoc(t)
+	for i, f := range fields {
+		if keep != nil && !keep[f.name] {
+			continue
+		}
+		prop, required, ok := c.field(f, typeName, untagged, lean)
+		if !ok {
+			continue
+		}
+		s.Properties.Set(f.name, prop)
+		if required {
+			if s.Required == nil {
+				s.Required = make([]string, 0, len(fields)-i)
+			}
+			s.Required = append(s.Required, f.name)
+		}
+	}
+	return s
+}
+
+// structWarnings reports what the struct type t (of the JSON members
+// fields) loses or asks that its author may not know: no exported
+// field, state in unexported fields, embedded fields that cancel out, no
+// json tags, options that are required. untagged says that no field has a
+// json tag, so the struct was not written for JSON; in an input, every
+// field is then optional (a zero field means "not set", the Go
+// convention for such structs).
+func (c *conv) structWarnings(t types.Type, at site, fields []jsonField) (untagged bool) {
 	if len(fields) == 0 && hasHiddenState(t) {
 		c.report(at, fmt.Sprintf("type %s has no exported fields and no JSON or text form: encoding/json would always write {} for it and read nothing into it; %s",
 			c.typeString(t), c.opaqueHint(t)))
@@ -34,10 +64,7 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		c.warn(at, fmt.Sprintf("the fields named %s of the structs %s embeds cancel out by encoding/json's rules (as deep and as tagged as each other): neither is read or written; tag the one meant with json:%q",
 			name, c.typeString(t), name), "cancel:"+typeKey(t)+"."+name)
 	}
-	// untagged: no field has a json tag, so the struct was not written
-	// for JSON; in an input, every field is optional (a zero field means
-	// "not set", the Go convention for such structs).
-	untagged := !slices.ContainsFunc(fields, func(f jsonField) bool { _, ok := f.tag.Lookup("json"); return ok })
+	untagged = !slices.ContainsFunc(fields, func(f jsonField) bool { _, ok := f.tag.Lookup("json"); return ok })
 	if untagged && len(fields) > 0 && !c.output {
 		if n, ok := t.(*types.Named); ok && c.inRoots(n.Obj().Pos()) {
 			c.warn(at, fmt.Sprintf("struct %s has no json tags: its members are named after its Go fields (%s) and all of them are optional, a missing one being the field's zero value; tag the fields (json:\"name\" for a required one, json:\"name,omitempty\" for an optional one) to choose",
@@ -49,112 +76,103 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 				c.typeString(t), strings.Join(opts, ", "), optionReason(opts, fields, c.b)), "options:"+typeKey(t))
 		}
 	}
-	// fat is the field being converted; report reads it when called.
-	var fat site
+	return untagged
+}
+
+// field returns the schema of the member f of a struct (typeName), and
+// whether it is required; ok is false for a field the schema leaves out
+// (jsonschema:"-"). lean: another module's field in an output schema,
+// described only by what its value means.
+func (c *conv) field(f jsonField, typeName string, untagged, lean bool) (prop *jsonschema.Schema, required, ok bool) {
+	fat := fieldSite("field", typeName, f.v)
 	report := func(msg string) { c.report(fat, msg) }
-	keep := c.view(t) // a view keeps some members, in an output schema
-	lean := c.leanDoc(t)
-	for i, f := range fields {
-		if keep != nil && !keep[f.name] {
-			continue
-		}
-		fat = fieldSite("field", typeName, f.v)
-		if f.badName != "" {
-			report(fmt.Sprintf("json tag name %q is not valid for encoding/json, which uses %q instead", f.badName, f.v.Name()))
-		}
-		if v := f.viaUnexportedPtr; v != nil && !c.output {
-			// Reported once per embedded field (diagnostics are deduplicated).
-			c.report(fieldSite("embedded field", typeName, v),
-				"encoding/json cannot decode the fields of an embedded pointer to an unexported struct type (it cannot allocate it); embed the struct by value or export its type")
-		}
-		tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
-		if tag.optional {
-			report(`optional is a keyword of //mcp:arg and //mcp:param; a struct field is optional with omitempty in its json tag`)
-		}
-		if h := f.hiddenBy; tag.skip || h != nil {
-			if c.output {
-				at := fat
-				if h != nil {
-					at = fieldSite("embedded field", typeName, h)
-				}
-				c.report(at, `jsonschema:"-" hides a field that encoding/json still writes; use json:"-"`)
-			}
-			continue
-		}
-		if f.tag.Get("jsonschema_extras") != "" {
-			report("the jsonschema_extras tag is not supported: the runtime could not enforce arbitrary keywords")
-		}
-
-		sw := c.b.enumDirective(f.v)
-		c.checkEnumSwitch(fat, f.v.Type(), sw)
-		c.enumSwitch = sw
-		c.statedField = c.b.declStated(f.v)
-		c.push(typeName+"."+f.v.Name(), f.v.Pos(), f.v.Type())
-		prop := c.schema(f.v.Type(), fat)
-		c.pop()
-		c.statedField = nil
-		c.enumSwitch = EnumInferred
-		lo, hi := bounds(f.v.Type())
-		note := valueNote(f.v.Type())
-		if f.stringOpt {
-			prop = c.quoted(f, prop, report)
-			lo, hi = "", ""
-			note = prop.Description // the range of an integer written as a string
-		}
-		typeDoc := prop.Description // the doc comment of the field's named type, if any
-		prop.Description = f.tag.Get("jsonschema_description")
-		var items *keywordTarget
-		if it, ok := c.itemsTarget(f.v.Type(), prop); ok {
-			items = &it
-		}
-		applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != ""}, items, tag.keywords, report)
-		if name := headerTag(f.tag, report); name != "" {
-			c.markHeader(prop, f.v.Type(), name, fat)
-		}
-		if prop.Description == "" && !lean {
-			prop.Description = c.b.fieldDoc(f.v)
-		}
-		if prop.Description == "" && !lean {
-			// A field without a comment of its own is described by its
-			// type, as a plain parameter is.
-			prop.Description = typeDoc
-		}
-		if lean {
-			// Another module's field, in an output schema: its
-			// description only documents; what its value means (a
-			// duration's unit) stays.
-			prop.Description = ""
-		}
-		prop.Description = withNote(prop.Description, note)
-
-		omitted := f.omitEmpty || f.omitZero
-		nilable := c.nilable(f.v.Type())
-		if tag.nullable && !nilable && !isInterface(f.v.Type()) {
-			report("nullable: a field of type " + c.typeString(f.v.Type()) + " cannot hold null (encoding/json would leave it unchanged); make it a pointer or drop nullable")
-		}
-		if tag.nullable || c.output && nilable && !omitted {
-			prop = orNull(prop)
-		}
-		// In an input, a pointer field is optional: absent, it is nil, as
-		// encoding/json leaves it (and null for an optional member is taken
-		// as absent, runtime/nullabsent.go).
-		if !c.output && (untagged || isPointer(f.v.Type())) {
-			omitted = true
-		}
-		s.Properties.Set(f.name, prop)
-		if tag.required && omitted && c.output {
-			report(`jsonschema:"required" on an omitempty or omitzero field of a result: encoding/json leaves it out when empty`)
-		}
-		// In a result, a field promoted through a nil embedded pointer is
-		// left out, so it cannot be required.
-		if (!omitted || tag.required) && !(c.output && f.viaPointer) {
-			if s.Required == nil {
-				s.Required = make([]string, 0, len(fields)-i)
-			}
-			s.Required = append(s.Required, f.name)
-		}
+	if f.badName != "" {
+		report(fmt.Sprintf("json tag name %q is not valid for encoding/json, which uses %q instead", f.badName, f.v.Name()))
 	}
-	return s
+	if v := f.viaUnexportedPtr; v != nil && !c.output {
+		// Reported once per embedded field (diagnostics are deduplicated).
+		c.report(fieldSite("embedded field", typeName, v),
+			"encoding/json cannot decode the fields of an embedded pointer to an unexported struct type (it cannot allocate it); embed the struct by value or export its type")
+	}
+	tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
+	if tag.optional {
+		report(`optional is a keyword of //mcp:arg and //mcp:param; a struct field is optional with omitempty in its json tag`)
+	}
+	if h := f.hiddenBy; tag.skip || h != nil {
+		if c.output {
+			at := fat
+			if h != nil {
+				at = fieldSite("embedded field", typeName, h)
+			}
+			c.report(at, `jsonschema:"-" hides a field that encoding/json still writes; use json:"-"`)
+		}
+		return nil, false, false
+	}
+	if f.tag.Get("jsonschema_extras") != "" {
+		report("the jsonschema_extras tag is not supported: the runtime could not enforce arbitrary keywords")
+	}
+
+	sw := c.b.enumDirective(f.v)
+	c.checkEnumSwitch(fat, f.v.Type(), sw)
+	c.enumSwitch = sw
+	c.statedField = c.b.declStated(f.v)
+	c.push(typeName+"."+f.v.Name(), f.v.Pos(), f.v.Type())
+	prop = c.schema(f.v.Type(), fat)
+	c.pop()
+	c.statedField = nil
+	c.enumSwitch = EnumInferred
+	lo, hi := bounds(f.v.Type())
+	note := valueNote(f.v.Type())
+	if f.stringOpt {
+		prop = c.quoted(f, prop, report)
+		lo, hi = "", ""
+		note = prop.Description // the range of an integer written as a string
+	}
+	typeDoc := prop.Description // the doc comment of the field's named type, if any
+	prop.Description = f.tag.Get("jsonschema_description")
+	var items *keywordTarget
+	if it, ok := c.itemsTarget(f.v.Type(), prop); ok {
+		items = &it
+	}
+	applyKeywords(keywordTarget{s: prop, lo: lo, hi: hi, intType: lo != ""}, items, tag.keywords, report)
+	if name := headerTag(f.tag, report); name != "" {
+		c.markHeader(prop, f.v.Type(), name, fat)
+	}
+	if prop.Description == "" && !lean {
+		prop.Description = c.b.fieldDoc(f.v)
+	}
+	if prop.Description == "" && !lean {
+		// A field without a comment of its own is described by its
+		// type, as a plain parameter is.
+		prop.Description = typeDoc
+	}
+	if lean {
+		// Another module's field, in an output schema: its description
+		// only documents; what its value means (a duration's unit) stays.
+		prop.Description = ""
+	}
+	prop.Description = withNote(prop.Description, note)
+
+	omitted := f.omitEmpty || f.omitZero
+	nilable := c.nilable(f.v.Type())
+	if tag.nullable && !nilable && !isInterface(f.v.Type()) {
+		report("nullable: a field of type " + c.typeString(f.v.Type()) + " cannot hold null (encoding/json would leave it unchanged); make it a pointer or drop nullable")
+	}
+	if tag.nullable || c.output && nilable && !omitted {
+		prop = orNull(prop)
+	}
+	// In an input, a pointer field is optional: absent, it is nil, as
+	// encoding/json leaves it (and null for an optional member is taken
+	// as absent, runtime/nullabsent.go).
+	if !c.output && (untagged || isPointer(f.v.Type())) {
+		omitted = true
+	}
+	if tag.required && omitted && c.output {
+		report(`jsonschema:"required" on an omitempty or omitzero field of a result: encoding/json leaves it out when empty`)
+	}
+	// In a result, a field promoted through a nil embedded pointer is
+	// left out, so it cannot be required.
+	return prop, (!omitted || tag.required) && !(c.output && f.viaPointer), true
 }
 
 // isPointer reports whether t is a pointer type (through names).
