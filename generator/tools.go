@@ -428,6 +428,16 @@ func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Co
 		}
 		stmts = append(stmts, jen.Return(g.rt("TextResult").Call(text), jen.Nil()))
 	case model.ResultStructured:
+		if p, ok := types.Unalias(t.ResultType).(*types.Pointer); ok {
+			// A pointer to an object is sent as the object; nil cannot
+			// satisfy its output schema, and says so to the model.
+			what := "result"
+			if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+				what = n.Obj().Name()
+			}
+			stmts = append(stmts, jen.If(jen.Id(loc.out).Op("==").Nil()).Block(
+				jen.Return(g.rt("ErrorResult").Call(jen.Lit(t.Name+" returned no "+what)), jen.Nil())))
+		}
 		stmts = append(stmts, jen.Return(g.rt("StructuredResult").Call(out)))
 	case model.ResultWrapped:
 		if isErrorSlice(t.ResultType) {

@@ -338,7 +338,10 @@ func scheduleRestockHandler(_ context.Context, args json.RawMessage) (*runtime.R
 	if err != nil {
 		return nil, err
 	}
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("schedule_restock returned no RestockOrder"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
 // countToHandler is the handler of the tool count_to.
@@ -1250,51 +1253,34 @@ const (
 	scheduleRestockOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "RestockOrder is a confirmed order.",
-          "properties": {
-            "order_id": {
-              "type": "string"
-            },
-            "sku": {
-              "type": "string"
-            },
-            "quantity": {
-              "type": "integer"
-            },
-            "priority": {
-              "type": "string"
-            },
-            "at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "supplier": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "order_id",
-            "sku",
-            "quantity",
-            "priority",
-            "at",
-            "supplier"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "order_id": {
+      "type": "string"
+    },
+    "sku": {
+      "type": "string"
+    },
+    "quantity": {
+      "type": "integer"
+    },
+    "priority": {
+      "type": "string"
+    },
+    "at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "supplier": {
+      "type": "string"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "order_id",
+    "sku",
+    "quantity",
+    "priority",
+    "at",
+    "supplier"
   ]
 }`
 	countToInputSchema = `{

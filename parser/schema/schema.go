@@ -407,7 +407,10 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	} else {
 		s = c.root(t, at)
 	}
-	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
+	// An object, or a pointer to one, is sent as itself, as encoding/json
+	// writes it; the generated handler answers a nil pointer with an
+	// isError result, since null is no object of the schema.
+	if s.Type == "object" && objectOrPointerToOne(t) {
 		return s, false, c.done(s)
 	}
 	if n, ok := deref(t).(*types.Named); ok && c.nestedStated(s, n, 0, at) {
@@ -421,6 +424,18 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	w.Properties.Set("result", s)
 	w.Required = []string{"result"}
 	return w, true, c.done(w)
+}
+
+// objectOrPointerToOne reports whether t is no pointer, or a pointer (not
+// a named pointer type) to something other than a pointer.
+func objectOrPointerToOne(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	if !ok {
+		return true
+	}
+	_, named := types.Unalias(t).(*types.Named)
+	_, pp := types.Unalias(p.Elem()).Underlying().(*types.Pointer)
+	return !named && !pp
 }
 
 // readableEscapes rewrites the escapes \u003c, \u003e and \u0026 that

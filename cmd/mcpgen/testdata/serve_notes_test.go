@@ -34,7 +34,7 @@ func TestServeGenerated(t *testing.T) {
 		{"create_note", `{"title":"x","bogus":1}`, []string{`"isError":true`, `bogus`}},
 		{"search_notes", `{"query":"HELLO"}`, []string{`"structuredContent":{"result":[{"id":1,`}},
 		{"search_notes", `{"query":"","priority":"high","limit":1}`, []string{`"structuredContent":{"result":[{"id":2,`}},
-		{"get_note", `{"id":2}`, []string{`"structuredContent":{"result":{"id":2,`}}, // a pointer result may be nil: wrapped
+		{"get_note", `{"id":2}`, []string{`"structuredContent":{"id":2,`}}, // a pointer to a struct is sent as the struct
 		{"get_note", `{"id":99}`, []string{`"isError":true`, `note 99: no such note`}},
 		{"tag_counts", `{}`, []string{`"structuredContent":{"a":1,"b":1}`}},
 		{"summary", `{}`, []string{`"text":"- Hello world (normal)\n- Other (high)\n"`}},

@@ -23,7 +23,7 @@ func TestServeGenerated(t *testing.T) {
 	}{
 		// result=PARAM: what the function did to its argument is the result.
 		{"sort_words", `{"words":["b","c","a"]}`, []string{`"structuredContent":{"result":["a","b","c"]}`}},
-		{"mirror", `{"X":1,"Y":-2}`, []string{`"structuredContent":{"result":{"X":-1,"Y":2}}`}},
+		{"mirror", `{"X":1,"Y":-2}`, []string{`"structuredContent":{"X":-1,"Y":2}`}},
 		{"mirror", `{"X":2e6}`, []string{`"isError":true`, `off the map`}},
 		{"remember", `{"words":["x"]}`, []string{`"content":[]`}},
 		// Integers in untyped positions are ints, exactly; other numbers float64.

@@ -151,7 +151,10 @@ func getNoteHandler(recv *Store) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_note returned no Note"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -572,66 +575,49 @@ const (
 	getNoteOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Note is one stored note.",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "tags": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "priority": {
-              "type": "string"
-            },
-            "created": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "due": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "meta": {
-              "type": "object",
-              "properties": {},
-              "additionalProperties": {
-                "type": "string"
-              }
-            },
-            "outline": {
-              "$ref": "#/$defs/Outline"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "id",
-            "title",
-            "priority",
-            "created"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "id": {
+      "type": "integer"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "priority": {
+      "type": "string"
+    },
+    "created": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "due": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "meta": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": {
+        "type": "string"
+      }
+    },
+    "outline": {
+      "$ref": "#/$defs/Outline"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "id",
+    "title",
+    "priority",
+    "created"
   ],
   "$defs": {
     "Outline": {

@@ -99,7 +99,10 @@ func mirrorHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 		return nil, err
 	}
 	out := &in
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("mirror returned no Point"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
 // rememberHandler is the handler of the tool remember.
@@ -227,34 +230,17 @@ const (
 	mirrorOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Point is a position on the plane.",
-          "properties": {
-            "X": {
-              "type": "number"
-            },
-            "Y": {
-              "type": "number"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "X",
-            "Y"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "X": {
+      "type": "number"
+    },
+    "Y": {
+      "type": "number"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "X",
+    "Y"
   ]
 }`
 	rememberInputSchema = `{

@@ -219,7 +219,10 @@ func findCityHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 		return nil, err
 	}
 	out := FindCity(in.Country)
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("find_city returned no City"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
 // findCitiesHandler is the handler of the tool find_cities.
@@ -533,34 +536,17 @@ const (
 	findCityOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "City is a city and its country.",
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "country": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "country"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "name": {
+      "type": "string"
+    },
+    "country": {
+      "type": "string"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "name",
+    "country"
   ]
 }`
 	findCitiesInputSchema = `{
