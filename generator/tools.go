@@ -378,7 +378,8 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc lo
 			first = jen.List(blanks...).Op("=").Add(call)
 		}
 		if param == nil {
-			return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
+			// Success says so in words: empty content reads as no answer.
+			return []jen.Code{first, jen.Return(g.rt("DoneResult").Call(), jen.Nil())}, nil
 		}
 		shaped, err := g.shape(t, jen.Id(loc.out), loc)
 		if err != nil {

@@ -143,7 +143,7 @@ if (connected) {
     assert(Array.isArray(list.structuredContent?.result), `list_items not wrapped: ${JSON.stringify(list.structuredContent)}`);
     assert(list.structuredContent.result.some((i) => i.sku === SKU), "list_items misses the new item");
     const rm = await callOK("remove_item", { sku: SKU });
-    assertJSON(rm.content, [], "remove_item content");
+    assertJSON(rm.content, [{ type: "text", text: "done" }], "remove_item content");
     const gone = await client.callTool({ name: "get_item", arguments: { sku: SKU } });
     assert(gone.isError && text(gone).includes("no item with SKU"), `get_item after remove: ${JSON.stringify(gone)}`);
   });

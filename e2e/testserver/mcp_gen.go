@@ -143,7 +143,7 @@ func removeItemHandler(recv *Store) runtime.Handler {
 		if err := recv.RemoveItem(in.Sku); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -261,7 +261,7 @@ func RegisterTools(s *runtime.Server) {
 // touchPolicyHandler is the handler of the tool touch_policy.
 func touchPolicyHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	TouchPolicy()
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // addHandler is the handler of the tool add.
@@ -300,7 +300,7 @@ func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	if err := Fail(in.Reason); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // explodeHandler is the handler of the tool explode.

@@ -451,7 +451,7 @@ func failingJobHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result,
 	if err := FailingJob(ctx); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // protocolErrorJobHandler is the handler of the tool protocol_error_job.
@@ -459,7 +459,7 @@ func protocolErrorJobHandler(ctx context.Context, _ json.RawMessage) (*runtime.R
 	if err := ProtocolErrorJob(ctx); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // confirmDeleteHandler is the handler of the tool confirm_delete.
@@ -533,7 +533,7 @@ func testErrorHandlingHandler(_ context.Context, _ json.RawMessage) (*runtime.Re
 	if err := TestErrorHandling(); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // testToolWithProgressHandler is the handler of the tool test_tool_with_progress.

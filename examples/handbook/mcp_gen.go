@@ -44,7 +44,7 @@ func editPageHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	if err := EditPage(in.Slug, in.Text); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // RegisterPrompts registers on s the prompts declared with //mcp:prompt.

@@ -78,7 +78,7 @@ func setNoteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result,
 	if err := SetNote(ctx, in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // approveHandler is the handler of the tool approve.

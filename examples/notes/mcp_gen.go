@@ -92,7 +92,7 @@ func clearNotesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result,
 	if err := ClearNotes(ctx); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

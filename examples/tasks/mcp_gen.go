@@ -136,7 +136,7 @@ func deleteTaskHandler(recv *Board) runtime.Handler {
 		if err := recv.DeleteTask(in.Id); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 

@@ -112,7 +112,7 @@ func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	if err := Fail(in.Reason); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // explodeHandler is the handler of the tool explode.

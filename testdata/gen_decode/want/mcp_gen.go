@@ -88,7 +88,7 @@ func scanRowHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	if err := ScanRow(in.Row, in.Dest...); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // describeHandler is the handler of the tool describe.
@@ -114,7 +114,7 @@ func loadHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	if err := Load(in.Value); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // marshalHandler is the handler of the tool marshal.
@@ -144,7 +144,7 @@ func weakDecodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	if err := WeakDecode(in.Input, in.Output); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

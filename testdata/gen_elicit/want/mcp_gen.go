@@ -57,7 +57,7 @@ func laterHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 		return nil, err
 	}
 	Later(ctx, in.D)
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -170,7 +170,7 @@ func deleteNoteHandler(recv *Store) runtime.Handler {
 		if err := recv.DeleteNote(in.Id); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -194,7 +194,7 @@ func summaryHandler(recv *Store) runtime.Handler {
 func resetHandler(recv *Store) runtime.Handler {
 	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 		recv.Reset()
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -268,7 +268,7 @@ func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, er
 	if err := Wait(ctx, in.Millis); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // parseOutlineHandler is the handler of the tool parse_outline.

@@ -114,7 +114,7 @@ func rememberHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 		return nil, err
 	}
 	Remember(in.Words)
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // kindsHandler is the handler of the tool kinds.

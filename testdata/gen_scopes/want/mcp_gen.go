@@ -76,7 +76,7 @@ func writeFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	if err := WriteFile(in.Name, in.Text); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // purgeHandler is the handler of the tool purge.
@@ -84,7 +84,7 @@ func purgeHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error)
 	if err := Purge(); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // pingHandler is the handler of the tool ping.

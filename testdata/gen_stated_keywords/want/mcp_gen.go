@@ -54,7 +54,7 @@ func place2Handler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	if err := Place2(in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -44,7 +44,7 @@ func addHandler(recv *Shop) runtime.Handler {
 		if err := recv.Add(&in); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 

@@ -72,7 +72,7 @@ func useHiddenHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	if err := UseHidden(in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -41,7 +41,7 @@ func useStringsHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	if err := UseStrings(in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // useNumbersHandler is the handler of the tool use_numbers.
