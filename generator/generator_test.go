@@ -69,7 +69,7 @@ func Hello(name string) string { return "" }
 			"if err := Ping(ctx); err != nil {\n\t\treturn nil, err\n\t}\n\treturn runtime.DoneResult(), nil\n",
 			"Touch()\n\treturn runtime.DoneResult(), nil\n",
 			"Handler:     touchHandler,\n",
-			"// touchHandler is the handler of the tool touch.\nfunc touchHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {\n\tTouch()",
+			"// touchHandler is the handler of the tool touch, which calls Touch.\nfunc touchHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {\n\tTouch()",
 			"searchNotesInputSchema = `{\n  \"type\": \"object\"\n}`",
 			"InputSchema:  searchNotesInputSchema,\n\t\tOutputSchema: searchNotesOutputSchema,\n",
 		},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"slices"
+	"strings"
 
 	"github.com/dave/jennifer/jen"
 
@@ -351,7 +352,18 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	}
 	resultTypes := []jen.Code{jen.Op("*").Add(g.rt("Result")), jen.Error()}
 	if t.Receiver == nil {
-		doc := fmt.Sprintf("%s is the handler of the tool %s.", name, t.Name)
+		// "which calls F" records the function of each tool, which the
+		// command reads back from the file to say what a later run
+		// renamed or removed.
+		calls := t.GoName
+		if len(t.TypeArgs) > 0 {
+			args := make([]string, len(t.TypeArgs))
+			for i, a := range t.TypeArgs {
+				args[i] = types.TypeString(a, types.RelativeTo(t.Func.Pkg()))
+			}
+			calls += "[" + strings.Join(args, ", ") + "]"
+		}
+		doc := fmt.Sprintf("%s is the handler of the tool %s, which calls %s.", name, t.Name, calls)
 		return jen.Comment(doc).Line().Func().Id(name).Params(params...).Params(resultTypes...).Block(body...), nil
 	}
 	if recvType == nil {

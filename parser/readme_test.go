@@ -119,3 +119,16 @@ func stringLiterals(t *testing.T, file string, outer, inner func(ast.Node) bool)
 	})
 	return out
 }
+
+// TestReadmeStatesWarningLimit: the README says how many undescribed
+// parameters of a package are warned about one by one, maxParamWarnings.
+func TestReadmeStatesWarningLimit(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	if want := "one line each up to " + strconv.Itoa(maxParamWarnings) + " parameters in a package"; !strings.Contains(readme, want) {
+		t.Errorf("README.md does not say %q", want)
+	}
+}

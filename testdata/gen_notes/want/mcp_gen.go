@@ -231,7 +231,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -244,7 +244,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// slugifyHandler is the handler of the tool slugify.
+// slugifyHandler is the handler of the tool slugify, which calls Slugify.
 func slugifyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Title  string `json:"title"`
@@ -257,7 +257,7 @@ func slugifyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// waitHandler is the handler of the tool wait.
+// waitHandler is the handler of the tool wait, which calls Wait.
 func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Millis int `json:"millis"`
@@ -271,7 +271,7 @@ func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.DoneResult(), nil
 }
 
-// parseOutlineHandler is the handler of the tool parse_outline.
+// parseOutlineHandler is the handler of the tool parse_outline, which calls ParseOutline.
 func parseOutlineHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`

@@ -45,7 +45,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// configureHandler is the handler of the tool configure.
+// configureHandler is the handler of the tool configure, which calls Configure.
 func configureHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Options
 	if err := runtime.Decode(args, &in); err != nil {
@@ -58,7 +58,7 @@ func configureHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// waitHandler is the handler of the tool wait.
+// waitHandler is the handler of the tool wait, which calls Wait.
 func waitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		D    time.Duration `json:"d"`
@@ -71,13 +71,13 @@ func waitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.TextResult(out), nil
 }
 
-// pingHandler is the handler of the tool ping.
+// pingHandler is the handler of the tool ping, which calls Ping.
 func pingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Ping()
 	return runtime.TextResult(out), nil
 }
 
-// scheduleHandler is the handler of the tool schedule.
+// scheduleHandler is the handler of the tool schedule, which calls Schedule.
 func scheduleHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Month time.Month   `json:"month"`

@@ -76,7 +76,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// placeHandler is the handler of the tool place.
+// placeHandler is the handler of the tool place, which calls Place.
 func placeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Order
 	if err := runtime.Decode(args, &in); err != nil {

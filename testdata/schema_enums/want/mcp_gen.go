@@ -25,7 +25,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// usePaintHandler is the handler of the tool use_paint.
+// usePaintHandler is the handler of the tool use_paint, which calls UsePaint.
 func usePaintHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Paint
 	if err := runtime.Decode(args, &in); err != nil {
