@@ -105,6 +105,18 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 		doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions.", gr.funcName, loc.server)
 	}
 	body := make([]jen.Code, 0, len(gr.tools))
+	// The toolsets of its tools, declared before them (a toolset declared
+	// by several register functions is declared the same each time).
+	for _, ts := range g.pkg.Toolsets {
+		if !slices.ContainsFunc(gr.tools, func(t *model.Tool) bool { return t.Toolset == ts.Name }) {
+			continue
+		}
+		fields := []jen.Code{jen.Id("Name").Op(":").Lit(ts.Name), jen.Id("Description").Op(":").Lit(ts.Description)}
+		if ts.Default {
+			fields = append(fields, jen.Id("Default").Op(":").True())
+		}
+		body = append(body, jen.Id(loc.server).Dot("MustAddToolset").Call(g.rt("Toolset").Values(fields...)))
+	}
 	for _, t := range gr.tools {
 		stmt, err := g.tool(t, names[t], loc)
 		if err != nil {
@@ -168,6 +180,9 @@ func (g *gen) tool(t *model.Tool, n toolNames, loc localNames) (jen.Code, error)
 		fields = append(fields, field("TaskSupport", g.rt("TaskOptional")))
 	case "required":
 		fields = append(fields, field("TaskSupport", g.rt("TaskRequired")))
+	}
+	if t.Toolset != "" {
+		fields = append(fields, field("Toolset", jen.Lit(t.Toolset)))
 	}
 	return jen.Id(loc.server).Dot("MustAddTool").Call(g.rt("Tool").Custom(multiLine, fields...)), nil
 }

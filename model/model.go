@@ -41,6 +41,18 @@ type Package struct {
 	Regenerated map[string]bool
 	// Server is the package's //mcp:server directive, nil without one.
 	Server *Server
+	// Toolsets are the package's //mcp:toolset directives, in source
+	// order (file name, then offset).
+	Toolsets []*Toolset
+}
+
+// Toolset is one //mcp:toolset NAME [default] TEXT directive: a group of
+// the package's tools (runtime.Toolset).
+type Toolset struct {
+	Pos         token.Position // of the directive
+	Name        string
+	Description string
+	Default     bool // served when no toolset is chosen
 }
 
 // Server is what a //mcp:server directive says of the server a package
@@ -237,6 +249,9 @@ type Tool struct {
 	// Scopes are the option scope=: the OAuth scopes a caller's token
 	// must all grant (see runtime.Tool.Scopes).
 	Scopes []string
+	// Toolset is the option toolset=: the name of one of the package's
+	// Toolsets, or "" for none.
+	Toolset string
 	// Icons are the //mcp:icon lines of the doc comment.
 	Icons []Icon
 	// Meta is the tool's _meta object as compact JSON text, or "": the

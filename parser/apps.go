@@ -38,8 +38,8 @@ const (
 )
 
 // iconSpec returns the options of //mcp:icon.
-func iconSpec() *directiveSpec {
-	return &directiveSpec{directive: iconPrefix, options: []optionRule{
+func iconSpec() *grammar {
+	return &grammar{directive: iconPrefix, options: []optionRule{
 		{key: "src", kind: textValue, example: "src=https://example.com/icon.png (or a data: URI)"},
 		{key: "file", kind: textValue, example: "file=icon.png (a file of the package, sent as a data: URI)"},
 		{key: "mime", kind: textValue, example: "mime=image/png"},
@@ -201,6 +201,9 @@ func withMeta(meta, members string) string {
 	return metaObject(append(have, members))
 }
 
+// metaGrammar is //mcp:meta {...}: the rest of the line, a JSON object.
+func metaGrammar() *grammar { return &grammar{directive: metaPrefix, rest: rawRest} }
+
 // metaMembers checks the //mcp:meta lines of the doc comment of goName
 // (a tool, prompt or resource: one line at most) and returns the members
 // of its object as JSON text, "" when none; uiHint says where the MCP
@@ -214,9 +217,11 @@ func (c *checker) metaMembers(metaDirs []*ast.Comment, goName, uiHint string, ba
 			*bad = true
 			continue
 		}
-		obj, msgOff, msg := checkMetaObject(cm.Text[len(metaPrefix):], uiHint)
+		_, rest, off := directiveOf(cm.Text)
+		a, _ := metaGrammar().parse(rest) // the rest of the line, raw: no error
+		obj, msgOff, msg := checkMetaObject(a.rest, uiHint)
 		if msg != "" {
-			c.errorf(cm.Pos()+token.Pos(len(metaPrefix)+msgOff), "//mcp:meta: %s", msg)
+			c.errorf(cm.Pos()+token.Pos(off+a.restOff+msgOff), "//mcp:meta: %s", msg)
 			*bad = true
 			continue
 		}

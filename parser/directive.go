@@ -38,40 +38,27 @@ const (
 	nearMiss                         // looks like a directive but is not one: // mcp:tool, //MCP:tool
 )
 
-// classify tells what the comment text (with its // or /* */) is. For a
-// near miss, or an unknown directive close to a known one, it also returns
-// the directive meant.
+// classify tells what the comment text (with its // or /* */) is, by the
+// table of directives. For a near miss, or an unknown directive close to
+// a known one, it also returns the directive meant.
 func classify(text string) (kind directiveKind, meant string) {
 	if word, ok := strings.CutPrefix(text, "//mcp:"); ok {
-		word, _, _ = strings.Cut(word, " ")
-		word, _, _ = strings.Cut(word, "\t")
-		switch word {
-		case "tool":
-			return toolDirective, ""
-		case "arg":
-			return argDirective, ""
-		case "enum":
-			return typeDirective, ""
-		case "schema":
-			return schemaDirective, ""
-		case "prompt", "resource", "complete":
-			return primitiveDirective, ""
-		case "icon":
-			return iconDirective, ""
-		case "meta":
-			return metaDirective, ""
-		case "result", "param", "output", "tools", "constraints", "skills", "server":
-			return packageDirective, ""
+		if d, _, _ := directiveOf(text); d != nil {
+			return d.kind, ""
 		}
 		if m := meantDirective(text); m != "" {
 			return nearMiss, m
 		}
-		for _, name := range []string{"tool", "arg", "enum", "schema", "prompt", "resource", "complete", "icon", "meta", "result", "param", "output", "tools", "constraints", "skills", "server"} {
-			if suggest.Distance(word, name) <= 2 {
-				return unknownDirective, "//mcp:" + name
+		word, _, _ = strings.Cut(word, " ")
+		word, _, _ = strings.Cut(word, "\t")
+		// The nearest word, within 2 edits; the first of a tie.
+		best := 3
+		for _, d := range directiveTable() {
+			if n := suggest.Distance(word, d.word); n < best {
+				best, meant = n, "//mcp:"+d.word
 			}
 		}
-		return unknownDirective, ""
+		return unknownDirective, meant
 	}
 	if m := meantDirective(text); m != "" {
 		return nearMiss, m
@@ -159,8 +146,11 @@ type toolDecl struct {
 	// keywords its //mcp:arg states and their position.
 	paramTag    []string
 	paramTagPos []token.Pos
-	paramEnum   []schema.EnumSwitch // //mcp:enum [on|off] PARAM of the doc comment
-	resultPos   token.Pos           // type of R
+	// paramTagFrom is "//mcp:param" for keywords of the package's
+	// //mcp:param, "" for those of //mcp:arg.
+	paramTagFrom []string
+	paramEnum    []schema.EnumSwitch // //mcp:enum [on|off] PARAM of the doc comment
+	resultPos    token.Pos           // type of R
 	// resultsPos holds the position of each of Results.
 	resultsPos []token.Pos
 	bad        bool // a diagnostic was reported: the tool is not generated
@@ -215,6 +205,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			continue
 		}
 		for _, cm := range g.List {
+			row, _, _ := directiveOf(cm.Text)
 			kind, meant := classify(cm.Text)
 			switch {
 			case kind == nearMiss:
@@ -223,31 +214,14 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				if meant != "" {
 					c.errorf(cm.Pos(), "unknown directive %q; did you mean %s?", firstWords(cm.Text), meant)
 				} else {
-					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows //mcp:tool, //mcp:arg, //mcp:enum, //mcp:schema, //mcp:prompt, //mcp:resource, //mcp:complete, //mcp:icon, //mcp:meta, //mcp:result, //mcp:param, //mcp:output, //mcp:tools, //mcp:constraints and //mcp:server", firstWords(cm.Text))
+					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows %s", firstWords(cm.Text), knownDirectives())
 				}
-			case kind == toolDirective && fd == nil:
-				c.errorf(cm.Pos(), "%s", misplaced(c.fset, f, g))
-			case kind == primitiveDirective && fd == nil:
-				word, _, _ := strings.Cut(cm.Text, " ")
-				if word == resourcePrefix {
-					c.errorf(cm.Pos(), "%s must be in the doc comment of a function, or of a //go:embed variable", word)
-				} else {
-					c.errorf(cm.Pos(), "%s must be in the doc comment of a function", word)
-				}
-			case kind == iconDirective && fd == nil && !hasDirective(g, serverPrefix):
-				c.errorf(cm.Pos(), "//mcp:icon must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, of a //go:embed variable annotated with //mcp:resource, or in the comment of //mcp:server")
-			case kind == metaDirective && fd == nil:
-				c.errorf(cm.Pos(), "//mcp:meta must be in the doc comment of a function annotated with //mcp:tool, //mcp:prompt or //mcp:resource, or of a //go:embed variable annotated with //mcp:resource")
-			case kind == argDirective && fd == nil:
-				c.errorf(cm.Pos(), "//mcp:arg must be in the doc comment of a function annotated with //mcp:tool")
-			case kind == typeDirective && fd != nil:
-				if _, _, ok := schema.ParseEnumParam(cm.Text[len("//mcp:"):]); !ok {
-					c.errorf(cm.Pos(), "malformed directive %q: in a tool's doc comment, write //mcp:enum off PARAM (or on) for a plain parameter", firstWords(cm.Text))
-				}
-			case kind == typeDirective:
-				c.typeDirective(pkg, f, g, cm)
-			case kind == schemaDirective:
-				c.schemaDirective(pkg, f, g, cm)
+			case row == nil || row.pkg != nil:
+				// Not a directive, or one of the whole package (pkgDirectives).
+			case row.comment != nil:
+				row.comment(c, pkg, f, g, cm, fd)
+			case fd == nil && (row.place&inServerNote == 0 || !hasDirective(g, serverPrefix)):
+				c.errorf(cm.Pos(), "%s", row.misplaced(c.fset, f, g))
 			}
 		}
 	}
@@ -322,11 +296,40 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 	return tools, prims
 }
 
-// typeDirective checks an //mcp:enum directive: well-formed, and in the
-// doc or line comment of a named string or integer type or of a struct
+// enumGrammar is //mcp:enum [on|off] [PARAM]: PARAM in a tool's doc
+// comment, for one of its plain parameters, none at a type or field.
+func enumGrammar() *grammar {
+	return &grammar{directive: enumPrefix, words: []wordRule{
+		{name: "on or off", optional: true, choices: []string{"on", "off"}},
+		{name: "PARAM", optional: true},
+	}}
+}
+
+// enumArgs parses the //mcp:enum directive cm: the switch it states and
+// the parameter it names, if any; ok is false for malformed text.
+func enumArgs(cm *ast.Comment) (sw schema.EnumSwitch, param string, ok bool) {
+	_, rest, _ := directiveOf(cm.Text)
+	a, errs := enumGrammar().parse(rest)
+	sw, param = schema.EnumOn, a.words[1].Value
+	if a.words[0].Value == "off" {
+		sw = schema.EnumOff
+	}
+	return sw, param, len(errs) == 0 && param != "on" && param != "off"
+}
+
+// enumComment checks an //mcp:enum directive where it stands: in a
+// tool's doc comment (fd), for a plain parameter; elsewhere, in the doc
+// or line comment of a named string or integer type or of a struct
 // field, where the schema builder reads it.
-func (c *checker) typeDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment) {
-	if _, ok := schema.ParseEnumDirective(cm.Text[len("//mcp:"):]); !ok {
+func (c *checker) enumComment(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment, fd *ast.FuncDecl) {
+	_, param, ok := enumArgs(cm)
+	if fd != nil {
+		if !ok || param == "" {
+			c.errorf(cm.Pos(), "malformed directive %q: in a tool's doc comment, write //mcp:enum off PARAM (or on) for a plain parameter", firstWords(cm.Text))
+		}
+		return
+	}
+	if !ok || param != "" {
 		c.errorf(cm.Pos(), "malformed directive %q: write //mcp:enum (the type's constants are its values), //mcp:enum on or //mcp:enum off", firstWords(cm.Text))
 		return
 	}
@@ -345,11 +348,19 @@ func (c *checker) typeDirective(pkg *packages.Package, f *ast.File, g *ast.Comme
 	}
 }
 
+// schemaGrammar is //mcp:schema [TYPE] {...}.
+func schemaGrammar() *grammar {
+	return &grammar{directive: "//mcp:schema", words: []wordRule{{name: "TYPE", optional: true}}, rest: rawRest}
+}
+
 // schemaDirective checks an //mcp:schema directive: a schema for the type
 // or field it documents, or, with a type name, for that type in the whole
 // package, which it hands to the schema builder.
-func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment) {
-	name, s, err := schema.ParseSchemaDirective(cm.Text[len("//mcp:"):])
+func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.CommentGroup, cm *ast.Comment, _ *ast.FuncDecl) {
+	_, rest, _ := directiveOf(cm.Text)
+	a, _ := schemaGrammar().parse(rest) // a TYPE is optional, the rest raw: no error
+	name := a.words[0].Value
+	s, err := schema.ParseStated(a.rest)
 	if err != nil {
 		c.errorf(cm.Pos(), "//mcp:schema: %v", err)
 		return
@@ -564,7 +575,7 @@ func (c *checker) varDirectives(pkg *packages.Package, gd *ast.GenDecl) *primiti
 			c.errorf(cm.Pos(), "malformed directive %q: write %s, with no space after // and in lower case", firstWords(cm.Text), meant)
 		case kind != notDirective:
 			word, _, _ := strings.Cut(cm.Text, " ")
-			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only //mcp:resource, //mcp:icon and //mcp:meta", word)
+			c.errorf(cm.Pos(), "%s cannot be in the doc comment of a resource variable: only %s", word, placedIn(inVarDoc))
 		}
 	}
 	return c.varResource(pkg, gd, dir, icons, metas)

@@ -51,6 +51,8 @@
 //	scope=NAME        the OAuth scope a caller's token must grant to see and
 //	                  call the tool (runtime.Tool.Scopes); scope=a,b: all of
 //	                  them; each an RFC 6749 scope-token, bare or quoted
+//	toolset=NAME      the toolset the tool belongs to (runtime.Tool.Toolset),
+//	                  declared by //mcp:toolset NAME in the package
 //	ui=URI            the ui:// URI of the tool's MCP App view (_meta.ui.resourceUri,
 //	                  extension io.modelcontextprotocol/ui): a resource of the
 //	                  package with the option app
@@ -98,8 +100,13 @@
 //
 //	//mcp:result TYPE omit      results of type TYPE or *TYPE are not sent
 //	//mcp:result TYPE FUNC      such a result is sent as FUNC(result)
-//	//mcp:param NAME text       describes the plain parameters NAME that no
-//	                            //mcp:arg describes
+//	//mcp:param NAME [jsonschema:"KEYWORDS"] text
+//	                            describes and bounds the plain parameters
+//	                            NAME where their //mcp:arg does not
+//	//mcp:toolset NAME [default] text
+//	                            declares a toolset (runtime.Toolset): the
+//	                            tools with toolset=NAME; default: served
+//	                            when none is chosen
 //	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
 //	//mcp:output off            leaves out every output schema
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
@@ -123,7 +130,7 @@
 //	//mcp:complete prompt=NAME arg=ARG
 //	//mcp:complete resource=URI_TEMPLATE arg=VAR
 //
-// (primitives.go; docs/reference.md, "Prompts, resources and completion").
+// (primitives.go; docs/directives.md, "Prompts, resources and completion").
 // A package-level variable of type string or []byte under a //go:embed
 // line is a resource too, with //mcp:resource in its doc comment: the
 // embedded file is its contents. The option app makes a resource an MCP
@@ -133,7 +140,7 @@
 // permissions=camera,microphone,geolocation,clipboardWrite, domain=HOST,
 // prefersborder[=false].
 // Their options follow the grammar of //mcp:tool's, and are checked the
-// same way (options.go, directiveSpec).
+// same way (options.go, grammar).
 //
 // Directives are read from the raw comment lines, since gofmt moves them to
 // the end of the doc comment; the tool's description is the rest of the doc

@@ -447,6 +447,13 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		}
 	}
 	c.paramWarnings(pkg, undescribed)
+	p.Toolsets = c.dirs.toolsets
+	for _, ts := range p.Toolsets {
+		if !slices.ContainsFunc(p.Tools, func(t *model.Tool) bool { return t.Toolset == ts.Name }) {
+			c.diags = append(c.diags, Diagnostic{Pos: ts.Pos, Warning: true, Message: fmt.Sprintf(
+				"//mcp:toolset %s holds no tool: put tools in it with toolset=%s on their //mcp:tool (or //mcp:tools), or remove it", ts.Name, ts.Name)})
+		}
+	}
 	c.flushWarnGroups(pkg)
 	return p, nil
 }

@@ -18,27 +18,27 @@ func TestTokenizeOptions(t *testing.T) {
 		{text: "   \t ", want: nil},
 		{
 			text: " readonly",
-			want: []option{{Key: "readonly", KeyOff: 1}},
+			want: []option{{Key: "readonly", KeyOff: 1, End: 9}},
 		},
 		{
 			text: ` name=x  title="A \"b\" c"	idempotent=false`,
 			want: []option{
-				{Key: "name", KeyOff: 1, HasValue: true, Value: "x", ValueOff: 6},
-				{Key: "title", KeyOff: 9, HasValue: true, Value: `A "b" c`, ValueOff: 15, Quoted: true},
-				{Key: "idempotent", KeyOff: 27, HasValue: true, Value: "false", ValueOff: 38},
+				{Key: "name", KeyOff: 1, HasValue: true, Value: "x", ValueOff: 6, End: 7},
+				{Key: "title", KeyOff: 9, HasValue: true, Value: `A "b" c`, ValueOff: 15, Quoted: true, End: 26},
+				{Key: "idempotent", KeyOff: 27, HasValue: true, Value: "false", ValueOff: 38, End: 43},
 			},
 		},
 		{
 			text: " title=`raw \\n`",
-			want: []option{{Key: "title", KeyOff: 1, HasValue: true, Value: `raw \n`, ValueOff: 7, Quoted: true}},
+			want: []option{{Key: "title", KeyOff: 1, HasValue: true, Value: `raw \n`, ValueOff: 7, Quoted: true, End: 15}},
 		},
 		{
 			text: " name=",
-			want: []option{{Key: "name", KeyOff: 1, HasValue: true, ValueOff: 6}},
+			want: []option{{Key: "name", KeyOff: 1, HasValue: true, ValueOff: 6, End: 6}},
 		},
 		{
 			text:    ` readonly title="Search notes`,
-			want:    []option{{Key: "readonly", KeyOff: 1}},
+			want:    []option{{Key: "readonly", KeyOff: 1, End: 9}},
 			wantErr: &optionError{16, "unterminated quoted value for option title"},
 		},
 		{
@@ -104,7 +104,7 @@ func TestParseOptions(t *testing.T) {
 		},
 		{
 			text:     " fast",
-			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, types, ui, visibility`}},
+			wantErrs: []optionError{{1, `unknown option "fast" in //mcp:tool; known options: name, title, readonly, destructive, idempotent, openworld, task, result, numbers, constraints, scope, toolset, types, ui, visibility`}},
 		},
 		{
 			text: " ui=ui://counter/view.html visibility=app,model",
@@ -201,7 +201,7 @@ func TestSuggestOption(t *testing.T) {
 // //mcp:complete follow the grammar and the checks of //mcp:tool's.
 func TestPrimitiveOptions(t *testing.T) {
 	tests := []struct {
-		spec *directiveSpec
+		spec *grammar
 		text string
 		good map[string]string
 		errs []optionError
@@ -249,4 +249,30 @@ func FuzzParseOptions(f *testing.F) {
 			t.Errorf("parseOptions(%q): invalid name %q accepted", text, opts.Name)
 		}
 	})
+}
+
+// TestGrammarWords: positional words before the options, optional ones
+// taken only when they fit, a many rule taking every further word.
+func TestGrammarWords(t *testing.T) {
+	g := &grammar{directive: "//mcp:x", words: []wordRule{
+		{name: "on or off", optional: true, choices: []string{"on", "off"}},
+		{name: "TYPE"},
+		{name: "MEMBER", many: true, optional: true},
+	}, options: []optionRule{{key: "max", kind: countValue}}}
+	for _, tt := range []struct {
+		text  string
+		words []word
+		max   string
+		errs  int
+	}{
+		{text: " T", words: []word{{"", 1}, {"T", 1}, {"", 2}}},
+		{text: " off T a  b max=3", words: []word{{"off", 1}, {"T", 5}, {"a", 7}, {"b", 10}}, max: "3"},
+		{text: " T max=0", words: []word{{"", 1}, {"T", 1}, {"", 3}}, errs: 1},
+		{text: " ", words: []word{{"", 1}, {"", 1}, {}}, errs: 1},
+	} {
+		a, errs := g.parse(tt.text)
+		if !reflect.DeepEqual(a.words, tt.words) || a.good["max"].Value != tt.max || len(errs) != tt.errs {
+			t.Errorf("parse(%q) = %v, max %q, %v; want %v, max %q, %d errors", tt.text, a.words, a.good["max"].Value, errs, tt.words, tt.max, tt.errs)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -10,8 +11,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
+	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 )
 
 // The package-level directives, each a line of its own in any comment of
@@ -39,7 +40,7 @@ import (
 // pkgDirs holds the package-level directives of one package.
 type pkgDirs struct {
 	results []*resultRule
-	params  map[string]string // parameter name -> description
+	params  map[string]paramRule // by parameter name
 	// outputMax bounds the compact length of an output schema: longer
 	// ones are left out; 0 means no bound, -1 that none is kept.
 	outputMax int
@@ -51,6 +52,19 @@ type pkgDirs struct {
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server
+	// toolsets are the //mcp:toolset directives, in order, and toolsetAt
+	// the position of each (by name).
+	toolsets  []*model.Toolset
+	toolsetAt map[string]token.Pos
+}
+
+// A paramRule is one //mcp:param NAME [jsonschema:"KEYWORDS"] [text]:
+// what a plain parameter NAME of any tool of the package is, where its
+// //mcp:arg does not say.
+type paramRule struct {
+	desc   string
+	tag    string    // the keywords, as //mcp:arg writes them
+	tagPos token.Pos // of the keywords
 }
 
 // A resultRule is one //mcp:result directive: what becomes of the results
@@ -64,12 +78,19 @@ type resultRule struct {
 
 // A toolsRule is one //mcp:tools directive.
 type toolsRule struct {
-	pos     token.Pos
-	typ     *types.TypeName
-	text    string // the options after the type name
-	textPos token.Pos
-	count   int      // methods it makes tools of
-	left    []string // the names of those left out
+	pos    token.Pos
+	typ    *types.TypeName
+	prefix string // option prefix=
+	// opts are the options of //mcp:tool that each method takes, as
+	// written; ok is false when the options had an error (reported).
+	opts string
+	ok   bool
+	// toolset is the option toolset=, at toolsetPos (checked once every
+	// //mcp:toolset is read).
+	toolset    string
+	toolsetPos token.Pos
+	count      int      // methods it makes tools of
+	left       []string // the names of those left out
 }
 
 // rule returns the //mcp:result rule for a result of type t, or nil.
@@ -105,12 +126,43 @@ func deref(t types.Type) types.Type {
 	return t
 }
 
+// A pkgScan is what the handlers of the package-level directives (the
+// rows of directiveTable with a pkg handler) share while pkgDirectives
+// reads a package's comments.
+type pkgScan struct {
+	pkg   *packages.Package
+	files []*ast.File
+	d     *pkgDirs
+	g     *ast.CommentGroup // the comment being read
+	// base is the position of the directive's arguments (the offsets of
+	// its args count from there).
+	base token.Pos
+	// first holds the first of each directive that a package has once
+	// ("output"), paramLine the first //mcp:param of each name.
+	first     map[string]token.Pos
+	paramLine map[string]token.Pos
+}
+
+// at returns the position of the byte at offset off of the arguments.
+func (s *pkgScan) at(off int) token.Pos { return s.base + token.Pos(off) }
+
+// once records the directive at pos as the package's one of its word, or
+// reports the second and returns false.
+func (s *pkgScan) once(c *checker, word string, pos token.Pos) bool {
+	if first := s.first[word]; first != token.NoPos {
+		c.errorf(pos, "second //mcp:%s (the first is at %s)", word, c.lineOf(first, pos))
+		return false
+	}
+	s.first[word] = pos
+	return true
+}
+
 // pkgDirectives reads and checks the package-level directives of pkg's
-// files (mcpgen's own output aside).
+// files (mcpgen's own output aside), each by the handler of its row of
+// directiveTable.
 func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDirs {
-	d := &pkgDirs{params: map[string]string{}}
-	paramLine := map[string]token.Pos{}
-	var outputPos, constraintsPos, serverPos token.Pos
+	s := &pkgScan{pkg: pkg, files: files, d: &pkgDirs{params: map[string]paramRule{}},
+		first: map[string]token.Pos{}, paramLine: map[string]token.Pos{}}
 	for _, f := range files {
 		if isMcpgenOutput(f) {
 			continue
@@ -123,130 +175,253 @@ func (c *checker) pkgDirectives(pkg *packages.Package, files []*ast.File) *pkgDi
 		}
 		for _, g := range f.Comments {
 			for _, cm := range g.List {
-				if kind, _ := classify(cm.Text); kind != packageDirective {
+				row, rest, off := directiveOf(cm.Text)
+				if row == nil || row.pkg == nil {
 					continue
 				}
-				word, rest, _ := strings.Cut(strings.TrimPrefix(cm.Text, "//mcp:"), " ")
-				rest = strings.TrimSpace(strings.ReplaceAll(rest, "\t", " "))
-				restPos := cm.Pos() + token.Pos(len(cm.Text)-len(strings.TrimLeft(cm.Text[len("//mcp:"+word):], " \t")))
 				if funcDocs[g] {
-					c.errorf(cm.Pos(), "//mcp:%s applies to the whole package: put it in a comment outside a function's doc comment (next to the package clause, say)", word)
+					c.errorf(cm.Pos(), "%s", row.misplaced(c.fset, f, g))
 					continue
 				}
-				switch word {
-				case "result":
-					if r := c.resultDirective(pkg, cm, rest, restPos); r != nil {
-						for _, other := range d.results {
-							if other.typ == r.typ {
-								c.errorf(cm.Pos(), "second //mcp:result for %s (the first is at %s)", r.typ.Name(), c.lineOf(other.pos, cm.Pos()))
-								r = nil
-								break
-							}
-						}
-						if r != nil {
-							d.results = append(d.results, r)
-						}
-					}
-				case "param":
-					name, text, _ := strings.Cut(rest, " ")
-					text = strings.TrimSpace(text)
-					switch {
-					case name == "" || text == "":
-						c.errorf(cm.Pos(), "//mcp:param needs a parameter name and a description: //mcp:param NAME text")
-					case !token.IsIdentifier(name):
-						c.errorf(restPos, "//mcp:param %s: a parameter name is a Go identifier", name)
-					case paramLine[name] != token.NoPos:
-						c.errorf(restPos, "second //mcp:param %s (the first is at %s)", name, c.lineOf(paramLine[name], cm.Pos()))
-					default:
-						paramLine[name] = cm.Pos()
-						d.params[name] = text
-					}
-				case "output":
-					max, ok := -1, rest == "off"
-					if v, isMax := strings.CutPrefix(rest, "max="); isMax {
-						n, err := strconv.Atoi(v)
-						max, ok = n, err == nil && n > 0
-					}
-					switch {
-					case !ok:
-						c.errorf(restPos, "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out) or off (no output schemas)")
-					case outputPos != token.NoPos:
-						c.errorf(cm.Pos(), "second //mcp:output (the first is at %s)", c.lineOf(outputPos, cm.Pos()))
-					default:
-						outputPos, d.outputMax = cm.Pos(), max
-					}
-				case "constraints":
-					switch {
-					case rest != "described" && rest != "keywords":
-						c.errorf(restPos, "//mcp:constraints takes described (the input schemas' descriptions also state each constraint) or keywords (as keywords only)")
-					case constraintsPos != token.NoPos:
-						c.errorf(cm.Pos(), "second //mcp:constraints (the first is at %s)", c.lineOf(constraintsPos, cm.Pos()))
-					default:
-						constraintsPos, d.constraints = cm.Pos(), rest
-					}
-				case "skills":
-					c.skillsDirective(d, cm.Pos(), rest, restPos)
-				case "server":
-					s := c.serverDirective(cm, rest, restPos, packageDoc(files), groupIcons(g)) // checked all the same
-					if serverPos != token.NoPos {
-						c.errorf(cm.Pos(), "second //mcp:server (the first is at %s)", c.lineOf(serverPos, cm.Pos()))
-						continue
-					}
-					serverPos, d.server = cm.Pos(), s
-				case "tools":
-					name, opts, _ := strings.Cut(rest, " ")
-					tn := lookupLocalType(pkg, name)
-					if tn == nil {
-						c.errorf(restPos, "//mcp:tools needs the name of a type declared in package %s: //mcp:tools TYPE [options]", pkg.Name)
-						continue
-					}
-					optsPos := restPos + token.Pos(len(rest)-len(strings.TrimLeft(opts, " ")))
-					d.tools = append(d.tools, &toolsRule{pos: cm.Pos(), typ: tn, text: strings.TrimSpace(opts), textPos: optsPos})
-				}
+				s.g, s.base = g, cm.Pos()+token.Pos(off)
+				a, errs := row.grammar().parse(rest)
+				row.pkg(c, s, cm, a, errs)
 			}
 		}
 	}
-	return d
+	return s.d
 }
 
-// resultDirective parses //mcp:result TYPE omit|FUNC, whose text after
-// the word is rest, at restPos.
-func (c *checker) resultDirective(pkg *packages.Package, cm *ast.Comment, rest string, restPos token.Pos) *resultRule {
-	const form = "write //mcp:result TYPE omit (results of that type are left out of every tool of the package) or //mcp:result TYPE FUNC (sent as FUNC(result), FUNC a function of this package)"
-	name, what, _ := strings.Cut(rest, " ")
-	what = strings.TrimSpace(what)
-	if name == "" || what == "" || strings.Contains(what, " ") {
-		c.errorf(cm.Pos(), "malformed //mcp:result: %s", form)
-		return nil
+// The grammars of the package-level directives.
+
+func resultGrammar() *grammar {
+	return &grammar{directive: "//mcp:result", words: []wordRule{{name: "TYPE"}, {name: "omit or FUNC"}}}
+}
+
+func paramGrammar() *grammar {
+	return &grammar{directive: "//mcp:param", words: []wordRule{{name: "NAME"}}, tag: "jsonschema", rest: textRest}
+}
+
+func outputGrammar() *grammar {
+	return &grammar{directive: "//mcp:output", words: []wordRule{{name: "off", optional: true, choices: []string{"off"}}},
+		options: []optionRule{{key: "max", kind: countValue}}}
+}
+
+func constraintsGrammar() *grammar {
+	return &grammar{directive: "//mcp:constraints", words: []wordRule{{name: "described or keywords", choices: []string{"described", "keywords"}}}}
+}
+
+// toolsGrammar is //mcp:tools TYPE [prefix=P] [options]: the options of
+// //mcp:tool but name= and title=, which name one tool.
+func toolsGrammar() *grammar {
+	g := &grammar{directive: "//mcp:tools", words: []wordRule{{name: "TYPE"}}}
+	g.options = append(g.options, optionRule{key: "prefix", kind: toolNameValue,
+		bad: "//mcp:tools: prefix needs a value of characters from [A-Za-z0-9_.-]: prefix=issues_"})
+	for _, r := range toolSpec().options {
+		if r.key == "name" || r.key == "title" {
+			r.kind, r.bad = refusedValue, "//mcp:tools names each tool after its method (with prefix= before it); "+r.key+"= belongs to the //mcp:tool of one method"
+		}
+		g.options = append(g.options, r)
 	}
-	name = strings.TrimPrefix(name, "*")
+	return g
+}
+
+func toolsetGrammar() *grammar {
+	return &grammar{directive: "//mcp:toolset", words: []wordRule{{name: "NAME"}, {name: "default", optional: true, choices: []string{"default"}}}, rest: textRest}
+}
+
+// toolsetDirective reads //mcp:toolset NAME [default] text.
+func (c *checker) toolsetDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	name := a.words[0]
+	switch {
+	case len(errs) > 0 || a.rest == "":
+		c.errorf(cm.Pos(), "//mcp:toolset needs a name and a description: //mcp:toolset NAME [default] text")
+	case !validToolsetName(name.Value):
+		c.errorf(s.at(name.Off), "//mcp:toolset %s: a toolset name is 1 to 64 characters from a-z 0-9 _ -, other than all and default", name.Value)
+	case s.d.toolsetAt[name.Value] != token.NoPos:
+		c.errorf(s.at(name.Off), "second //mcp:toolset %s (the first is at %s)", name.Value, c.lineOf(s.d.toolsetAt[name.Value], cm.Pos()))
+	default:
+		if s.d.toolsetAt == nil {
+			s.d.toolsetAt = map[string]token.Pos{}
+		}
+		s.d.toolsetAt[name.Value] = cm.Pos()
+		s.d.toolsets = append(s.d.toolsets, &model.Toolset{Pos: c.fset.Position(cm.Pos()), Name: name.Value,
+			Description: a.rest, Default: a.words[1].Value == "default"})
+	}
+}
+
+// validToolsetName reports whether name can name a toolset
+// (runtime.Toolset.Name).
+func validToolsetName(name string) bool {
+	if name == "" || len(name) > 64 || name == "all" || name == "default" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// checkToolset reports, at pos, a toolset= that names no //mcp:toolset of
+// the package, and returns false then.
+func (c *checker) checkToolset(name string, pos token.Pos, pkgName string) bool {
+	if c.dirs.toolsetAt[name] != token.NoPos {
+		return true
+	}
+	if len(c.dirs.toolsets) == 0 {
+		c.errorf(pos, "toolset=%s: package %s declares no toolset; declare it with //mcp:toolset %s [default] text in a comment of the package", name, pkgName, name)
+		return false
+	}
+	names := make([]string, len(c.dirs.toolsets))
+	for i, ts := range c.dirs.toolsets {
+		names[i] = ts.Name
+	}
+	msg := fmt.Sprintf("toolset=%s names no //mcp:toolset of package %s", name, pkgName)
+	if s := suggest.Closest(name, names); s != "" {
+		msg += fmt.Sprintf("; did you mean %s?", s)
+	} else {
+		msg += " (toolsets: " + strings.Join(names, ", ") + ")"
+	}
+	c.errorf(pos, "%s", msg)
+	return false
+}
+
+// paramDirective reads //mcp:param NAME [jsonschema:"KEYWORDS"] [text]:
+// the keywords //mcp:arg takes, a description, or both.
+func (c *checker) paramDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	name := a.words[0]
+	switch {
+	case len(errs) > 0 && a.hasTag && name.Value != "":
+		c.errorf(s.at(errs[0].Off), "//mcp:param %s: %s: jsonschema:\"minimum=0,maximum=100\"", name.Value, errs[0].Msg)
+	case len(errs) > 0 || a.rest == "" && !a.hasTag:
+		c.errorf(cm.Pos(), "//mcp:param needs a parameter name and a description or keywords: //mcp:param NAME [jsonschema:\"KEYWORDS\"] text")
+	case !token.IsIdentifier(name.Value):
+		c.errorf(s.at(name.Off), "//mcp:param %s: a parameter name is a Go identifier", name.Value)
+	case s.paramLine[name.Value] != token.NoPos:
+		c.errorf(s.at(name.Off), "second //mcp:param %s (the first is at %s)", name.Value, c.lineOf(s.paramLine[name.Value], cm.Pos()))
+	default:
+		s.paramLine[name.Value] = cm.Pos()
+		r := paramRule{desc: a.rest}
+		if a.hasTag {
+			r.tag, r.tagPos = a.tag, s.at(a.tagOff)
+		}
+		s.d.params[name.Value] = r
+	}
+}
+
+// outputDirective reads //mcp:output max=BYTES or //mcp:output off.
+func (c *checker) outputDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	o, hasMax := a.good["max"]
+	off := a.words[0].Value != ""
+	if len(errs) > 0 || off == hasMax {
+		c.errorf(s.at(a.words[0].Off), "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out) or off (no output schemas)")
+		return
+	}
+	if s.once(c, "output", cm.Pos()) {
+		s.d.outputMax = -1
+		if hasMax {
+			s.d.outputMax, _ = strconv.Atoi(o.Value)
+		}
+	}
+}
+
+// constraintsDirective reads //mcp:constraints described|keywords.
+func (c *checker) constraintsDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	if len(errs) > 0 {
+		c.errorf(s.at(a.words[0].Off), "//mcp:constraints takes described (the input schemas' descriptions also state each constraint) or keywords (as keywords only)")
+		return
+	}
+	if s.once(c, "constraints", cm.Pos()) {
+		s.d.constraints = a.words[0].Value
+	}
+}
+
+// toolsDirective reads //mcp:tools TYPE [prefix=P] [options]; its
+// methods become tools in bulkTools.
+func (c *checker) toolsDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	typ := a.words[0]
+	tn := lookupLocalType(s.pkg, typ.Value)
+	if tn == nil {
+		c.errorf(s.at(typ.Off), "//mcp:tools needs the name of a type declared in package %s: //mcp:tools TYPE [options]", s.pkg.Name)
+		return
+	}
+	r := &toolsRule{pos: cm.Pos(), typ: tn, prefix: a.good["prefix"].Value, ok: len(errs) == 0}
+	if o, ok := a.good["toolset"]; ok {
+		r.toolset, r.toolsetPos = o.Value, s.at(o.ValueOff)
+	}
+	for _, e := range errs {
+		c.errorf(s.at(e.Off), "%s", e.Msg)
+	}
+	if e := contradiction(a.good); e != nil {
+		c.errorf(s.at(e.Off), "%s", e.Msg)
+		r.ok = false
+	}
+	// The options each method's //mcp:tool takes, as written.
+	var good []option
+	for _, o := range a.good {
+		if o.Key != "prefix" {
+			good = append(good, o)
+		}
+	}
+	slices.SortFunc(good, func(x, y option) int { return x.KeyOff - y.KeyOff })
+	opts := make([]string, len(good))
+	for i, o := range good {
+		opts[i] = s.text(cm, o)
+	}
+	r.opts = strings.Join(opts, " ")
+	s.d.tools = append(s.d.tools, r)
+}
+
+// text returns the option o of the directive cm as written.
+func (s *pkgScan) text(cm *ast.Comment, o option) string {
+	off := int(s.base - cm.Pos())
+	return cm.Text[off+o.KeyOff : off+o.End]
+}
+
+// resultDirective reads //mcp:result TYPE omit|FUNC.
+func (c *checker) resultDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	const form = "write //mcp:result TYPE omit (results of that type are left out of every tool of the package) or //mcp:result TYPE FUNC (sent as FUNC(result), FUNC a function of this package)"
+	if len(errs) > 0 {
+		c.errorf(cm.Pos(), "malformed //mcp:result: %s", form)
+		return
+	}
+	pkg := s.pkg
+	name, what := strings.TrimPrefix(a.words[0].Value, "*"), a.words[1].Value
 	tn := lookupLocalType(pkg, name)
 	if tn == nil {
 		tn = lookupTypeName(pkg, name)
 	}
 	if tn == nil {
-		c.errorf(restPos, "//mcp:result: no type %s in this package or the packages it imports (name another package's type by import path or package name: net/http.Response, http.Response)", name)
-		return nil
+		c.errorf(s.at(a.words[0].Off), "//mcp:result: no type %s in this package or the packages it imports (name another package's type by import path or package name: net/http.Response, http.Response)", name)
+		return
 	}
 	r := &resultRule{pos: cm.Pos(), typ: tn}
 	if what == "omit" {
 		r.omit = true
-		return r
+	} else {
+		fnPos := s.at(a.words[1].Off)
+		fn, ok := pkg.Types.Scope().Lookup(what).(*types.Func)
+		if !ok {
+			c.errorf(fnPos, "//mcp:result %s %s: no function %s in package %s; %s", name, what, what, pkg.Name, form)
+			return
+		}
+		sig := fn.Signature()
+		if sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.TypeParams().Len() > 0 || isError(sig.Results().At(0).Type()) {
+			c.errorf(fnPos, "//mcp:result %s %s: %s must take one parameter (the %s result) and return one value to send, not %s",
+				name, what, what, name, typeString(sig, pkg.Types))
+			return
+		}
+		r.fn = fn
 	}
-	fnPos := restPos + token.Pos(len(rest)-len(what))
-	fn, ok := pkg.Types.Scope().Lookup(what).(*types.Func)
-	if !ok {
-		c.errorf(fnPos, "//mcp:result %s %s: no function %s in package %s; %s", name, what, what, pkg.Name, form)
-		return nil
+	for _, other := range s.d.results {
+		if other.typ == r.typ {
+			c.errorf(cm.Pos(), "second //mcp:result for %s (the first is at %s)", r.typ.Name(), c.lineOf(other.pos, cm.Pos()))
+			return
+		}
 	}
-	sig := fn.Signature()
-	if sig.Params().Len() != 1 || sig.Results().Len() != 1 || sig.TypeParams().Len() > 0 || isError(sig.Results().At(0).Type()) {
-		c.errorf(fnPos, "//mcp:result %s %s: %s must take one parameter (the %s result) and return one value to send, not %s",
-			name, what, what, name, typeString(sig, pkg.Types))
-		return nil
-	}
-	r.fn = fn
-	return r
+	s.d.results = append(s.d.results, r)
 }
 
 // lookupLocalType finds the type called name declared in pkg, or nil.
@@ -256,48 +431,6 @@ func lookupLocalType(pkg *packages.Package, name string) *types.TypeName {
 	}
 	tn, _ := pkg.Types.Scope().Lookup(name).(*types.TypeName)
 	return tn
-}
-
-// toolsOptions checks the options of an //mcp:tools directive: prefix=P
-// and the options of //mcp:tool other than name= and title=, which name
-// one tool. It returns the //mcp:tool options for each method (the prefix
-// taken out) and the prefix; ok is false after an error, reported.
-func (c *checker) toolsOptions(r *toolsRule) (opts, prefix string, ok bool) {
-	toks, synErr := tokenizeOptions(r.text)
-	if synErr != nil {
-		c.errorf(r.textPos+token.Pos(synErr.Off), "%s", synErr.Msg)
-		return "", "", false
-	}
-	blank := []byte(r.text)
-	ok = true
-	for _, o := range toks {
-		end := len(r.text)
-		if i := strings.IndexAny(r.text[o.KeyOff:], " \t"); i >= 0 {
-			end = o.KeyOff + i
-		}
-		switch o.Key {
-		case "prefix":
-			if !o.HasValue || o.Value == "" || !toolname.Valid(o.Value) {
-				c.errorf(r.textPos+token.Pos(o.KeyOff), "//mcp:tools: prefix needs a value of characters from [A-Za-z0-9_.-]: prefix=issues_")
-				ok = false
-			}
-			prefix = o.Value
-		case "name", "title":
-			c.errorf(r.textPos+token.Pos(o.KeyOff), "//mcp:tools names each tool after its method (with prefix= before it); %s= belongs to the //mcp:tool of one method", o.Key)
-			ok = false
-		default:
-			continue
-		}
-		for i := o.KeyOff; i < end; i++ {
-			blank[i] = ' '
-		}
-	}
-	_, errs := parseOptions(string(blank))
-	for _, e := range errs {
-		c.errorf(r.textPos+token.Pos(e.Off), "%s", strings.ReplaceAll(e.Msg, "//mcp:tool", "//mcp:tools"))
-		ok = false
-	}
-	return strings.TrimSpace(string(blank)), prefix, ok
 }
 
 // bulkTools returns the tools that the //mcp:tools directives of pkg make
@@ -326,9 +459,9 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 	}
 	var out []*toolDecl
 	for _, r := range c.dirs.tools {
-		opts, prefix, ok := c.toolsOptions(r)
+		opts, prefix := r.opts, r.prefix
 		named, isNamed := r.typ.Type().(*types.Named)
-		if !ok || !isNamed {
+		if !r.ok || !isNamed || r.toolset != "" && !c.checkToolset(r.toolset, r.toolsetPos, pkg.Name) {
 			continue
 		}
 		methods := map[string]*types.Func{}

@@ -20,7 +20,7 @@ import (
 )
 
 // This file checks the //mcp:prompt and //mcp:resource directives and
-// builds their model (docs/reference.md, "Prompts, resources and completion").
+// builds their model (docs/directives.md, "Prompts, resources and completion").
 
 const (
 	promptPrefix   = "//mcp:prompt"
@@ -83,7 +83,7 @@ type primitiveCheck struct {
 	fd       *ast.FuncDecl
 	dir      *ast.Comment
 	d        *primitiveDecl
-	spec     *directiveSpec
+	spec     *grammar
 	isPrompt bool
 	what     string // "prompt" or "resource"
 
@@ -342,13 +342,15 @@ func templateVars(uri string) ([]string, error) {
 func (c *checker) argDocs(fd *ast.FuncDecl, argDirs []*ast.Comment, args []*model.PromptArg, what string) {
 	seen := map[string]bool{}
 	for _, cm := range argDirs {
-		rest := strings.TrimLeft(cm.Text[len(argPrefix):], " \t")
-		name, desc, _ := strings.Cut(strings.ReplaceAll(rest, "\t", " "), " ")
-		desc = strings.TrimSpace(desc)
+		_, rest, _ := directiveOf(cm.Text)
+		a, _ := argGrammar().parse(rest)
+		name, desc := a.words[0].Value, a.rest
 		i := slices.IndexFunc(args, func(a *model.PromptArg) bool { return a.Name == name })
 		switch {
 		case name == "":
 			c.errorf(cm.Pos(), "//mcp:arg needs a parameter name: //mcp:arg NAME description")
+		case a.hasTag:
+			c.errorf(cm.Pos(), "//mcp:arg %s: jsonschema: keywords bound a tool's parameter; the %s's arguments are strings: //mcp:arg %s text", name, what, name)
 		case i < 0:
 			c.errorf(cm.Pos(), "//mcp:arg %s names no parameter of %s %s", name, what, fd.Name.Name)
 		case seen[name]:

@@ -22,8 +22,8 @@ import (
 // is found at generate time, with its position, not when publishing.
 
 // serverSpec returns the options of //mcp:server.
-func serverSpec() *directiveSpec {
-	return &directiveSpec{directive: serverPrefix, options: []optionRule{
+func serverSpec() *grammar {
+	return &grammar{directive: serverPrefix, options: []optionRule{
 		{key: "name", kind: textValue, example: "name=io.github.owner/repo"},
 		{key: "version", kind: textValue, example: "version=1.0.0"},
 		{key: "title", kind: quotedValue, example: `title="My server"`},
@@ -77,11 +77,21 @@ func checkRemote(u string) string {
 	return ""
 }
 
-// serverDirective checks one //mcp:server, whose options are rest, at
-// restPos; doc is the package doc comment, for the default description;
-// icons are the //mcp:icon lines of its comment, the server's icons.
-func (c *checker) serverDirective(cm *ast.Comment, rest string, restPos token.Pos, pkgDoc string, icons []*ast.Comment) *model.Server {
-	good, rejected, errs := serverSpec().check(rest)
+// serverDirective checks one //mcp:server and records it as the
+// package's one.
+func (c *checker) serverDirective(ps *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	s := c.server(cm, a, errs, ps.base, packageDoc(ps.files), groupIcons(ps.g)) // checked all the same
+	if ps.once(c, "server", cm.Pos()) {
+		ps.d.server = s
+	}
+}
+
+// server checks one //mcp:server, whose options are a (errs their
+// problems), at restPos; pkgDoc is the package doc comment, for the
+// default description; icons are the //mcp:icon lines of its comment,
+// the server's icons.
+func (c *checker) server(cm *ast.Comment, a args, errs []optionError, restPos token.Pos, pkgDoc string, icons []*ast.Comment) *model.Server {
+	good, rejected := a.good, a.rejected
 	ok, iconsBad := len(errs) == 0, false
 	for _, e := range errs {
 		c.errorf(restPos+token.Pos(e.Off), "%s", e.Msg)

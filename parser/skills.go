@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/token"
 	"io/fs"
 	"math"
@@ -41,8 +42,8 @@ import (
 // everything, and a file changed since makes the generated file stale.
 
 // skillsSpec returns the options of //mcp:skills.
-func skillsSpec() *directiveSpec {
-	return &directiveSpec{directive: "//mcp:skills", options: []optionRule{
+func skillsSpec() *grammar {
+	return &grammar{directive: "//mcp:skills", options: []optionRule{
 		{key: "dir", kind: textValue, example: "dir=skills (a directory of the package, one directory per skill inside)"},
 		scopeRule(),
 	}}
@@ -65,10 +66,10 @@ const (
 	maxCompatibility    = 500
 )
 
-// skillsDirective checks the options of //mcp:skills, written at pos
-// with the text rest (at restPos), and records it in d.
-func (c *checker) skillsDirective(d *pkgDirs, pos token.Pos, rest string, restPos token.Pos) {
-	good, _, errs := skillsSpec().check(rest)
+// skillsDirective checks the options of //mcp:skills, cm, and records
+// it in the package's directives.
+func (c *checker) skillsDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	d, pos, restPos, good := s.d, cm.Pos(), s.base, a.good
 	for _, e := range errs {
 		c.errorf(restPos+token.Pos(e.Off), "%s", e.Msg)
 	}

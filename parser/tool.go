@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -43,6 +42,13 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		bad(first.Pos()+token.Pos(len(toolPrefix)+e.Off), "%s", e.Msg)
 	}
 	t.Name, t.Title, t.Hints, t.TaskSupport, t.Scopes = opts.Name, opts.Title, opts.Hints, opts.Task, opts.Scopes
+	if opts.Toolset != "" {
+		if c.checkToolset(opts.Toolset, first.Pos()+token.Pos(len(toolPrefix)+opts.ToolsetOff), pkg.Name) {
+			t.Toolset = opts.Toolset
+		} else {
+			t.bad = true
+		}
+	}
 	t.Icons = c.icons(lines.icons, &t.bad)
 	t.Meta = c.toolMeta(t, opts, first.Pos(), lines.metas)
 	if t.Name == "" && !opts.BadName {
@@ -96,9 +102,17 @@ func (c *checker) tool(pkg *packages.Package, fd *ast.FuncDecl, toolDirs, argDir
 		t.shaped = true
 		c.argDirectives(t)
 		c.enumDirectives(t)
-		for _, p := range t.Params {
-			if p.Description == "" && c.dirs != nil {
-				p.Description = c.dirs.params[p.Name] // //mcp:param
+		for i, p := range t.Params {
+			if c.dirs == nil {
+				break
+			}
+			r := c.dirs.params[p.Name] // //mcp:param
+			if p.Description == "" {
+				p.Description = r.desc
+			}
+			if r.tag != "" && t.paramTag[i] == "" {
+				t.paramTag[i], t.paramTagPos[i] = r.tag, r.tagPos
+				t.paramTagFrom[i] = "//mcp:param"
 			}
 		}
 		c.resultParam(t, opts, first.Pos()+token.Pos(len(toolPrefix)+opts.ResultOff))
@@ -175,7 +189,7 @@ func (c *checker) resultParam(t *toolDecl, opts toolOptions, pos token.Pos) {
 }
 
 // signature checks the parameters and results of t's function against
-// the shapes a tool may have (docs/reference.md, Signatures) and fills in the model. It
+// the shapes a tool may have (docs/types.md, Signatures) and fills in the model. It
 // reports whether the parameters are well-formed, so that the //mcp:arg
 // directives can be checked against them.
 func (c *checker) signature(t *toolDecl) (paramsOK bool) {
@@ -455,8 +469,8 @@ func (c *checker) enumDirectives(t *toolDecl) {
 		if kind, _ := classify(cm.Text); kind != typeDirective {
 			continue
 		}
-		sw, name, ok := schema.ParseEnumParam(cm.Text[len("//mcp:"):])
-		if !ok {
+		sw, name, ok := enumArgs(cm)
+		if !ok || name == "" {
 			continue // reported with the file's directives
 		}
 		i := slices.IndexFunc(t.Params, func(p *model.Param) bool { return p.Name == name })
@@ -468,6 +482,11 @@ func (c *checker) enumDirectives(t *toolDecl) {
 	}
 }
 
+// argGrammar is //mcp:arg NAME [jsonschema:"KEYWORDS"] description.
+func argGrammar() *grammar {
+	return &grammar{directive: argPrefix, words: []wordRule{{name: "NAME"}}, tag: "jsonschema", rest: textRest}
+}
+
 // argDirectives matches the //mcp:arg directives of t to its plain
 // parameters: //mcp:arg NAME [jsonschema:"KEYWORDS"] [description]. The
 // keywords are those of a struct field's jsonschema tag; without them, a
@@ -475,27 +494,19 @@ func (c *checker) enumDirectives(t *toolDecl) {
 func (c *checker) argDirectives(t *toolDecl) {
 	t.paramTag = make([]string, len(t.Params))
 	t.paramTagPos = make([]token.Pos, len(t.Params))
+	t.paramTagFrom = make([]string, len(t.Params))
 	seen := map[string]int{} // parameter name -> line of its //mcp:arg
 	for _, cm := range t.args {
-		rest := cm.Text[len(argPrefix):]
-		trimmed := strings.TrimLeft(rest, " \t")
-		namePos := cm.Pos() + token.Pos(len(argPrefix)+len(rest)-len(trimmed))
-		name, desc, _ := strings.Cut(strings.ReplaceAll(trimmed, "\t", " "), " ")
-		desc = strings.TrimLeft(desc, " ")
-		descPos := namePos + token.Pos(len(trimmed)-len(desc))
-		tag, tagPos, hasTag, tagErr := "", token.NoPos, false, ""
-		if v, ok := strings.CutPrefix(desc, "jsonschema:"); ok {
-			hasTag = true
-			tagPos = descPos + token.Pos(len("jsonschema:"))
-			if q, err := strconv.QuotedPrefix(v); err != nil || q[0] != '"' {
-				tagErr = "//mcp:arg " + name + ": jsonschema: needs its keywords in double quotes, as in a struct tag: jsonschema:\"minimum=0,maximum=100\""
-			} else {
-				tag, _ = strconv.Unquote(q)
-				tagPos++ // the keywords, after the quote
-				desc = v[len(q):]
-			}
+		_, rest, off := directiveOf(cm.Text)
+		a, errs := argGrammar().parse(rest)
+		name, desc, hasTag, tag := a.words[0].Value, a.rest, a.hasTag, a.tag
+		namePos, tagPos, tagErr := cm.Pos()+token.Pos(off+a.words[0].Off), cm.Pos()+token.Pos(off+a.tagOff), ""
+		if !hasTag {
+			tagPos = token.NoPos
 		}
-		desc = strings.TrimSpace(desc)
+		if hasTag && len(errs) > 0 {
+			tagErr = "//mcp:arg " + name + ": jsonschema: needs its keywords in double quotes, as in a struct tag: jsonschema:\"minimum=0,maximum=100\""
+		}
 		line := c.fset.Position(cm.Pos()).Line
 		switch {
 		case name == "":
@@ -574,7 +585,7 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		for i, p := range t.Params {
 			ps[i] = schema.Param{Name: p.Name, Type: p.Type, Description: p.Description, Optional: p.Optional, Pos: t.paramPos[i]}
 			if i < len(t.paramTag) {
-				ps[i].Tag, ps[i].TagPos = t.paramTag[i], t.paramTagPos[i]
+				ps[i].Tag, ps[i].TagPos, ps[i].TagFrom = t.paramTag[i], t.paramTagPos[i], t.paramTagFrom[i]
 			}
 			if i < len(t.paramEnum) {
 				ps[i].Enum = t.paramEnum[i]

@@ -45,7 +45,7 @@ type call struct {
 	local    *CallOptions    // set for an in-process call (Server.Call)
 	input    *roundInput     // modern: the questions and answers of this round
 	task     *task           // a call that may become a task (see runTask)
-	post     *exchange       // legacy HTTP: the POST that carries the call
+	post     carrier         // legacy: the message that carries the call (an HTTP POST), nil on stdio
 	panicked bool            // the handler panicked
 	t        *tool           // with middleware: the tool
 	args     json.RawMessage // with middleware: the arguments
@@ -368,7 +368,7 @@ func (s *Server) runTask(ctx context.Context, c *call, t *tool, id, args json.Ra
 	select {
 	case res = <-done:
 	case <-timer.C:
-		if s.promoteTask(c.task) {
+		if s.replicas.promote(c.task) {
 			// From now on the call belongs to the task: nothing more goes
 			// to the request's stream, and closing it cancels nothing.
 			c.stopWatch()

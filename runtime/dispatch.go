@@ -104,8 +104,8 @@ func (c *conn) receiveOne(ctx context.Context, msg []byte, out func([]byte), inB
 		if len(env.ID) > 0 && (env.Result != nil || env.Error != nil) {
 			// A response to a request the server sent (see askLegacy);
 			// one that nothing awaits is dropped.
-			if !c.outbound.deliver(env.ID, env.Result, env.Error) && c.fleetSession != "" {
-				c.srv.fleet.forwardAnswer(c.fleetSession, env.ID, env.Result, env.Error)
+			if !c.outbound.deliver(env.ID, env.Result, env.Error) {
+				c.srv.replicas.forwardAnswer(c, env.ID, env.Result, env.Error)
 			}
 			return nil, nil
 		}
@@ -218,8 +218,8 @@ func (c *conn) cancelled(params json.RawMessage) {
 	c.mu.Unlock()
 	if cl != nil {
 		cl.cancelByClient()
-	} else if c.fleetSession != "" {
-		c.srv.fleet.forwardCancel(c.fleetSession, p.RequestID)
+	} else {
+		c.srv.replicas.forwardCancel(c, p.RequestID)
 	}
 }
 
@@ -264,13 +264,13 @@ func (c *conn) request(ctx context.Context, env *envelope, out func([]byte), inB
 	if c.srv.chain != nil {
 		return c.intercept(m, r)
 	}
-	if m.later {
+	if m.serve.runs == runsLater {
 		return nil, func() []byte {
-			reply, _ := m.serve(c, r)
+			reply, _ := m.serve.fn(c, r)
 			return reply
 		}
 	}
-	return m.serve(c, r)
+	return m.serve.fn(c, r)
 }
 
 // listParams are the params of the list methods.
@@ -291,24 +291,18 @@ func (c *conn) listTools(r request, p *listParams) []byte {
 	return appendResult(make([]byte, 0, len(page)+48+len(r.id)), r.id, page)
 }
 
-func (c *conn) initialize(r request) ([]byte, func() []byte) {
-	var p struct {
-		metaParams
-		ProtocolVersion *string         `json:"protocolVersion"`
-		Capabilities    json.RawMessage `json:"capabilities"`
-	}
-	if r.inBatch {
-		return r.fail(errorf(codeInvalidRequest, "Invalid Request: initialize must not be sent in a batch"))
-	}
-	if e := decodeParams(r.params, &p); e != nil {
-		return r.fail(e)
-	}
-	if era, _ := p.Meta.era(); era.modern {
-		// Removed in 2026-07-28: a modern request never initializes.
-		return r.fail(r.method.notFound())
-	}
+// initParams are the params of initialize, which 2026-07-28 removed: a
+// modern request never initializes (the method's row opens a session, see
+// conn.admit).
+type initParams struct {
+	metaParams
+	ProtocolVersion *string         `json:"protocolVersion"`
+	Capabilities    json.RawMessage `json:"capabilities"`
+}
+
+func (c *conn) initialize(r request, p *initParams) []byte {
 	if p.ProtocolVersion == nil {
-		return r.fail(errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
+		return errorReply(r.id, errorf(codeInvalidParams, "Invalid params: missing protocolVersion"))
 	}
 	// Echo a supported legacy version, else offer the latest legacy one
 	// (spec 2025-11-25 basic/lifecycle). 2026-07-28 is not negotiated by initialize.
@@ -327,7 +321,11 @@ func (c *conn) initialize(r request) ([]byte, func() []byte) {
 		// An HTTP session begins once its id is sent (httpHandler.initialize).
 		c.beginSession()
 	}
-	return appendResult(nil, r.id, c.srv.snapshot().initResult[proto]), nil
+	ts := c.srv.snapshot()
+	if text, ok := c.srv.narrowed(r.ctx, ts); ok {
+		return appendResult(nil, r.id, c.srv.initializeResult(ts, proto, text))
+	}
+	return appendResult(nil, r.id, ts.initResult[proto])
 }
 
 func (c *conn) ping(r request, _ *metaParams) []byte {
@@ -335,7 +333,11 @@ func (c *conn) ping(r request, _ *metaParams) []byte {
 }
 
 func (c *conn) discover(r request, _ *metaParams) []byte {
-	return appendResult(nil, r.id, c.srv.snapshot().discover)
+	ts := c.srv.snapshot()
+	if text, ok := c.srv.narrowed(r.ctx, ts); ok {
+		return appendResult(nil, r.id, c.srv.discoverResult(ts, text, true))
+	}
+	return appendResult(nil, r.id, ts.discover)
 }
 
 // levelParams are the params of logging/setLevel, which 2026-07-28 removed:
@@ -386,129 +388,28 @@ func (c *conn) listenRequest(r request, p *listenParams) ([]byte, func() []byte)
 	return c.listen(r.ctx, r.id, p.Notifications, r.out)
 }
 
-// startCall registers a tools/call and returns the function that runs it.
-func (c *conn) startCall(r request) ([]byte, func() []byte) {
-	ctx, id, out := r.ctx, r.id, r.out
-	var nameRaw, args, metaRaw, responses, state []byte
-	if len(r.params) > 0 && string(r.params) != "null" {
-		ok := jsontext.EachMember(r.params, func(key, value []byte) {
-			switch string(key) {
-			case "name":
-				nameRaw = value
-			case "arguments":
-				args = value
-			case "_meta":
-				metaRaw = value
-			case "inputResponses":
-				responses = value
-			case "requestState":
-				state = value
-			}
-		})
-		if !ok {
-			return errorReply(id, errorf(codeInvalidParams, "Invalid params: not an object")), nil
-		}
-	}
-	meta, e := parseMeta(metaRaw)
+// startCall registers a tools/call, admitted with params p, and returns
+// the function that runs it. Its passes: the tool it names (callee), its
+// arguments (callArguments), the call's state (newCall), its place among
+// the calls in flight (register), and the context it runs under
+// (call.runContext).
+func (c *conn) startCall(r request, p toolCallParams) ([]byte, func() []byte) {
+	t, e := c.callee(r.ctx, p.name)
 	if e != nil {
-		return errorReply(id, e), nil
+		return r.fail(e)
 	}
-	proto, era, e := c.admit(r.method, meta)
+	args, e := callArguments(p.args)
 	if e != nil {
-		return errorReply(id, e), nil
+		return r.fail(e)
 	}
-	if nameRaw == nil {
-		return errorReply(id, errorf(codeInvalidParams, "Invalid params: missing name")), nil
+	cl, req, e := c.newCall(r, p, t, args)
+	if e != nil {
+		return r.fail(e)
 	}
-	name, ok := jsontext.Unquote(nameRaw)
-	if !ok {
-		return errorReply(id, errorf(codeInvalidParams, "Invalid params: name must be a string")), nil
+	if e := c.register(cl); e != nil {
+		return r.fail(e)
 	}
-	t := c.srv.snapshot().byName[name]
-	if t != nil {
-		switch c.srv.access(ctx, Item{ItemTool, t.Name, t.Scopes}) {
-		case accessHidden:
-			t = nil
-		case accessNoScope:
-			return errorReply(id, errScope("tool "+t.Name, t.Scopes)), nil
-		}
-	}
-	if t == nil {
-		return errorReply(id, errorf(codeInvalidParams, "Unknown tool: "+name)), nil
-	}
-	switch {
-	case len(args) == 0 || string(args) == "null":
-		args = json.RawMessage(`{}`)
-	case args[0] != '{':
-		// Arguments that are not an object do not fit CallToolRequest: a
-		// protocol error, not a tool execution error (spec 2026-07-28
-		// server/tools#error-handling).
-		return errorReply(id, errorf(codeInvalidParams, "Invalid params: arguments must be an object")), nil
-	}
-	var cl *call
-	var req *Request // what middleware sees, when the call runs through it
-	if r.intercepted {
-		ic := new(interceptedCall)
-		cl, req = &ic.call, &ic.req
-	} else {
-		cl = new(call)
-	}
-	*cl = call{srv: c.srv, conn: c, tool: t.Name, key: string(id), out: out, protocol: proto, level: era.logLevel}
-	if !proto.modern() {
-		// notifications/cancelled frees the POST (modern calls end with
-		// their requests).
-		cl.post, _ = ctx.Value(questionOutKey{}).(*exchange)
-	}
-	if proto.modern() {
-		if cl.input, e = c.srv.newRoundInput(parseClientCaps(meta.ClientCapabilities), t.Name, args, responses, state); e != nil {
-			return errorReply(id, e), nil
-		}
-	}
-	if proto.modern() && t.TaskSupport != TaskForbidden {
-		if !clientHasTasks(meta.ClientCapabilities) {
-			if t.TaskSupport == TaskRequired {
-				return errorReply(id, errNeedTasks()), nil
-			}
-		} else {
-			cl.task = newTask()
-			cl.task.creator = IdentityFrom(ctx).owner()
-		}
-	}
-	if meta != nil && validID(meta.ProgressToken) {
-		cl.token = meta.ProgressToken
-	}
-	c.mu.Lock()
-	if _, busy := c.calls[cl.key]; busy {
-		c.mu.Unlock()
-		return errorReply(id, errorf(codeInvalidRequest, "Invalid Request: id is already used by a request in progress")), nil
-	}
-	c.calls[cl.key] = cl
-	c.mu.Unlock()
-	if base, ok := ctx.Value(taskBaseKey{}).(context.Context); ok && cl.task != nil {
-		// A call that may become a task outlives its HTTP request: its
-		// context ends with the request only until then (runTask), and
-		// with base, the handler's, when the server shuts down.
-		req := ctx
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithCancel(context.WithoutCancel(req))
-		stopBase := context.AfterFunc(base, cancel)
-		cl.cancel = func() { stopBase(); cancel() }
-		tk := cl.task
-		cl.stopWatch = context.AfterFunc(req, func() {
-			tk.mu.Lock()
-			promoted := tk.promoted
-			tk.mu.Unlock()
-			if !promoted {
-				cancel()
-			}
-		})
-	} else {
-		// On stdio the context is the connection's, which a task may
-		// share: it ends when Serve's does.
-		cl.stopWatch = func() bool { return false }
-		ctx, cl.cancel = context.WithCancel(ctx)
-	}
-	ctx = context.WithValue(ctx, callKey{}, cl)
+	ctx := context.WithValue(cl.runContext(r.ctx), callKey{}, cl)
 	if req != nil {
 		cl.t, cl.args = t, args
 		// The target is the tool's own name, the one the params name: no
@@ -517,5 +418,131 @@ func (c *conn) startCall(r request) ([]byte, func() []byte) {
 		req.Target, req.call, req.tool = t.Name, cl, t.chain
 		return nil, func() []byte { return c.srv.replyTo(ctx, req) }
 	}
+	id := r.id
 	return nil, func() []byte { return c.srv.run(ctx, cl, t, id, args) }
+}
+
+// callee returns the tool that a tools/call names (nameRaw, as sent), if
+// the caller may call it.
+func (c *conn) callee(ctx context.Context, nameRaw []byte) (*tool, *rpcError) {
+	if nameRaw == nil {
+		return nil, errorf(codeInvalidParams, "Invalid params: missing name")
+	}
+	name, ok := jsontext.Unquote(nameRaw)
+	if !ok {
+		return nil, errorf(codeInvalidParams, "Invalid params: name must be a string")
+	}
+	t := c.srv.snapshot().byName[name]
+	if t != nil && !sees(ctx, t) {
+		t = nil // outside the request's toolsets: unknown to it
+	}
+	if t != nil {
+		switch c.srv.access(ctx, Item{ItemTool, t.Name, t.Scopes}) {
+		case accessHidden:
+			t = nil
+		case accessNoScope:
+			return nil, errScope("tool "+t.Name, t.Scopes)
+		}
+	}
+	if t == nil {
+		return nil, errorf(codeInvalidParams, "Unknown tool: "+name)
+	}
+	return t, nil
+}
+
+// callArguments returns the arguments of a tools/call: an object, {} when
+// absent or null.
+func callArguments(args json.RawMessage) (json.RawMessage, *rpcError) {
+	switch {
+	case len(args) == 0 || string(args) == "null":
+		return json.RawMessage(`{}`), nil
+	case args[0] != '{':
+		// Arguments that are not an object do not fit CallToolRequest: a
+		// protocol error, not a tool execution error (spec 2026-07-28
+		// server/tools#error-handling).
+		return nil, errorf(codeInvalidParams, "Invalid params: arguments must be an object")
+	}
+	return args, nil
+}
+
+// newCall returns the state of the call r of tool t with args, and, when
+// the call runs through middleware, what middleware sees of it (else nil).
+func (c *conn) newCall(r request, p toolCallParams, t *tool, args json.RawMessage) (*call, *Request, *rpcError) {
+	var cl *call
+	var req *Request
+	if r.intercepted {
+		ic := new(interceptedCall)
+		cl, req = &ic.call, &ic.req
+	} else {
+		cl = new(call)
+	}
+	proto, meta := r.proto, p.meta
+	*cl = call{srv: c.srv, conn: c, tool: t.Name, key: string(r.id), out: r.out, protocol: proto, level: r.era.logLevel}
+	if !proto.modern() {
+		// notifications/cancelled frees the POST (modern calls end with
+		// their requests).
+		cl.post, _ = r.ctx.Value(questionOutKey{}).(carrier)
+	}
+	if proto.modern() {
+		var e *rpcError
+		if cl.input, e = c.srv.newRoundInput(parseClientCaps(meta.ClientCapabilities), t.Name, args, p.responses, p.state); e != nil {
+			return nil, nil, e
+		}
+	}
+	if proto.modern() && t.TaskSupport != TaskForbidden {
+		if !clientHasTasks(meta.ClientCapabilities) {
+			if t.TaskSupport == TaskRequired {
+				return nil, nil, errNeedTasks()
+			}
+		} else {
+			cl.task = newTask()
+			cl.task.creator = IdentityFrom(r.ctx).owner()
+		}
+	}
+	if meta != nil && validID(meta.ProgressToken) {
+		cl.token = meta.ProgressToken
+	}
+	return cl, req, nil
+}
+
+// register adds cl to the calls in flight, where a cancellation read next
+// finds it, unless its id is in use.
+func (c *conn) register(cl *call) *rpcError {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, busy := c.calls[cl.key]; busy {
+		return errorf(codeInvalidRequest, "Invalid Request: id is already used by a request in progress")
+	}
+	c.calls[cl.key] = cl
+	return nil
+}
+
+// runContext returns the context that cl runs under, from ctx, its
+// request's, and sets cl.cancel and cl.stopWatch.
+func (cl *call) runContext(ctx context.Context) context.Context {
+	base, ok := ctx.Value(taskBaseKey{}).(context.Context)
+	if !ok || cl.task == nil {
+		// On stdio the context is the connection's, which a task may
+		// share: it ends when Serve's does.
+		cl.stopWatch = func() bool { return false }
+		ctx, cl.cancel = context.WithCancel(ctx)
+		return ctx
+	}
+	// A call that may become a task outlives its HTTP request: its
+	// context ends with the request only until then (runTask), and with
+	// base, the handler's, when the server shuts down.
+	req := ctx
+	ctx, cancel := context.WithCancel(context.WithoutCancel(req))
+	stopBase := context.AfterFunc(base, cancel)
+	cl.cancel = func() { stopBase(); cancel() }
+	tk := cl.task
+	cl.stopWatch = context.AfterFunc(req, func() {
+		tk.mu.Lock()
+		promoted := tk.promoted
+		tk.mu.Unlock()
+		if !promoted {
+			cancel()
+		}
+	})
+	return ctx
 }

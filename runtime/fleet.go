@@ -64,6 +64,8 @@ type fleet struct {
 	handlers []*httpHandler // whose sessions the fleet's messages may be for
 	key      []byte         // the shared requestState key, when loaded
 	keyAt    time.Time      // when key was loaded
+
+	sharedKey bool // no WithRequestStateKey: sign with the key in the store
 }
 
 // A fleetMsg is a message between replicas, as JSON.
@@ -92,9 +94,13 @@ const (
 )
 
 func newFleet(s *Server, st Store) *fleet {
+	if s.taskLease == 0 {
+		s.taskLease = DefaultTaskLease
+	}
 	var b [replicaIDBytes]byte
 	_, _ = rand.Read(b[:])
-	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:])}
+	// A replica without a configured key signs with the fleet's.
+	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:]), sharedKey: s.stateKey == nil}
 }
 
 // start subscribes to the fleet's topics, once.
@@ -111,17 +117,6 @@ func (f *fleet) start() {
 // ctx returns the context of one store round trip.
 func storeCtx() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), storeTimeout)
-}
-
-// unavailable wraps an error of the store.
-func unavailable(err error) error {
-	return errors.Join(ErrStoreUnavailable, err)
-}
-
-// storeError is the JSON-RPC error of a request whose shared state could
-// not be read or written.
-func storeError(err error) *rpcError {
-	return errorf(codeInternalError, "Internal error: "+ErrStoreUnavailable.Error()+" ("+err.Error()+"); try again")
 }
 
 // publish sends a message to topic, logging a failure: messages are
@@ -169,6 +164,22 @@ func (f *fleet) addHandler(h *httpHandler) {
 	f.mu.Unlock()
 }
 
+// resourceUpdated sends the update through the store to every replica,
+// which tells the clients whose streams it holds.
+func (f *fleet) resourceUpdated(uri string) {
+	f.start()
+	go f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
+}
+
+// stateKey returns the key that signs requestState values: the configured
+// one, else the fleet's.
+func (f *fleet) stateKey() ([]byte, error) {
+	if !f.sharedKey {
+		return f.srv.stateKey, nil
+	}
+	return f.sharedStateKey()
+}
+
 // stateKeyTTL is how long the shared requestState key lives in the store
 // after it was first stored: long, but finite as the Store wants.
 const stateKeyTTL = 10 * 365 * 24 * time.Hour
@@ -211,13 +222,13 @@ func (f *fleet) sharedStateKey() ([]byte, error) {
 
 // useState marks the requestState id as used until expires (Unix
 // seconds), and reports whether it was not used before, on any replica.
-func (f *fleet) useState(id string, expires, now int64) (bool, error) {
+func (f *fleet) useState(id string, expires, now int64) (bool, *rpcError) {
 	ctx, cancel := storeCtx()
 	defer cancel()
 	ttl := time.Duration(expires-now+1) * time.Second
 	ok, err := f.st.Add(ctx, keyState+id, []byte{'1'}, ttl)
 	if err != nil {
-		return false, unavailable(err)
+		return false, storeError(unavailable(err))
 	}
 	return ok, nil
 }

@@ -91,12 +91,11 @@ func (f *fleet) newFleetConn(id string) *conn {
 // saveSession writes the record of sess when the request changed its
 // state, or when the record was last written an eighth of its ttl ago
 // (which keeps a used session from expiring), or when force is set.
-func (h *httpHandler) saveSession(sess *httpSession, force bool) error {
-	f := h.srv.fleet
+func (f *fleet) saveSession(h *httpHandler, sess *httpSession, force bool) error {
 	r := h.srv.sessionRecordOf(sess.conn)
 	r.Owner = sess.owner
 	sess.mu.Lock()
-	old := sess.record
+	old, _ := sess.shared.(*sessionRecord)
 	sess.mu.Unlock()
 	ttl := h.sessionTTL()
 	now := time.Now()
@@ -114,7 +113,7 @@ func (h *httpHandler) saveSession(sess *httpSession, force bool) error {
 		return err
 	}
 	sess.mu.Lock()
-	sess.record = r
+	sess.shared = r
 	sess.mu.Unlock()
 	if old != nil && !slices.Equal(old.Subs, r.Subs) {
 		for _, uri := range r.Subs {
@@ -138,11 +137,23 @@ func storeUnavailable(w http.ResponseWriter, err error) {
 		"Service Unavailable: "+ErrStoreUnavailable.Error()+" ("+err.Error()+"); the session is intact, try again")
 }
 
-// acquireFleetSession returns this replica's copy of the fleet session
-// id, marked busy and up to date with its record, or answers 404 (no such
+// touchSession writes the record of sess when a request changed it, or
+// when it was last written long ago (saveSession).
+func (f *fleet) touchSession(h *httpHandler, sess *httpSession) error {
+	return f.saveSession(h, sess, false)
+}
+
+// newSession starts a fleet session of h, with a connection that is this
+// replica's copy of it.
+func (f *fleet) newSession(h *httpHandler, owner string) *httpSession {
+	id := newSessionID()
+	return h.sessions.createWithID(id, f.newFleetConn(id), owner)
+}
+
+// acquireSession returns this replica's copy of the fleet session id,
+// marked busy and up to date with its record, or answers 404 (no such
 // session) or 503 (the store failed) and returns nil.
-func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, req *http.Request, id string) *httpSession {
-	f := h.srv.fleet
+func (f *fleet) acquireSession(h *httpHandler, w http.ResponseWriter, req *http.Request, id string) *httpSession {
 	ctx, cancel := storeCtx()
 	b, err := f.st.Get(ctx, keySession+id)
 	cancel()
@@ -174,14 +185,13 @@ func (h *httpHandler) acquireFleetSession(w http.ResponseWriter, req *http.Reque
 	}
 	h.srv.apply(sess.conn, &r)
 	sess.mu.Lock()
-	sess.record = &r
+	sess.shared = &r
 	sess.mu.Unlock()
 	return sess
 }
 
-// deleteFleetSession ends the fleet session id on every replica.
-func (h *httpHandler) deleteFleetSession(w http.ResponseWriter, req *http.Request, id string) {
-	f := h.srv.fleet
+// deleteSession ends the fleet session id on every replica.
+func (f *fleet) deleteSession(h *httpHandler, w http.ResponseWriter, req *http.Request, id string) {
 	ctx, cancel := storeCtx()
 	b, err := f.st.Get(ctx, keySession+id)
 	theirs := false // another identity's session: not found, and left alone
@@ -255,11 +265,13 @@ const answerPoll = time.Second
 // answerTTL is how long an answer forwarded through the store stays.
 const answerTTL = time.Minute
 
-// forwardAnswer sends a client's response to a question that this replica
-// did not ask to the replica that did, and leaves it in the store too.
-func (f *fleet) forwardAnswer(session string, id, result, errObj json.RawMessage) {
+// forwardAnswer sends a client's response on the copy c of a fleet session
+// to a question that this replica did not ask to the replica that did, and
+// leaves it in the store too.
+func (f *fleet) forwardAnswer(c *conn, id, result, errObj json.RawMessage) {
+	session := c.fleetSession
 	r := replicaOf(id)
-	if r == "" || r == f.id {
+	if session == "" || r == "" || r == f.id {
 		return
 	}
 	m := &fleetMsg{Kind: msgAnswer, Session: session, ID: id, Result: result, Error: errObj}
@@ -271,12 +283,23 @@ func (f *fleet) forwardAnswer(session string, id, result, errObj json.RawMessage
 	f.publish(topicReplica+r, m)
 }
 
-// storedAnswer returns the answer to question id of session, if one was
-// left in the store.
-func (f *fleet) storedAnswer(session, id string) (answer, bool) {
+// answerPoll returns the ticker of a question of c, the copy of a fleet
+// session: the replica that the client's response reached left it in the
+// store too, since a message between replicas may be lost.
+func (f *fleet) answerPoll(c *conn) (<-chan time.Time, func()) {
+	if c.fleetSession == "" {
+		return nil, func() {}
+	}
+	t := time.NewTicker(answerPoll)
+	return t.C, t.Stop
+}
+
+// storedAnswer returns the answer to question id of c, the copy of a fleet
+// session, if one was left in the store.
+func (f *fleet) storedAnswer(c *conn, id string) (answer, bool) {
 	ctx, cancel := storeCtx()
 	defer cancel()
-	b, err := f.st.Get(ctx, keyAnswer+session+":"+id)
+	b, err := f.st.Get(ctx, keyAnswer+c.fleetSession+":"+id)
 	var m fleetMsg
 	if err != nil || b == nil || json.Unmarshal(b, &m) != nil {
 		return answer{}, false
@@ -284,18 +307,21 @@ func (f *fleet) storedAnswer(session, id string) (answer, bool) {
 	return answer{result: m.Result, err: m.Error}, true
 }
 
-// forwardCancel sends a client's cancellation of a call that does not run
-// on this replica to every replica.
-func (f *fleet) forwardCancel(session string, id json.RawMessage) {
-	f.publish(topicFleet, &fleetMsg{Kind: msgCallCancel, Session: session, ID: id})
+// forwardCancel sends a client's cancellation on c, the copy of a fleet
+// session, of a call that does not run on this replica to every replica.
+func (f *fleet) forwardCancel(c *conn, id json.RawMessage) {
+	if c.fleetSession != "" {
+		f.publish(topicFleet, &fleetMsg{Kind: msgCallCancel, Session: c.fleetSession, ID: id})
+	}
 }
 
-// fleetCreated writes the first record of a session that initialize just
-// started, when the server is a fleet's replica: a session exists for the
-// fleet before its client hears of it.
-func (h *httpHandler) fleetCreated(sess *httpSession) error {
-	if h.srv.fleet == nil {
-		return nil
+// sessionCreated writes the first record of a session that initialize
+// just started: a session exists for the fleet before its client hears of
+// it. When the store fails, it answers 503.
+func (f *fleet) sessionCreated(h *httpHandler, w http.ResponseWriter, sess *httpSession) bool {
+	if err := f.saveSession(h, sess, true); err != nil {
+		storeUnavailable(w, err)
+		return false
 	}
-	return h.saveSession(sess, true)
+	return true
 }

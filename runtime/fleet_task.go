@@ -107,14 +107,11 @@ func (f *fleet) getRecord(id string) (*taskRecord, error) {
 	return &r, nil
 }
 
-// promoteTask makes the call a task, as task.promote does, after storing
-// its lease and record: a task is created in the store before its client
-// hears of it. When the store fails, the call stays on its request.
-func (s *Server) promoteTask(t *task) bool {
-	f := s.fleet
-	if f == nil {
-		return t.promote(&s.tasks)
-	}
+// promote makes the call a task, as task.promote does, after storing its
+// lease and record: a task is created in the store before its client hears
+// of it. When the store fails, the call stays on its request.
+func (f *fleet) promote(t *task) bool {
+	s := f.srv
 	t.mu.Lock()
 	pinned := t.pinned
 	r := t.record(f.id)
@@ -265,7 +262,7 @@ func (f *fleet) taskRequest(method, id string, responses map[string]json.RawMess
 		return nil, storeError(err)
 	}
 	if r == nil || r.Creator != caller {
-		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")
+		return nil, errUnknownTask()
 	}
 	if !r.terminal() {
 		if r, err = f.lapse(r); err != nil {
@@ -298,14 +295,4 @@ func (f *fleet) taskRequest(method, id string, responses map[string]json.RawMess
 		f.publish(topicReplica+r.Owner, &fleetMsg{Kind: msgTaskCancel, Task: id})
 	}
 	return s.emptyResult[proto20260728], nil
-}
-
-// notifyChanged tells the keeper of t, if any, that t changed.
-func (t *task) notifyChanged() {
-	if t.changed != nil {
-		select {
-		case t.changed <- struct{}{}:
-		default:
-		}
-	}
 }

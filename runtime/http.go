@@ -112,9 +112,6 @@ type httpHandler struct {
 	workers workerPool
 }
 
-// workerLinger is how long an idle HTTP call worker waits for another call.
-const workerLinger = time.Second
-
 // closeStreams ends every standalone GET stream, now and from now on.
 func (h *httpHandler) closeStreams() {
 	h.closeOnce.Do(func() { close(h.closing) })
@@ -161,8 +158,23 @@ func (h *httpHandler) closeStreams() {
 // timeouts belong to the http.Server: set ReadHeaderTimeout (and
 // MaxHeaderBytes, IdleTimeout) there, but no WriteTimeout, which would cut
 // long calls and event streams short. Bind a local server to 127.0.0.1, not
-// to all interfaces.
+// to all interfaces. HTTPHandler panics when the choice of toolsets names
+// one that no [Toolset] has (declare the toolsets, with the generated
+// RegisterTools, before calling it).
+//
+// The request headers X-MCP-Toolsets (toolset names, comma-separated, or
+// all or default) and X-MCP-Readonly (1 or true) narrow the tools that
+// request sees within those the server serves, never widening them: the
+// tools/list, the tools it may call, and the toolset lines of the
+// instructions of initialize and server/discover. They apply to the
+// request that carries them, so a client sends them with every request of
+// a session. A header naming a toolset the server does not declare, or a
+// value of X-MCP-Readonly other than 1, true, 0 or false, is answered with
+// 400 and a JSON-RPC error (-32602) that names the known toolsets.
 func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
+	if err := s.checkToolsets(); err != nil {
+		panic(err)
+	}
 	h := s.newHTTPHandler(opts...)
 	if h.cfg.card != nil {
 		// The handler serves the endpoint alone: a card given to it would
@@ -184,9 +196,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 	}
 	h.sessions = newSessionStore(h.cfg.idle, h.cfg.maxSessions)
 	h.bodies = newBodyBudget(h.cfg.bodyMemory, int64(s.maxMessage))
-	if s.fleet != nil {
-		s.fleet.addHandler(h)
-	}
+	s.replicas.addHandler(h)
 	return h
 }
 
@@ -209,6 +219,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r = r.WithContext(ContextWithIdentity(r.Context(), id))
+	}
+	if ch, msg := h.srv.parseChoice(r); msg != "" {
+		httpError(w, http.StatusBadRequest, codeInvalidParams, msg)
+		return
+	} else if ch != nil {
+		r = r.WithContext(context.WithValue(r.Context(), choiceKey{}, ch))
 	}
 	switch r.Method {
 	case http.MethodPost:
@@ -469,7 +485,7 @@ func (h *httpHandler) checkParamHeaders(r *http.Request, peek *postPeek) *rpcErr
 		return nil
 	}
 	t := h.srv.snapshot().byName[name]
-	if t == nil {
+	if t == nil || !sees(r.Context(), t) {
 		return nil // the core answers: unknown tool
 	}
 	ph, ok := h.paramHeaders.Load(t)
@@ -517,27 +533,16 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, r *http.Request, body []
 	// legacy client cancels with notifications/cancelled), and carries the
 	// values of the POST's context: a trace span, an identity.
 	h.answer(w, r, sessionContext{sess.ctx, r.Context()}, sess.conn, body, lease, false)
-	if h.srv.fleet != nil {
-		if err := h.saveSession(sess, false); err != nil {
-			// The reply is out; the change shows on this replica and is
-			// written by the session's next request that reaches it.
-			h.srv.logger.Warn("fleet: a legacy session's record was not written", "error", err)
-		}
+	if err := h.srv.replicas.touchSession(h, sess); err != nil {
+		// The reply is out; the change shows on this replica and is
+		// written by the session's next request that reaches it.
+		h.srv.logger.Warn("fleet: a legacy session's record was not written", "error", err)
 	}
 }
 
 // initialize starts a legacy session (spec 2025-11-25 basic/transports#session-management).
 func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []byte) {
-	c := h.srv.newConn()
-	owner := IdentityFrom(r.Context()).owner()
-	var sess *httpSession
-	if f := h.srv.fleet; f != nil {
-		id := newSessionID()
-		c = f.newFleetConn(id)
-		sess = h.sessions.createWithID(id, c, owner)
-	} else {
-		sess = h.sessions.create(c, owner)
-	}
+	sess := h.srv.replicas.newSession(h, IdentityFrom(r.Context()).owner())
 	if sess == nil {
 		httpError(w, http.StatusServiceUnavailable, codeInvalidRequest, "Service Unavailable: too many sessions")
 		return
@@ -552,9 +557,8 @@ func (h *httpHandler) initialize(w http.ResponseWriter, r *http.Request, body []
 	}
 	if json.Unmarshal(reply, &resp) != nil || resp.Result == nil {
 		sess.close(SessionFailed) // never begun: the hooks hear nothing
-	} else if err := h.fleetCreated(sess); err != nil {
+	} else if !h.srv.replicas.sessionCreated(h, w, sess) {
 		sess.close(SessionFailed)
-		storeUnavailable(w, err)
 		return
 	} else {
 		w.Header().Set(headerSessionID, sess.id)
@@ -573,7 +577,7 @@ func (h *httpHandler) answer(w http.ResponseWriter, r *http.Request, ctx context
 	// The server's requests to the client (askLegacy) travel on the event
 	// stream of this POST, when it accepts one and is still open.
 	// A call that its client cancels frees the POST through it too.
-	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, x)
+	ctx = context.WithValue(withCaller(ctx, r), questionOutKey{}, carrier(x))
 	reply, run := c.receive(ctx, body, func(msg []byte) { x.notify(msg) })
 	if run != nil {
 		done := x.replies()
@@ -643,9 +647,11 @@ func modernStatus(code int) int {
 // found either (spec 2025-11-25 basic/security_best_practices#session-hijacking):
 // the answer is the same, so it tells nothing of the session.
 func (h *httpHandler) acquireSession(w http.ResponseWriter, r *http.Request, id string) *httpSession {
-	if h.srv.fleet != nil {
-		return h.acquireFleetSession(w, r, id)
-	}
+	return h.srv.replicas.acquireSession(h, w, r, id)
+}
+
+// acquireLocalSession is acquireSession for a server alone.
+func (h *httpHandler) acquireLocalSession(w http.ResponseWriter, r *http.Request, id string) *httpSession {
 	sess := h.sessions.acquire(id)
 	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
 		sess.release()
@@ -725,10 +731,9 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 			if _, err := io.WriteString(w, ": keep-alive\n\n"); err != nil || rc.Flush() != nil {
 				return
 			}
-			if h.srv.fleet != nil {
-				// An open stream keeps its session alive in the store too.
-				_ = h.saveSession(sess, false)
-			}
+			// An open stream keeps its session alive in a fleet's store
+			// too.
+			_ = h.srv.replicas.touchSession(h, sess)
 		}
 	}
 }
@@ -741,10 +746,11 @@ func (h *httpHandler) delete(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, codeInvalidRequest, "Method not allowed: DELETE needs a legacy session")
 		return
 	}
-	if h.srv.fleet != nil {
-		h.deleteFleetSession(w, r, id)
-		return
-	}
+	h.srv.replicas.deleteSession(h, w, r, id)
+}
+
+// deleteLocalSession is delete for a server alone.
+func (h *httpHandler) deleteLocalSession(w http.ResponseWriter, r *http.Request, id string) {
 	sess := h.sessions.lookup(id)
 	if sess != nil && sess.owner != IdentityFrom(r.Context()).owner() {
 		sess = nil

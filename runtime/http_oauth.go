@@ -299,7 +299,7 @@ func (h *httpHandler) checkScopes(w http.ResponseWriter, r *http.Request, peek *
 	case "tools/call":
 		name, ok := jsontext.Unquote(peek.name)
 		t := set.byName[name]
-		if !ok || t == nil {
+		if !ok || t == nil || !sees(r.Context(), t) {
 			return false
 		}
 		what, item = "tool "+t.Name, Item{ItemTool, t.Name, t.Scopes}
@@ -351,7 +351,10 @@ func (h *httpHandler) checkScopes(w http.ResponseWriter, r *http.Request, peek *
 // a legacy session run under the session's context, not the request's.
 func withCaller(ctx context.Context, r *http.Request) context.Context {
 	if id := IdentityFrom(r.Context()); id != nil {
-		return ContextWithIdentity(ctx, id)
+		ctx = ContextWithIdentity(ctx, id)
+	}
+	if ch := choiceFrom(r.Context()); ch != nil {
+		ctx = context.WithValue(ctx, choiceKey{}, ch)
 	}
 	return ctx
 }

@@ -8,17 +8,14 @@ import (
 	"time"
 )
 
-// DefaultShutdownGrace is how long [Server.ListenAndServeHTTP] lets calls in
-// flight finish after its context is done, before it cancels them.
-const DefaultShutdownGrace = 30 * time.Second
-
 // ListenAndServeHTTP serves s as Streamable HTTP at http://addr/mcp until ctx
 // is done, then shuts down gracefully: it stops accepting connections and
 // requests, lets the calls in flight finish and their answers be written
 // (for at most [DefaultShutdownGrace], after which their contexts are
 // cancelled), ends open event streams and legacy sessions (cancelling
 // calls whose client hung up), and returns nil. It returns an error
-// only when it cannot listen or serve.
+// only when it cannot listen or serve, or, before it listens, when the
+// choice of toolsets names one that no [Toolset] has.
 //
 // The http.Server it runs has the limits a server facing untrusted clients
 // needs: ReadHeaderTimeout 10s, ReadTimeout 1m, IdleTimeout 2m and
@@ -39,6 +36,9 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 	}
 	if card, ok := cfg.serverCard(); ok {
 		s.newCardDoc(card)
+	}
+	if err := s.checkToolsets(); err != nil {
+		return err
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {

@@ -30,7 +30,9 @@ type httpSession struct {
 	streamOn bool        // a standalone GET stream is open
 	closed   bool
 
-	record *sessionRecord // a fleet session: its record as last read or written
+	// shared is what the replicas keep of the session (replicas.go): a
+	// fleet's, its record as last read or written (*sessionRecord).
+	shared any
 }
 
 // sessionStore holds the live sessions of one handler.

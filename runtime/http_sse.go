@@ -72,6 +72,7 @@ func setSSEHeaders(h http.Header) {
 // text/event-stream; notifications the client cannot receive are dropped. After
 // finish, nothing more is written (spec 2026-07-28
 // basic/utilities/cancellation, spec 2026-07-28 basic/utilities/progress).
+// It is the carrier of the calls the POST carries.
 type exchange struct {
 	w      http.ResponseWriter
 	accept acceptance

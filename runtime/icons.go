@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
+	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/mcpmeta"
 )
@@ -184,4 +186,12 @@ func (ts *catalog) appendExtensions(b []byte, p protocol) []byte {
 		b = append(b, '}')
 	}
 	return b
+}
+
+// httpURL reports whether u is an absolute http or https URL with a host
+// and no white space.
+func httpURL(u string) bool {
+	p, err := url.Parse(u)
+	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != "" &&
+		!strings.ContainsAny(u, " \t\r\n")
 }

@@ -257,7 +257,7 @@ func (s *Server) buildAccess(ts *catalog) {
 		}
 		ts.restricted = ts.restricted || len(scopes) > 0
 	}
-	for _, t := range s.tools {
+	for _, t := range ts.tools {
 		add(&ts.toolItems, ItemTool, t.Name, t.Scopes)
 	}
 	for _, p := range s.prompts {
@@ -295,10 +295,10 @@ func (s *Server) personal(ts *catalog) bool { return ts.restricted || s.filter !
 
 // toolList returns the tools/list of the caller of ctx.
 func (s *Server) toolList(ctx context.Context, ts *catalog) *pagedList {
-	if !s.personal(ts) {
+	if !s.personal(ts) && choiceFrom(ctx) == nil {
 		return &ts.list
 	}
-	ok := func(i int) bool { return s.access(ctx, ts.toolItems[i]) == accessOK }
+	ok := func(i int) bool { return sees(ctx, ts.tools[i]) && s.access(ctx, ts.toolItems[i]) == accessOK }
 	return ts.toolLists.forRequest(&ts.list, len(ts.toolItems), ok, func(visible []int) pagedList {
 		tools := make([]*tool, len(visible))
 		for i, v := range visible {

@@ -69,11 +69,20 @@ func (e *ClientError) Error() string {
 // has) text/event-stream, and its session has no GET stream open.
 var ErrNoStream = errors.New("the client cannot receive the question: no event stream (its request does not accept text/event-stream and its session has no GET stream)")
 
-// questionOutKey is the context key of the exchange of the call's HTTP
-// request: its notify sends a question on the request's event stream (and
-// reports false when that stream cannot carry it), its free ends the
-// request of a cancelled call.
+// questionOutKey is the context key of the carrier of a legacy call.
 type questionOutKey struct{}
+
+// A carrier is the message that carries a legacy call when that is not the
+// connection itself: the POST of an HTTP request, whose exchange
+// implements it. The call's questions to the client travel on it, and a
+// call that its client cancels frees it.
+type carrier interface {
+	// notify sends a message on the carrier's event stream, and reports
+	// false when that stream cannot carry it.
+	notify(msg []byte) bool
+	// free ends the carrier as if the call had been answered with nothing.
+	free()
+}
 
 // An InputOption configures one question to the client.
 type InputOption func(*inputOptions)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"strconv"
 	"sync"
-	"time"
 )
 
 // This file is the legacy side (protocol 2025-11-25 and earlier) of asking
@@ -101,8 +100,9 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 		return nil, &MissingCapabilityError{Capability: cp.String()}
 	}
 	send := func(msg []byte) bool { c.out(msg); return true } // stdio
-	if post, ok := ctx.Value(questionOutKey{}).(*exchange); ok {
-		// HTTP: the POST's event stream, else the session's GET stream.
+	if post, ok := ctx.Value(questionOutKey{}).(carrier); ok {
+		// The carrier's event stream (an HTTP POST's), else the
+		// connection's push stream (the session's GET stream).
 		send = func(msg []byte) bool {
 			if post.notify(msg) {
 				return true
@@ -141,16 +141,12 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 	// A fleet's replica also looks for the answer in the store, where the
 	// replica that the client's response reached left it too: a message
 	// between replicas may be lost.
-	var poll <-chan time.Time
-	if c.conn.fleetSession != "" {
-		t := time.NewTicker(answerPoll)
-		defer t.Stop()
-		poll = t.C
-	}
+	poll, stopPoll := c.srv.replicas.answerPoll(c.conn)
+	defer stopPoll()
 	for {
 		select {
 		case <-poll:
-			if a, found := c.srv.fleet.storedAnswer(c.conn.fleetSession, id); found && out.forget(id) {
+			if a, found := c.srv.replicas.storedAnswer(c.conn, id); found && out.forget(id) {
 				ch <- a // nothing else sends on ch once it is forgotten
 			}
 			continue

@@ -51,9 +51,6 @@ func WithRequestStateKey(key []byte) Option {
 // initStateKey checks the configured key or generates one. A replica of a
 // fleet without a configured key signs with the fleet's (requestStateKey).
 func (s *Server) initStateKey() {
-	if s.stateKey == nil && s.fleet != nil {
-		s.stateKeyShared = true
-	}
 	if s.stateKey != nil {
 		if len(s.stateKey) < minStateKey {
 			panic("runtime: WithRequestStateKey: the key must have at least " + strconv.Itoa(minStateKey) + " bytes")
@@ -153,10 +150,7 @@ func argsHash(args []byte) string {
 // requestStateKey returns the key that signs requestState values: the
 // configured or generated one, or the fleet's.
 func (s *Server) requestStateKey() ([]byte, error) {
-	if s.stateKeyShared {
-		return s.fleet.sharedStateKey()
-	}
-	return s.stateKey, nil
+	return s.replicas.stateKey()
 }
 
 // sealState encodes and signs st: base64url(payload) "." base64url(mac).
@@ -213,14 +207,9 @@ func (s *Server) openState(state, tool string, args []byte, now time.Time) (map[
 	if st.ID == "" {
 		return nil, invalid("failed its integrity check")
 	}
-	fresh := true
-	if s.fleet != nil {
-		var err error
-		if fresh, err = s.fleet.useState(st.ID, st.Expires, now.Unix()); err != nil {
-			return nil, storeError(err)
-		}
-	} else {
-		fresh = s.usedStates.use(st.ID, st.Expires, now.Unix())
+	fresh, e := s.replicas.useState(st.ID, st.Expires, now.Unix())
+	if e != nil {
+		return nil, e
 	}
 	if !fresh {
 		return nil, invalid("was already used: answer with the requestState of the latest input_required result, or call the tool again without it")

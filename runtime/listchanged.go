@@ -54,14 +54,16 @@ var (
 func (s *Server) RemoveTool(name string) bool {
 	s.mu.Lock()
 	i := slices.IndexFunc(s.tools, func(t *tool) bool { return t.Name == name })
+	served := false
 	if i >= 0 {
+		served = s.serves(s.tools[i])
 		// A new slice: a catalog built before holds the old one.
 		s.tools = slices.Delete(slices.Clone(s.tools), i, i+1)
 		delete(s.names, name)
 		s.snap.Store(nil)
 	}
 	s.mu.Unlock()
-	if i >= 0 {
+	if served {
 		s.listsChanged(listTools)
 	}
 	return i >= 0

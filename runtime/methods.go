@@ -3,45 +3,47 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/mcpgen/mcpgen/internal/jsontext"
 )
 
 // This file is what the server speaks.
 
 // methods are the requests a client may send: each with the protocol eras
-// that have it, what the server must hold for it to exist, and its handler,
-// which sits beside what it serves (dispatch.go, prompt.go, resource.go,
-// complete.go, primitives.go, subscriptions_listen.go, task.go).
-// conn.request looks a method up here; the server to client requests are
-// in input.go.
+// that have it, what the server must hold for it to exist, and how it runs
+// and what answers it (serve), beside what it serves (dispatch.go,
+// prompt.go, resource.go, complete.go, primitives.go,
+// subscriptions_listen.go, task.go). conn.request looks a method up here;
+// the server to client requests are in input.go.
 //
-// Adding a method is one row and a handler. A handler built with now or
-// decoded gets its params decoded and the request admitted (conn.admit:
-// era, capability) before it runs; tools/call and initialize read their
-// params themselves and admit the request in their own order.
+// Adding a method is one row and a handler. Every handler is built by now,
+// later, stream or toolCall, which say how the method runs; each decodes the
+// request's params and admits it (conn.admit: era, capability) before the
+// method's own function runs.
 var methods = [...]method{
-	{name: "initialize", eras: legacyEra, serve: (*conn).initialize, absent: " is not part of protocol 2026-07-28"},
+	{name: "initialize", eras: legacyEra, opens: true, serve: now((*conn).initialize), absent: " is not part of protocol 2026-07-28"},
 	{name: "ping", eras: legacyEra, serve: now((*conn).ping), absent: " is not part of protocol 2026-07-28"},
 	{name: "logging/setLevel", eras: legacyEra, serve: now((*conn).setLevel)},
 	{name: "server/discover", eras: modernEra, serve: now((*conn).discover)},
 
 	{name: "tools/list", eras: bothEras, serve: now((*conn).listTools)},
-	{name: "tools/call", eras: bothEras, target: targetName, serve: (*conn).startCall, registers: true},
+	{name: "tools/call", eras: bothEras, target: targetName, serve: toolCall((*conn).startCall)},
 
 	{name: "prompts/list", eras: bothEras, needs: needPrompts, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.prompts }))},
-	{name: "prompts/get", eras: bothEras, needs: needPrompts, target: targetName, serve: now((*conn).getPrompt), later: true, absent: " (the server has no prompts)"},
+	{name: "prompts/get", eras: bothEras, needs: needPrompts, target: targetName, serve: later((*conn).getPrompt), absent: " (the server has no prompts)"},
 
 	{name: "resources/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.resources }))},
 	{name: "resources/templates/list", eras: bothEras, needs: needResources, serve: now(listOf(func(ts *catalog) *pagedList { return &ts.templateList }))},
-	{name: "resources/read", eras: bothEras, needs: needResources, target: targetURI, serve: now((*conn).readResource), later: true, absent: " (the server has no resources)"},
+	{name: "resources/read", eras: bothEras, needs: needResources, target: targetURI, serve: later((*conn).readResource), absent: " (the server has no resources)"},
 	{name: "resources/subscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
 	{name: "resources/unsubscribe", eras: legacyEra, needs: needResources, serve: now((*conn).subscribe)},
-	{name: "subscriptions/listen", eras: modernEra, serve: decoded((*conn).listenRequest), registers: true},
+	{name: "subscriptions/listen", eras: modernEra, serve: stream((*conn).listenRequest)},
 
 	{name: "skills/list", eras: modernEra, needs: needSkills, serve: now((*conn).listSkills)},
 	{name: "skills/get", eras: modernEra, needs: needSkills, serve: now((*conn).getSkill)},
 	{name: "resources/directory/read", eras: modernEra, needs: needSkills, serve: now((*conn).readDirectory)},
 
-	{name: "completion/complete", eras: bothEras, needs: needCompletions, serve: now((*conn).complete), later: true, absent: " (the server completes nothing)"},
+	{name: "completion/complete", eras: bothEras, needs: needCompletions, serve: later((*conn).complete), absent: " (the server completes nothing)"},
 
 	{name: "tasks/get", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
 	{name: "tasks/update", eras: modernEra, target: targetTaskID, serve: now((*conn).taskRequest)},
@@ -60,20 +62,42 @@ type method struct {
 	eras   eras    // the eras that have the method
 	needs  need    // what the server must hold for the method to exist
 	target target  // the params member that Mcp-Name mirrors over HTTP (SEP-2663)
-	serve  handler // answers the request
+	serve  handler // how the method runs, and what answers it
 	absent string  // added to "Method not found: name" where the method does not exist
-	// later: the method may do I/O (prompts/get, resources/read,
-	// completion/complete), so serve runs as a tool call runs: in the
-	// function that conn.receive returns, params and all.
-	later bool
-	// registers: serve registers the request with the connection (so that
-	// a cancellation finds it) and returns the function that runs it.
-	registers bool
+	// opens: the request begins a legacy session (initialize). It must
+	// not come in a batch, and it is admitted on a connection that spoke
+	// the modern protocol first: a modern _meta alone keeps it out.
+	opens bool
 }
 
-// handler answers one request: with the reply, or with a function that
-// runs it and returns the reply (see conn.receive).
-type handler func(c *conn, r request) (reply []byte, run func() []byte)
+// A handler is how the requests of a method run, and the function that
+// answers them; now, later, stream and toolCall build one.
+type handler struct {
+	runs runs
+	// fn answers a request: with the reply, or with a function that runs
+	// it and returns the reply (see conn.receive).
+	fn func(c *conn, r request) (reply []byte, run func() []byte)
+}
+
+// runs is how the requests of a method run.
+type runs uint8
+
+const (
+	// runsNow: answered before conn.receive returns, in arrival order.
+	runsNow runs = iota
+	// runsLater: the method may do I/O (prompts/get, resources/read,
+	// completion/complete), so it runs as a tool call runs: in the
+	// function that conn.receive returns, params and all.
+	runsLater
+	// runsStream: the request registers with the connection before
+	// conn.receive returns (so that a cancellation finds it), and the
+	// function that fn returns runs it (subscriptions/listen).
+	runsStream
+	// runsCall: as runsStream, and that function also runs the request
+	// through the middleware, with what middleware sees of it allocated
+	// with the call (tools/call: conn.startCall, interceptedCall).
+	runsCall
+)
 
 // request is one request as its handler sees it.
 type request struct {
@@ -156,8 +180,17 @@ func (m *method) notFound() *rpcError {
 // or the error that answers it where m does not exist: a legacy-only
 // method under 2026-07-28 or one whose capability the server lacks is not
 // found (-32601), and a modern-only method without the modern _meta lacks
-// required fields (-32602).
+// required fields (-32602). A method that opens a session (initialize) is
+// only kept out by a modern _meta.
 func (c *conn) admit(m *method, meta *requestMeta) (protocol, requestEra, *rpcError) {
+	if m.opens {
+		// The session's version comes from the params (conn.initialize);
+		// a _meta that cannot be read is not the modern one.
+		if era, _ := meta.era(); era.modern {
+			return proto20260728, era, m.notFound()
+		}
+		return defaultLegacy, requestEra{logLevel: levelOff}, nil
+	}
 	proto, era, e := c.protocolFor(meta)
 	switch {
 	case e != nil:
@@ -172,6 +205,14 @@ func (c *conn) admit(m *method, meta *requestMeta) (protocol, requestEra, *rpcEr
 	return proto, era, nil
 }
 
+// admitRequest admits r, whose _meta is meta: it sets r.proto and r.era,
+// or returns the error that answers r.
+func (c *conn) admitRequest(r *request, meta *requestMeta) *rpcError {
+	var e *rpcError
+	r.proto, r.era, e = c.admit(r.method, meta)
+	return e
+}
+
 // params is the constraint on a method's params: a pointer to a struct that
 // embeds metaParams.
 type params[P any] interface {
@@ -179,23 +220,92 @@ type params[P any] interface {
 	requestMeta() *requestMeta
 }
 
-// decoded returns the handler that decodes a request's params into a P,
+// decoded returns the function that decodes a request's params into a P,
 // admits the request, and passes both to h.
-func decoded[P any, PP params[P]](h func(c *conn, r request, p PP) ([]byte, func() []byte)) handler {
+func decoded[P any, PP params[P]](h func(c *conn, r request, p PP) ([]byte, func() []byte)) func(c *conn, r request) ([]byte, func() []byte) {
 	return func(c *conn, r request) ([]byte, func() []byte) {
+		if r.inBatch && r.method.opens {
+			return r.fail(errorf(codeInvalidRequest, "Invalid Request: "+r.method.name+" must not be sent in a batch"))
+		}
 		p := PP(new(P))
 		if e := decodeParams(r.params, p); e != nil {
 			return r.fail(e)
 		}
-		var e *rpcError
-		if r.proto, r.era, e = c.admit(r.method, p.requestMeta()); e != nil {
+		if e := c.admitRequest(&r, p.requestMeta()); e != nil {
 			return r.fail(e)
 		}
 		return h(c, r, p)
 	}
 }
 
-// now is decoded for a method answered at once.
+// answered adapts a function that answers at once to decoded.
+func answered[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) func(c *conn, r request, p PP) ([]byte, func() []byte) {
+	return func(c *conn, r request, p PP) ([]byte, func() []byte) { return h(c, r, p), nil }
+}
+
+// now is the handler of a method answered at once.
 func now[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) handler {
-	return decoded(func(c *conn, r request, p PP) ([]byte, func() []byte) { return h(c, r, p), nil })
+	return handler{runsNow, decoded(answered(h))}
+}
+
+// later is the handler of a method that may do I/O: it runs, params and
+// all, in the function that conn.receive returns.
+func later[P any, PP params[P]](h func(c *conn, r request, p PP) []byte) handler {
+	return handler{runsLater, decoded(answered(h))}
+}
+
+// stream is the handler of a method whose request registers with the
+// connection before h returns the function that runs it.
+func stream[P any, PP params[P]](h func(c *conn, r request, p PP) ([]byte, func() []byte)) handler {
+	return handler{runsStream, decoded(h)}
+}
+
+// toolCall is the handler of tools/call. Its params are read without
+// reflection (the arguments may be large, and are validated against the
+// tool's schema when the call runs), and passed by value, so that reading
+// them allocates nothing; then the request is admitted as every other.
+func toolCall(h func(c *conn, r request, p toolCallParams) ([]byte, func() []byte)) handler {
+	return handler{runsCall, func(c *conn, r request) ([]byte, func() []byte) {
+		var p toolCallParams
+		if e := p.read(r.params); e != nil {
+			return r.fail(e)
+		}
+		if e := c.admitRequest(&r, p.meta); e != nil {
+			return r.fail(e)
+		}
+		return h(c, r, p)
+	}}
+}
+
+// toolCallParams are the params of tools/call, as sent.
+type toolCallParams struct {
+	name, args, responses, state []byte
+	meta                         *requestMeta
+}
+
+// read reads the params raw of a tools/call.
+func (p *toolCallParams) read(raw []byte) *rpcError {
+	var metaRaw []byte
+	if len(raw) > 0 && string(raw) != "null" {
+		ok := jsontext.EachMember(raw, func(key, value []byte) {
+			switch string(key) {
+			case "name":
+				p.name = value
+			case "arguments":
+				p.args = value
+			case "_meta":
+				metaRaw = value
+			case "inputResponses":
+				p.responses = value
+			case "requestState":
+				p.state = value
+			}
+		})
+		if !ok {
+			return errorf(codeInvalidParams, "Invalid params: not an object")
+		}
+	}
+	var e *rpcError
+	p.meta, e = parseMeta(metaRaw)
+	return e
 }

@@ -101,3 +101,73 @@ func TestMethodTable(t *testing.T) {
 		}
 	}
 }
+
+// TestMethodRuns pins how each method runs (its row's serve): the table
+// alone says it, and middleware reads it there (conn.intercept).
+func TestMethodRuns(t *testing.T) {
+	const want = `initialize now opens
+ping now
+logging/setLevel now
+server/discover now
+tools/list now
+tools/call call
+prompts/list now
+prompts/get later
+resources/list now
+resources/templates/list now
+resources/read later
+resources/subscribe now
+resources/unsubscribe now
+subscriptions/listen stream
+skills/list now
+skills/get now
+resources/directory/read now
+completion/complete later
+tasks/get now
+tasks/update now
+tasks/cancel now
+`
+	runNames := [...]string{runsNow: "now", runsLater: "later", runsStream: "stream", runsCall: "call"}
+	var got strings.Builder
+	for _, m := range methods {
+		fmt.Fprint(&got, m.name, " ", runNames[m.serve.runs])
+		if m.opens {
+			got.WriteString(" opens")
+		}
+		got.WriteByte('\n')
+	}
+	if got.String() != want {
+		t.Errorf("how the methods run:\n%s\nwant:\n%s", got.String(), want)
+	}
+}
+
+// TestInitializeAdmission: initialize is admitted by the table like every
+// method, under the rule of a method that opens a session. A client that
+// began with the modern protocol may still initialize a legacy session; a
+// modern initialize does not exist; a _meta that cannot be read as modern
+// does not keep it out; and it is refused in a batch before its params are
+// read.
+func TestInitializeAdmission(t *testing.T) {
+	s := newTestServer(t)
+	c := serve(t, s)
+	c.do(`1`, "server/discover", modernParams("")).result(t)
+	c.do(`2`, "ping", `{}`).code(t, codeInvalidParams) // a modern client's request lacks the modern _meta
+	c.initialize("2025-03-26")
+	c.do(`3`, "ping", `{}`).result(t) // now a legacy session
+
+	m := c.do(`4`, "initialize", modernParams(`"protocolVersion":"2025-11-25","capabilities":{}`))
+	m.code(t, codeMethodNotFound)
+	if want := "Method not found: initialize is not part of protocol 2026-07-28"; m.Error.Message != want {
+		t.Errorf("modern initialize: %q, want %q", m.Error.Message, want)
+	}
+	res := c.do(`5`, "initialize", `{"_meta":{"io.modelcontextprotocol/protocolVersion":5},"protocolVersion":"2025-03-26","capabilities":{}}`).result(t)
+	if res["protocolVersion"] != "2025-03-26" {
+		t.Errorf("initialize with an unreadable _meta: %v", res)
+	}
+
+	c.send(`[{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"protocolVersion":7}}]`)
+	line := c.next().line
+	if !strings.Contains(string(line), `"code":-32600`) || !strings.Contains(string(line), "initialize must not be sent in a batch") {
+		t.Errorf("initialize in a batch: %s", line)
+	}
+}

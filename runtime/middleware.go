@@ -205,7 +205,7 @@ func runRequest(ctx context.Context, req *Request) Outcome {
 	}
 	r := req.r
 	r.ctx = ctx
-	reply, _ := req.m.serve(req.conn, r)
+	reply, _ := req.m.serve.fn(req.conn, r)
 	return replyOutcome(reply, req.ID)
 }
 
@@ -224,17 +224,17 @@ func (s *Server) toolChain(name string) RequestHandler {
 // allocation (see interceptedCall). A request keeps its copy of r in its
 // Request instead.
 func (c *conn) intercept(m *method, r request) ([]byte, func() []byte) {
-	if m.registers {
+	if runs := m.serve.runs; runs == runsCall || runs == runsStream {
 		// tools/call and subscriptions/listen register before they
 		// run; a request that fails to register is answered at once.
 		r.intercepted = true
-		reply, run := m.serve(c, r)
+		reply, run := m.serve.fn(c, r)
 		switch {
 		case run == nil:
 			req := c.newRequest(r.method.name, r.id, r.params, m.target)
 			req.serve = func(context.Context) []byte { return reply }
 			return c.srv.replyTo(r.ctx, req), nil
-		case m.name == "tools/call":
+		case runs == runsCall:
 			return nil, run // the call runs through the middleware (conn.startCall)
 		}
 		req, ctx := c.newRequest(r.method.name, r.id, r.params, m.target), r.ctx
@@ -245,7 +245,7 @@ func (c *conn) intercept(m *method, r request) ([]byte, func() []byte) {
 	}
 	req := c.newRequest(r.method.name, r.id, r.params, m.target)
 	req.m, req.r = m, r
-	if m.later {
+	if m.serve.runs == runsLater {
 		return nil, func() []byte { return c.srv.replyTo(req.r.ctx, req) }
 	}
 	return c.srv.replyTo(r.ctx, req), nil

@@ -88,19 +88,31 @@ func (ts *catalog) capabilities(p protocol, listChanged bool) []byte {
 // buildCapabilities precomputes the initialize and server/discover results.
 func (s *Server) buildCapabilities(ts *catalog) {
 	for p := range proto20260728 {
-		b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":`)
-		b = append(b, ts.capabilities(p, s.listChanged)...)
-		b = append(b, `,"serverInfo":`...)
-		b = append(b, s.serverInfo[p]...)
-		b = s.appendInstructions(b)
-		ts.initResult[p] = append(b, '}')
+		ts.initResult[p] = s.initializeResult(ts, p, ts.instructions)
 	}
-	// server/discover (spec 2026-07-28 server/discover).
+	ts.discover = s.discoverResult(ts, ts.instructions, false)
+}
+
+// initializeResult is the initialize result under p with the given
+// instructions.
+func (s *Server) initializeResult(ts *catalog, p protocol, instructions string) []byte {
+	b := []byte(`{"protocolVersion":"` + p.String() + `","capabilities":`)
+	b = append(b, ts.capabilities(p, s.listChanged)...)
+	b = append(b, `,"serverInfo":`...)
+	b = append(b, s.serverInfo[p]...)
+	b = appendInstructions(b, instructions)
+	return append(b, '}')
+}
+
+// discoverResult is the server/discover result (spec 2026-07-28
+// server/discover) with the given instructions; private when they depend on
+// the request.
+func (s *Server) discoverResult(ts *catalog, instructions string, private bool) []byte {
 	b := []byte(`{"supportedVersions":` + supportedVersionsJSON + `,"capabilities":`)
 	b = append(b, ts.capabilities(proto20260728, s.listChanged)...)
-	b = s.appendInstructions(b)
-	b = s.appendCaching(b, false)
-	ts.discover = s.appendModern(b, true)
+	b = appendInstructions(b, instructions)
+	b = s.appendCaching(b, private)
+	return s.appendModern(b, true)
 }
 
 // listOf answers prompts/list, resources/list or resources/templates/list
@@ -220,12 +232,7 @@ func (c *conn) subscribe(r request, p *uriParams) []byte {
 // as if never served (checked where the update is delivered, with the
 // client's identity).
 func (s *Server) ResourceUpdated(uri string) {
-	if f := s.fleet; f != nil {
-		f.start()
-		go f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
-		return
-	}
-	s.resourceUpdatedHere(uri)
+	s.replicas.resourceUpdated(uri)
 }
 
 // resourceUpdatedHere tells the clients of this process that the resource

@@ -10,17 +10,25 @@ import (
 	"testing"
 )
 
-// TestReadmeDocumentsAPI keeps the reference's promise (docs/reference.md)
+// TestReadmeDocumentsAPI keeps the reference's promise (docs/runtime.md,
+// docs/http.md and, for what is served from directives, docs/directives.md)
 // that every option and every function of the runtime is documented there:
 // each exported function of the package and each exported method of Server
-// (read from the package's source) must appear in it as a word, and each
-// option (With...) in one of its tables of options, as "| `WithX(".
+// (read from the package's source) must appear in them as a word, and each
+// option (With...) in a table of options of runtime.md or http.md, as
+// "| `WithX(".
 func TestReadmeDocumentsAPI(t *testing.T) {
-	b, err := os.ReadFile("../docs/reference.md")
-	if err != nil {
-		t.Fatal(err)
+	var pages, tables string
+	for _, page := range []string{"runtime.md", "http.md", "directives.md"} {
+		b, err := os.ReadFile("../docs/" + page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages += string(b)
+		if page != "directives.md" {
+			tables += string(b)
+		}
 	}
-	readme := string(b)
 	entries, err := os.ReadDir(".")
 	if err != nil {
 		t.Fatal(err)
@@ -57,13 +65,13 @@ func TestReadmeDocumentsAPI(t *testing.T) {
 	}
 	for _, name := range names {
 		if strings.HasPrefix(name, "With") {
-			if !strings.Contains(readme, "\n| `"+name+"(") {
-				t.Errorf("docs/reference.md has no row for the option runtime.%s in a table of options", name)
+			if !strings.Contains(tables, "\n| `"+name+"(") {
+				t.Errorf("docs/runtime.md and docs/http.md have no row for the option runtime.%s in a table of options", name)
 			}
 			continue
 		}
-		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(readme) {
-			t.Errorf("docs/reference.md does not mention runtime.%s", name)
+		if !regexp.MustCompile(`\b` + name + `\b`).MatchString(pages) {
+			t.Errorf("docs/runtime.md, http.md and directives.md do not mention runtime.%s", name)
 		}
 	}
 }

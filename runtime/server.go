@@ -21,26 +21,30 @@ import (
 // [Server.RemoveTool]) later is seen by later requests, and announced to
 // the clients with [WithListChanged].
 type Server struct {
-	name, version  string
-	title          string
-	instructions   string
-	description    string // WithDescription
-	websiteURL     string // WithWebsiteURL
-	icons          []Icon // WithIcons
-	iconsJSON      []byte // icons as sent, nil without any
-	logger         *slog.Logger
-	pageSize       int
-	maxMessage     int
-	maxCalls       int
-	cacheTTL       int64  // milliseconds
-	stateKey       []byte // signs the requestState of input_required results
-	stateKeyShared bool   // a fleet's replica signs with the key in the store instead
-	usedStates     usedStates
-	tasks          taskStore
-	filter         Filter // nil: every item exists for every caller
+	name, version string
+	title         string
+	instructions  string
+	description   string // WithDescription
+	websiteURL    string // WithWebsiteURL
+	icons         []Icon // WithIcons
+	iconsJSON     []byte // icons as sent, nil without any
+	logger        *slog.Logger
+	pageSize      int
+	maxMessage    int
+	maxCalls      int
+	cacheTTL      int64  // milliseconds
+	stateKey      []byte // signs the requestState of input_required results (a fleet's replica may use the store's instead)
+	usedStates    usedStates
+	tasks         taskStore
+	filter        Filter // nil: every item exists for every caller
+
+	chosen   []string // the toolsets chosen (WithToolsets, MCP_TOOLSETS), nil for the default
+	chosenBy string   // what chose them, for errors
+	readOnly bool     // WithReadOnly, MCP_READ_ONLY
+	envErr   error    // a bad MCP_READ_ONLY, reported when serving starts
 
 	store     Store         // WithStore: the fleet's shared state, nil for one process
-	fleet     *fleet        // non-nil with a store
+	replicas  replicas      // alone, or the fleet with a store (replicas.go)
 	taskLease time.Duration // WithTaskLease
 
 	middleware     []Middleware                            // WithRequestMiddleware
@@ -55,6 +59,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	tools     []*tool
+	toolsets  []Toolset // declared, in order
 	prompts   []*prompt
 	resources []*resource // fixed URIs and templates, in registration order
 	skills    []*skill    // in registration order (skills.go)
@@ -169,8 +174,8 @@ func NewServer(name, version string, opts ...Option) *Server {
 		maxMessage: DefaultMaxMessageSize,
 		cacheTTL:   -1, // not set: resolved after the options
 		names:      make(map[string]string),
-		taskLease:  DefaultTaskLease,
 	}
+	s.readToolsetEnv()
 	for _, opt := range opts {
 		opt(s)
 	}
@@ -180,9 +185,7 @@ func NewServer(name, version string, opts ...Option) *Server {
 			s.cacheTTL = 0
 		}
 	}
-	if s.store != nil {
-		s.fleet = newFleet(s, s.store)
-	}
+	s.replicas = newReplicas(s)
 	if s.logger == nil {
 		s.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
@@ -238,12 +241,12 @@ func (s *Server) precompute() {
 	s.emptyResult[proto20260728] = s.appendModern([]byte(`{`), false)
 }
 
-func (s *Server) appendInstructions(b []byte) []byte {
-	if s.instructions == "" {
+func appendInstructions(b []byte, text string) []byte {
+	if text == "" {
 		return b
 	}
 	b = append(b, `,"instructions":`...)
-	return jsontext.AppendString(b, s.instructions)
+	return jsontext.AppendString(b, text)
 }
 
 // appendCaching appends the caching members that modern tools/list and

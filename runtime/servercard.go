@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -297,14 +296,6 @@ func (d *cardDoc) encode(endpoint string) cardBody {
 	data = append(data, '\n')
 	sum := sha256.Sum256(data)
 	return cardBody{data: data, etag: `"` + hex.EncodeToString(sum[:16]) + `"`}
-}
-
-// httpURL reports whether u is an absolute http or https URL with a host
-// and no white space.
-func httpURL(u string) bool {
-	p, err := url.Parse(u)
-	return err == nil && (p.Scheme == "http" || p.Scheme == "https") && p.Host != "" &&
-		!strings.ContainsAny(u, " \t\r\n")
 }
 
 // checkHost refuses the requests whose Host the endpoint would refuse: a

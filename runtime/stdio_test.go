@@ -181,6 +181,20 @@ func TestOversizedMessage(t *testing.T) {
 	c.do(`"next"`, "ping", "").result(t)
 }
 
+// TestOversizedMessageKeepsID: the error answer to a request that is too
+// long carries its id, wherever the client put it, so the call settles.
+func TestOversizedMessageKeepsID(t *testing.T) {
+	const limit = 1000
+	c := serve(t, newTestServer(t, WithMaxMessageSize(limit)))
+	pad := strings.Repeat("x", 300_000)
+	c.send(`{"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + pad + `"}},"jsonrpc":"2.0","id":"ts-style"}`)
+	m := c.reply(`"ts-style"`)
+	m.code(t, codeInvalidRequest)
+	c.send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + pad + `"}}}`)
+	c.reply(`7`).code(t, codeInvalidRequest)
+	c.do(`"next"`, "ping", "").result(t)
+}
+
 func TestLargeMessage(t *testing.T) {
 	t.Parallel()
 	size := 17 << 20 // above 16 MiB: a message larger than most line readers take

@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 )
@@ -214,4 +215,15 @@ func (m *memoryStore) Subscribe(topic string, fn func(msg []byte)) (func(), erro
 			close(sub.stopped)
 		})
 	}, nil
+}
+
+// unavailable wraps an error of the store.
+func unavailable(err error) error {
+	return errors.Join(ErrStoreUnavailable, err)
+}
+
+// storeError is the JSON-RPC error of a request whose shared state could
+// not be read or written.
+func storeError(err error) *rpcError {
+	return errorf(codeInternalError, "Internal error: "+ErrStoreUnavailable.Error()+" ("+err.Error()+"); try again")
 }

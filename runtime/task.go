@@ -498,14 +498,13 @@ func (s *Server) taskRequest(ctx context.Context, method string, params json.Raw
 		return nil, errorf(codeInvalidParams, "Invalid params: missing taskId")
 	}
 	t := s.tasks.get(*p.TaskID)
-	if t != nil && t.creator != IdentityFrom(ctx).owner() {
-		t = nil
-	} else if t == nil && s.fleet != nil {
-		// Another replica's task, or one that outlived its replica.
-		return s.fleet.taskRequest(method, *p.TaskID, p.InputResponses, IdentityFrom(ctx).owner())
-	}
 	if t == nil {
-		return nil, errorf(codeInvalidParams, "Invalid params: unknown taskId")
+		// Another replica's task, or one that outlived its replica (none
+		// for a server alone).
+		return s.replicas.taskRequest(method, *p.TaskID, p.InputResponses, IdentityFrom(ctx).owner())
+	}
+	if t.creator != IdentityFrom(ctx).owner() {
+		return nil, errUnknownTask()
 	}
 	switch method {
 	case "tasks/get":
@@ -516,6 +515,12 @@ func (s *Server) taskRequest(ctx context.Context, method string, params json.Raw
 		t.cancelTask()
 	}
 	return s.emptyResult[proto20260728], nil
+}
+
+// errUnknownTask answers a task request whose taskId names no task of the
+// caller's.
+func errUnknownTask() *rpcError {
+	return errorf(codeInvalidParams, "Invalid params: unknown taskId")
 }
 
 // taskStopWait is how long Serve waits, at the end of its input, for the
@@ -574,6 +579,16 @@ func (c *conn) stopTasks(wait time.Duration) {
 		defer c.mu.Unlock()
 		for _, tool := range c.running {
 			c.srv.logger.Warn("the tool of a cancelled task has not returned; the connection ended without it", "tool", tool, "waited", wait)
+		}
+	}
+}
+
+// notifyChanged tells the keeper of t, if any, that t changed.
+func (t *task) notifyChanged() {
+	if t.changed != nil {
+		select {
+		case t.changed <- struct{}{}:
+		default:
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	goruntime "runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -65,6 +66,11 @@ type Tool struct {
 	// call that runs longer than TaskGrace is then answered with a task
 	// that the client polls. The default, TaskForbidden, never does that.
 	TaskSupport TaskSupport
+	// Toolset is the name of the toolset the tool belongs to, declared
+	// before with [Server.AddToolset], or "" for none: a tool in no
+	// toolset is served whatever toolsets are chosen. Generated code sets
+	// it from the option toolset= of //mcp:tool.
+	Toolset string
 }
 
 // ToolAnnotations are hints about a tool's behaviour. Clients must not rely
@@ -137,6 +143,10 @@ func (s *Server) AddTool(t Tool) error {
 	}
 	by := registrant()
 	s.mu.Lock()
+	if t.Toolset != "" && !slices.ContainsFunc(s.toolsets, func(d Toolset) bool { return d.Name == t.Toolset }) {
+		s.mu.Unlock()
+		return fmt.Errorf("runtime: tool %q: toolset %q is not declared: declare it with AddToolset before its tools", t.Name, t.Toolset)
+	}
 	if first, dup := s.names[t.Name]; dup {
 		s.mu.Unlock()
 		return duplicateTool(t.Name, first, by)
@@ -145,8 +155,11 @@ func (s *Server) AddTool(t Tool) error {
 	rt.chain = s.toolChain(t.Name)
 	s.tools = append(s.tools, rt)
 	s.snap.Store(nil) // tools/list pages are recomputed on the next read
+	served := s.serves(rt)
 	s.mu.Unlock()
-	s.listsChanged(listTools)
+	if served {
+		s.listsChanged(listTools)
+	}
 	return nil
 }
 
@@ -267,8 +280,14 @@ func compactSchema(text string, objectRoot bool) (json.RawMessage, error) {
 // resources with everything the list, call, get and read methods need,
 // computed once after the last registration.
 type catalog struct {
-	byName map[string]*tool
+	byName map[string]*tool // the tools served
 	list   pagedList
+
+	// What toolsets and read-only mode chose (toolsets.go).
+	declared     []Toolset       // every toolset declared
+	served       map[string]bool // the toolsets served
+	selectErr    error           // the choice names an unknown toolset
+	instructions string          // the server's, with a line per served toolset
 
 	// What the access checks need (identity.go): the items of each list,
 	// in list order, and the lists already built for a set of visible
@@ -333,12 +352,14 @@ func (s *Server) snapshot() *catalog {
 	if ts := s.snap.Load(); ts != nil {
 		return ts
 	}
-	ts := &catalog{byName: make(map[string]*tool, len(s.tools))}
-	for _, t := range s.tools {
+	ts := &catalog{}
+	ts.tools = s.selectTools(ts)
+	ts.byName = make(map[string]*tool, len(ts.tools))
+	for _, t := range ts.tools {
 		ts.byName[t.Name] = t
 	}
-	ts.tools = s.tools[:len(s.tools):len(s.tools)]
-	ts.list = s.buildList(s.tools)
+	ts.list = s.buildList(ts.tools)
+	ts.instructions = s.instructionsFor(ts, ts.served, ts.tools)
 	s.buildPrimitives(ts)
 	s.buildSkills(ts)
 	for _, t := range s.tools {

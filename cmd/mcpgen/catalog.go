@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,8 +16,14 @@ import (
 
 // A toolCost is what one tool's tools/list entry costs.
 type toolCost struct {
-	name                       string
-	bytes                      int // the whole entry, compact, as tools/list sends it
+	name    string
+	toolset string // the toolset it belongs to, "" for none
+	bytes   int    // the whole entry, compact, as tools/list sends it
+	// model is the bytes of what hosts put before the model: the name,
+	// title, description and input schema, as a compact object. The rest
+	// of bytes (output schema, annotations, icons, _meta) only the wire
+	// carries.
+	model                      int
 	description, input, output int // the bytes of each part
 	icons, meta                int // the bytes of its icons and _meta, if any
 	repeated                   int // bytes of repeated subschemas in the input schema
@@ -59,6 +66,16 @@ type wireHints struct {
 	OpenWorldHint   *bool  `json:"openWorldHint,omitempty"`
 }
 
+// modelTool is what a host sends its model of a tool: its name, title,
+// description and input schema (the function declaration of a model
+// API); output schemas, annotations, icons and _meta stay with the host.
+type modelTool struct {
+	Name        string          `json:"name"`
+	Title       string          `json:"title,omitempty"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
 // compact returns the schema text s without insignificant spaces.
 func compact(s string) json.RawMessage {
 	if s == "" {
@@ -71,7 +88,8 @@ func compact(s string) json.RawMessage {
 	return b.Bytes()
 }
 
-// catalogCosts returns the cost of each tool of pkg, largest first.
+// catalogCosts returns the cost of each tool of pkg, largest first (by
+// what the model reads, then by the whole entry).
 func catalogCosts(pkg *model.Package) []toolCost {
 	costs := make([]toolCost, 0, len(pkg.Tools))
 	for _, t := range pkg.Tools {
@@ -88,17 +106,21 @@ func catalogCosts(pkg *model.Package) []toolCost {
 		if err != nil {
 			continue
 		}
+		read, err := json.Marshal(modelTool{Name: t.Name, Title: t.Title, Description: t.Description, InputSchema: w.InputSchema})
+		if err != nil {
+			continue
+		}
 		desc, _ := json.Marshal(t.Description)
 		icons := 0
 		if w.Icons != nil {
 			b, _ := json.Marshal(w.Icons)
 			icons = len(b)
 		}
-		costs = append(costs, toolCost{name: t.Name, bytes: len(entry), description: len(desc) - 2,
+		costs = append(costs, toolCost{name: t.Name, toolset: t.Toolset, bytes: len(entry), model: len(read), description: len(desc) - 2,
 			input: len(w.InputSchema), output: len(w.OutputSchema), icons: icons, meta: len(w.Meta),
 			repeated: repeatedBytes(w.InputSchema)})
 	}
-	slices.SortStableFunc(costs, func(a, b toolCost) int { return b.bytes - a.bytes })
+	slices.SortStableFunc(costs, func(a, b toolCost) int { return cmp.Or(b.model-a.model, b.bytes-a.bytes) })
 	return costs
 }
 
@@ -160,19 +182,74 @@ func repeatedBytes(schema json.RawMessage) int {
 }
 
 // catalogReport returns the lines that -catalog prints for the package
-// pkgPath: the total, then each tool, largest first, with the part that
-// costs most and what to do about it.
-func catalogReport(pkgPath string, costs []toolCost) []string {
-	total := 0
-	for _, c := range costs {
-		total += c.bytes
+// pkg: the total, what the model reads of it and what only the wire
+// carries; each toolset's share, when the package declares toolsets;
+// then each tool, largest first, with the part that costs most and what
+// to do about it.
+func catalogReport(pkg *model.Package, costs []toolCost) []string {
+	total, read := sums(costs)
+	lines := []string{fmt.Sprintf("mcpgen: catalog of %s: %s, %d bytes in tools/list: the model reads %d bytes, about %d tokens (estimated as bytes / 4), of name, title, description and input schema; %d bytes only the wire carries (output schemas, annotations, icons, _meta)",
+		pkg.PkgPath, toolCount(len(costs)), total, read, tokens(read), total-read)}
+	for _, set := range toolsetCatalogs(pkg, costs) {
+		total, read := sums(set.costs)
+		lines = append(lines, fmt.Sprintf("  %-40s %s, model %7d bytes ~%6d tokens, wire %7d bytes", set.label, toolCount(len(set.costs)), read, tokens(read), total))
 	}
-	lines := []string{fmt.Sprintf("mcpgen: catalog of %s: %s, %d bytes in tools/list, about %d tokens (estimated as bytes / 4)",
-		pkgPath, toolCount(len(costs)), total, tokens(total))}
 	for _, c := range costs {
-		lines = append(lines, fmt.Sprintf("  %-32s %8d bytes  ~%6d tokens  %s", c.name, c.bytes, tokens(c.bytes), c.advice()))
+		name := fmt.Sprintf("%-32s", c.name)
+		if len(pkg.Toolsets) > 0 {
+			name += fmt.Sprintf(" %-10s", cmp.Or(c.toolset, "-"))
+		}
+		lines = append(lines, fmt.Sprintf("  %s model %7d bytes ~%6d tokens, wire %7d bytes  %s", name, c.model, tokens(c.model), c.bytes, c.advice()))
 	}
 	return lines
+}
+
+// sums returns the bytes of the entries of costs and of what the model
+// reads of them.
+func sums(costs []toolCost) (total, read int) {
+	for _, c := range costs {
+		total += c.bytes
+		read += c.model
+	}
+	return total, read
+}
+
+// A toolsetCatalog is the catalog one choice of toolsets serves.
+type toolsetCatalog struct {
+	label string // "default (repos, issues)", "toolset repos"
+	costs []toolCost
+}
+
+// toolsetCatalogs returns, for a package that declares toolsets, the
+// catalog the server serves when nothing is chosen (the default toolsets,
+// or every one when none is marked, and the tools in none), then that of
+// each toolset chosen alone (MCP_TOOLSETS=NAME: its tools and those in
+// none); nil for a package without toolsets.
+func toolsetCatalogs(pkg *model.Package, costs []toolCost) []toolsetCatalog {
+	if len(pkg.Toolsets) == 0 {
+		return nil
+	}
+	some := slices.ContainsFunc(pkg.Toolsets, func(ts *model.Toolset) bool { return ts.Default })
+	var defaults []string
+	for _, ts := range pkg.Toolsets {
+		if ts.Default || !some {
+			defaults = append(defaults, ts.Name)
+		}
+	}
+	of := func(names ...string) []toolCost {
+		var out []toolCost
+		for _, c := range costs {
+			if c.toolset == "" || slices.Contains(names, c.toolset) {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	sets := []toolsetCatalog{{label: "default (" + strings.Join(defaults, ", ") + ")", costs: of(defaults...)}}
+	for _, ts := range pkg.Toolsets {
+		sets = append(sets, toolsetCatalog{label: "toolset " + ts.Name, costs: of(ts.Name)})
+	}
+	return sets
 }
 
 // advice names the part of c's entry that costs most, and what makes it
@@ -191,25 +268,42 @@ func (c toolCost) advice() string {
 	return fmt.Sprintf("description %d bytes: the largest part; shorten the doc comment", c.description)
 }
 
-// overBudget returns the warning for a package whose catalog is over the
-// budget of tokens, naming its largest tools, or "".
-func overBudget(pkgPath string, costs []toolCost, budget int) string {
-	total := 0
-	for _, c := range costs {
-		total += c.bytes
+// overBudget returns the warnings for a package whose catalog, as the
+// model reads it, is over the budget of tokens, naming its largest tools,
+// or nil. For a package that declares toolsets, the budget holds for what
+// the server serves when nothing is chosen and for each toolset chosen
+// alone.
+func overBudget(pkg *model.Package, costs []toolCost, budget int) []string {
+	if budget <= 0 {
+		return nil
 	}
-	if budget <= 0 || tokens(total) <= budget {
-		return ""
+	sets := toolsetCatalogs(pkg, costs)
+	if sets == nil {
+		sets = []toolsetCatalog{{costs: costs}}
 	}
-	var largest []string
-	for i, c := range costs {
-		if i == 3 {
-			break
+	var out []string
+	for _, set := range sets {
+		_, read := sums(set.costs)
+		if tokens(read) <= budget {
+			continue
 		}
-		largest = append(largest, fmt.Sprintf("%s (~%d)", c.name, tokens(c.bytes)))
+		largest := slices.Clone(set.costs)
+		slices.SortStableFunc(largest, func(a, b toolCost) int { return b.model - a.model })
+		var names []string
+		for i, c := range largest {
+			if i == 3 {
+				break
+			}
+			names = append(names, fmt.Sprintf("%s (~%d)", c.name, tokens(c.model)))
+		}
+		what := "the catalog of its " + toolCount(len(set.costs))
+		if set.label != "" {
+			what = "the catalog of " + set.label + ", " + toolCount(len(set.costs)) + ","
+		}
+		out = append(out, fmt.Sprintf("%s: %s is about %d tokens as the model reads it, over the budget of %d (-budget); the largest: %s; mcpgen -catalog says what each costs",
+			pkg.PkgPath, what, tokens(read), budget, strings.Join(names, ", ")))
 	}
-	return fmt.Sprintf("%s: the catalog of its %s is about %d tokens, over the budget of %d (-budget); the largest: %s; mcpgen -catalog says what each costs",
-		pkgPath, toolCount(len(costs)), tokens(total), budget, strings.Join(largest, ", "))
+	return out
 }
 
 // toolCount is "1 tool" or "N tools".

@@ -54,7 +54,7 @@ func TestCatalogBytes(t *testing.T) {
 	if err := json.Unmarshal(raw, &list); err != nil || len(list.Result.Tools) == 0 {
 		t.Fatalf("tools/list: %v: %.300s", err, raw)
 	}
-	sent := map[string]int{}
+	sent, read := map[string]int{}, map[string]int{}
 	for _, e := range list.Result.Tools {
 		var name struct{ Name string }
 		if err := json.Unmarshal(e, &name); err != nil {
@@ -65,6 +65,14 @@ func TestCatalogBytes(t *testing.T) {
 			t.Fatal(err)
 		}
 		sent[name.Name] = b.Len()
+		// What the model reads: the entry's name, title, description and
+		// input schema, as sent.
+		var m modelTool
+		if err := json.Unmarshal(b.Bytes(), &m); err != nil {
+			t.Fatal(err)
+		}
+		mb, _ := json.Marshal(m)
+		read[name.Name] = len(mb)
 	}
 	if len(costs) != len(sent) {
 		t.Fatalf("%d tools in the report, %d in tools/list", len(costs), len(sent))
@@ -73,7 +81,10 @@ func TestCatalogBytes(t *testing.T) {
 		if c.bytes != sent[c.name] {
 			t.Errorf("%s: %d bytes reported, %d sent", c.name, c.bytes, sent[c.name])
 		}
-		if i > 0 && c.bytes > costs[i-1].bytes {
+		if c.model != read[c.name] || c.model >= c.bytes {
+			t.Errorf("%s: the model reads %d bytes reported, %d of the %d sent", c.name, c.model, read[c.name], c.bytes)
+		}
+		if i > 0 && c.model > costs[i-1].model {
 			t.Errorf("%s after %s: not largest first", c.name, costs[i-1].name)
 		}
 	}
@@ -184,5 +195,37 @@ func TestBudget(t *testing.T) {
 	code, _, stderr = mcpgen(t, one, "-check", "-catalog", "-budget", "10")
 	if code != 1 || !strings.Contains(stderr, "/examples/handbook: 1 tool, ") || !strings.Contains(stderr, "the catalog of its 1 tool is about ") {
 		t.Errorf("-check -catalog -budget 10 on one tool: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+// TestCatalogToolsets: for a package with toolsets, -catalog gives what is
+// served when nothing is chosen and each toolset's share, each tool's
+// toolset, and -budget holds for each of them.
+func TestCatalogToolsets(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_toolsets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems, warnings, err := generate(dir, &options{output: "mcp_gen.go", catalog: true, budget: 300, check: true, patterns: []string{"."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := strings.Join(warnings, "\n")
+	for _, want := range []string{
+		"mcpgen: catalog of github.com/mcpgen/mcpgen/testdata/gen_toolsets: 5 tools, 1826 bytes in tools/list: the model reads 1718 bytes, about 430 tokens",
+		"\n  default (repos, issues)                  4 tools, model    1493 bytes ~   374 tokens, wire    1601 bytes\n",
+		"\n  toolset repos                            2 tools, model     564 bytes ~   141 tokens, wire     636 bytes\n",
+		"\n  toolset actions                          2 tools, model     372 bytes ~    93 tokens, wire     408 bytes\n",
+		"\n  whoami                           -          model     147 bytes ~    37 tokens, wire     183 bytes  ",
+		"\n  list_issues                      issues     model     548 bytes ~   137 tokens, wire     584 bytes  ",
+	} {
+		if !strings.Contains(report, want) {
+			t.Errorf("-catalog has no %q:\n%s", want, report)
+		}
+	}
+	// 300 tokens: the default choice (374) is over, each toolset alone
+	// (issues 269, repos 141, actions 93) is not.
+	if len(problems) != 1 || !strings.Contains(problems[0], "gen_toolsets: the catalog of default (repos, issues), 4 tools, is about 374 tokens as the model reads it, over the budget of 300 (-budget); the largest: list_issues (~137), get_file (~105), create_issue (~96)") {
+		t.Errorf("-check -budget 300: %q", problems)
 	}
 }

@@ -29,7 +29,7 @@
 //
 // With -profile openai-strict, gemini or anthropic-strict, the input
 // schemas follow that model provider's strict subset of JSON Schema (see
-// docs/reference.md, "Which hosts and providers accept these schemas"); a
+// docs/types.md, "Which hosts and providers accept these schemas"); a
 // construct the profile cannot express is a diagnostic. -check needs the
 // same -profile as the generation.
 //
@@ -82,8 +82,9 @@ import (
 )
 
 // usageText is what -h prints to standard output, before the flags; every
-// line fits 80 columns (TestUsageGolden).
-const usageText = `usage: mcpgen [-o file] [-check] [-v] [-catalog] [-budget tokens]
+// line fits 80 columns (TestUsage). The directives' part is the parser's
+// table of directives (parser.DirectiveHelp).
+var usageText = `usage: mcpgen [-o file] [-check] [-v] [-catalog] [-budget tokens]
               [-tags list] [-profile name] [packages]
        mcpgen -server-json file [-server-version version] [flags] [packages]
        mcpgen -version
@@ -121,109 +122,7 @@ for example:
 	RegisterTools(srv)
 	err := srv.ServeStdio(ctx)
 
-Annotate a function or method with a line at the end of its doc comment
-(the rest of the doc comment is the tool's description):
-
-	//mcp:tool [options]
-	//mcp:arg NAME [jsonschema:"KEYWORDS"] description
-	    describes the plain parameter NAME; the keywords bound it as
-	    a struct field's jsonschema tag does
-	//mcp:enum off PARAM
-	    (or on) switches enum inference for the plain parameter PARAM
-
-Options, separated by spaces, each at most once:
-
-	name=IDENT     the tool name, [A-Za-z0-9_.-]{1,128}; default: the Go
-	               name in snake_case (SearchNotes -> search_notes)
-	title="text"   a human-readable title (a Go string literal)
-	readonly       readOnlyHint (also readonly=true, readonly=false)
-	destructive    destructiveHint (likewise)
-	idempotent     idempotentHint (likewise)
-	openworld      openWorldHint (likewise)
-	task           calls may run as tasks (also task=optional);
-	               task=required: modern clients must declare the
-	               tasks extension; task=forbidden: the default
-	result=PARAM   the function works on PARAM in place: send it back as
-	               the result; result=none: its effect is elsewhere
-	numbers=float64
-	               numbers in positions of type any arrive as float64,
-	               not as int when written as integers
-	constraints    the input schema's descriptions also state bounds,
-	               lengths, patterns, formats ("1 to 100"), for hosts that
-	               drop the keywords (default under -profile openai-strict);
-	               constraints=keywords: as keywords only
-	types=T[,U]    the type arguments of a generic function (types=int);
-	               one //mcp:tool line per instantiation, each its name=
-	ui=URI         the ui:// URI of the tool's MCP App view, a resource
-	               of the package with the option app
-	visibility=model,app
-	               with ui=: who may call the tool (the model, the view)
-
-Beside it, in the same doc comment (and in those of prompts, resources):
-
-	//mcp:icon src=URL [mime=TYPE] [sizes=48x48,...] [theme=light|dark]
-	    an icon clients may show (https, http or data: URI; or
-	    file=icon.png, an image of the package, sent as a data: URI)
-	//mcp:meta {"com.example/key": "value"}
-	    its _meta object (not ui: ui= and a view's options write it)
-
-Prompts, resources and completers (package-level functions):
-
-	//mcp:prompt [name=IDENT] [title="text"]
-	//mcp:resource uri=URI [name=IDENT] [title="text"] [mime=TYPE]
-	    [description="text"]
-	    uri is fixed (docs://readme) or a template (docs://pages/{topic})
-	//mcp:arg NAME description
-	    describes the prompt argument NAME
-	//mcp:complete prompt=NAME arg=ARG
-	//mcp:complete resource=URI_TEMPLATE arg=VAR
-
-	//mcp:resource on a //go:embed string or []byte variable serves the
-	file; with the option app, an MCP App's view (text/html;profile=
-	mcp-app), and connectdomains=, resourcedomains=, framedomains=,
-	baseuridomains= (origins), permissions=, domain=, prefersborder make
-	its _meta.ui
-
-In the doc comment of a type, or the comment of a struct field:
-
-	//mcp:enum [on|off]   its constants are (on) or are not (off) an enum
-	//mcp:schema {...}    its JSON Schema, for a type with its own JSON
-	                      methods; also once per package, in any comment
-	                      of a file: //mcp:schema IMPORTPATH.Type {...}
-
-In any comment of the package outside a function's doc comment, for the
-whole package (an API client's, say; see docs/apiclients.md):
-
-	//mcp:tools TYPE [prefix=P] [options]
-	                      every exported method of TYPE is a tool (XContext
-	                      over X, named after X); a method that cannot be
-	                      one is left out, with a warning
-	//mcp:result TYPE omit  results of type TYPE or *TYPE are not sent
-	//mcp:result TYPE FUNC  such a result is sent as FUNC(result)
-	//mcp:param NAME text   describes every plain parameter NAME that no
-	                      //mcp:arg describes
-	//mcp:output max=BYTES  leaves out output schemas longer than BYTES
-	                      (//mcp:output off: all of them)
-	//mcp:constraints described  the option constraints for every tool
-	                      (//mcp:constraints keywords: keywords only)
-	//mcp:skills dir=DIR [scope=NAME,...]
-	                      the skills in DIR, a directory per skill with a
-	                      SKILL.md, embedded: RegisterSkills(s) serves them;
-	                      scope= as a tool's, for each of them
-
-For the server's entry in the MCP registry (server.json, which -server-json
-writes), once, in any comment of the package outside a function's doc
-comment:
-
-	//mcp:server name=NAME [version=V] [title="text"] [description="text"]
-	    [remote=URL] [website=URL] [oci=IMAGE]
-	    NAME in reverse-DNS form (io.github.owner/repo); description: by
-	    default the first sentence of the package doc comment; remote: the
-	    public https URL of the Streamable HTTP endpoint; oci: an image
-	    that serves it over stdio; the repository comes from the import
-	    path (github.com, gitlab.com); the //mcp:icon lines of its
-	    comment are the server's icons (https src only)
-
+` + mcpparser.DirectiveHelp() + `
 Diagnostics are printed as file:line:col: message; when there is any,
 nothing is written. Warnings (file:line:col: warning: message) are printed
 too, but the files are written. With -check, the differences go to
@@ -275,8 +174,8 @@ func parseArgs(args []string, stdout, stderr io.Writer) (*options, error) {
 	fset.BoolVar(&opts.check, "check", false, "write nothing; print a diff of each missing, stale or extra\ngenerated file and exit 1 if there is any")
 	fset.BoolVar(&opts.version, "version", false, "print the version of mcpgen and exit")
 	fset.BoolVar(&opts.verbose, "v", false, "print every warning that is otherwise summed up in one line:\neach parameter without a description, each method that\n//mcp:tools leaves out, each tool of a warning that repeats\nacross a package's tools (no doc comment, a type's warnings),\neach struct without json tags and each type of functional\noptions past 10 of them in a package")
-	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: per tool, largest\nfirst, the bytes of its entry, an estimate of its tokens and\nthe part that costs most")
-	fset.IntVar(&opts.budget, "budget", 0, "warn when a package's tools/list is estimated at more than `tokens`\n(with -check: fail)")
+	fset.BoolVar(&opts.catalog, "catalog", false, "print, per package, what its tools/list costs: what the model reads\n(name, title, description, input schema) and what only the wire\ncarries, per toolset, and per tool, largest first, with an\nestimate of its tokens and the part that costs most")
+	fset.IntVar(&opts.budget, "budget", 0, "warn when what the model reads of a package's tools/list is\nestimated at more than `tokens` (with toolsets: what is served\nwhen none is chosen, and each toolset alone; with -check: fail)")
 	tags := fset.String("tags", "", "comma-separated `list` of build tags to consider satisfied\nwhile loading packages")
 	fset.StringVar(&opts.serverJSON, "server-json", "", "also write the MCP registry's entry of the server (server.json)\nto `file`, from the //mcp:server directive of the one\npackage matched that has one")
 	fset.StringVar(&opts.serverVersion, "server-version", "", "the `version` that server.json gives the server (default:\nversion= of //mcp:server)")
@@ -514,12 +413,14 @@ func generate(dir string, opts *options) (outs []output, problems, warnings []st
 		if len(pkg.Tools) > 0 && (opts.catalog || opts.budget > 0) {
 			costs := catalogCosts(pkg)
 			if opts.catalog {
-				warnings = append(warnings, catalogReport(pkg.PkgPath, costs)...)
+				warnings = append(warnings, catalogReport(pkg, costs)...)
 			}
-			if msg := overBudget(pkg.PkgPath, costs, opts.budget); msg != "" && opts.check {
-				problems = append(problems, "mcpgen: "+msg)
-			} else if msg != "" {
-				warnings = append(warnings, "mcpgen: warning: "+msg)
+			for _, msg := range overBudget(pkg, costs, opts.budget) {
+				if opts.check {
+					problems = append(problems, "mcpgen: "+msg)
+				} else {
+					warnings = append(warnings, "mcpgen: warning: "+msg)
+				}
 			}
 		}
 		outs = append(outs, out)

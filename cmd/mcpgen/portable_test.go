@@ -11,7 +11,7 @@ import (
 // TestPortableSchemas reads every schema of every generated file of the
 // repository (goldens, examples, e2e and bench servers) and checks the
 // rules that make a schema acceptable to every model provider and host
-// (parser/schema/portable.go and docs/reference.md, "Which hosts and providers
+// (parser/schema/portable.go and docs/types.md, "Which hosts and providers
 // accept these schemas"). TestNoBooleanSchema checks the boolean schemas.
 func TestPortableSchemas(t *testing.T) {
 	schemas, files := generatedSchemas(t)
@@ -42,7 +42,7 @@ var portableKeywords = []string{"x-mcp-header",
 // statedKeywords are, per generated file, the keywords that schemas stated
 // by its package (//mcp:schema) use and that mcpgen never derives: a
 // stated schema is kept as the user wrote it, portable or not
-// (docs/reference.md, Schemas). With them, anyOf may be any alternatives.
+// (docs/types.md, Schemas). With them, anyOf may be any alternatives.
 // Every other rule still holds in those files.
 var statedKeywords = map[string][]string{
 	"examples/conformance/mcp_gen.go":              {"allOf", "if", "then", "else", "$anchor"},

@@ -14,15 +14,23 @@ import (
 )
 
 // TestReadmeDocumentsCommand keeps the reference's section "The command"
-// (docs/reference.md) true to the flags: its synopsis is the usage's, every
+// (docs/command.md) true to the flags: its synopsis is the usage's, every
 // flag of -h has a row in its table, and every directive the reference
-// describes is in -h too.
+// describes (on any of its pages) is in -h too.
 func TestReadmeDocumentsCommand(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(moduleRoot, "docs", "reference.md"))
+	b, err := os.ReadFile(filepath.Join(moduleRoot, "docs", "command.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	readme := string(b)
+	reference := readme
+	for _, page := range []string{"directives.md", "types.md", "runtime.md", "http.md"} {
+		b, err := os.ReadFile(filepath.Join(moduleRoot, "docs", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		reference += string(b)
+	}
 	var usage bytes.Buffer
 	if _, err := parseArgs([]string{"-h"}, &usage, io.Discard); err == nil {
 		t.Fatal("parseArgs -h: no error")
@@ -31,8 +39,8 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 
 	synopsis, _, _ := strings.Cut(strings.TrimPrefix(help, "usage: "), "\n\n")
 	synopsis = strings.ReplaceAll(synopsis, "\n       ", "\n")
-	if !strings.Contains(readme, "```\n"+synopsis+"\n```") {
-		t.Errorf("docs/reference.md's synopsis of the command is not the usage's:\n%s", synopsis)
+	if !strings.Contains(readme, "```text\n"+synopsis+"\n```") {
+		t.Errorf("docs/command.md's synopsis of the command is not the usage's:\n%s", synopsis)
 	}
 
 	flags := regexp.MustCompile(`(?m)^  -(\w+)`).FindAllStringSubmatch(help, -1)
@@ -41,19 +49,19 @@ func TestReadmeDocumentsCommand(t *testing.T) {
 	}
 	for _, f := range flags {
 		if !strings.Contains(readme, "\n| `-"+f[1]) {
-			t.Errorf("docs/reference.md's table of flags has no row for -%s", f[1])
+			t.Errorf("docs/command.md's table of flags has no row for -%s", f[1])
 		}
 	}
 
 	var directives []string
-	for _, m := range regexp.MustCompile(`//mcp:[a-z]+`).FindAllString(readme, -1) {
+	for _, m := range regexp.MustCompile(`//mcp:[a-z]+`).FindAllString(reference, -1) {
 		if !slices.Contains(directives, m) {
 			directives = append(directives, m)
 		}
 	}
 	for _, d := range directives {
 		if !strings.Contains(help, d+" ") {
-			t.Errorf("mcpgen -h does not show %s, which docs/reference.md describes", d)
+			t.Errorf("mcpgen -h does not show %s, which the reference (docs/) describes", d)
 		}
 	}
 }

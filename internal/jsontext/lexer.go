@@ -2,8 +2,8 @@ package jsontext
 
 // A Lexer follows a JSON text one byte at a time, as it streams by, keeping
 // only where it is: inside a string or not, and how deeply nested. It does
-// not check the grammar (a text too long to keep cannot be checked); the
-// runtime's id scanner uses it to find the top-level "id" of a message it
+// not check the grammar (a text too long to keep cannot be checked);
+// IDScanner uses it to find the top-level "id" of a message the runtime
 // skips.
 type Lexer struct {
 	depth    int

@@ -1,7 +1,7 @@
 // Package jsontext is the one JSON scanner and the one string escaper of
 // mcpgen. The runtime's dispatch, argument validation, canonical forms and
-// the id scanner of oversized messages read JSON text through it; the
-// runtime and the schema writer write strings through it. Like
+// the id scanner of oversized messages (IDScanner) read JSON text through
+// it; the runtime and the schema writer write strings through it. Like
 // encoding/json's scanner, which decoding, Valid and streaming share, it
 // knows the grammar once; unlike it, it works on byte offsets and never
 // allocates, so the callers walk the values they care about themselves.

@@ -11,7 +11,8 @@ import (
 // An EnumSwitch says whether the declared constants of a type make it an
 // enum: inferred by the rules of inferredEnum, or stated by a directive
 // "//mcp:enum" (on) or "//mcp:enum off" in the doc comment of the type, of
-// a struct field, or (through Param.Enum) of a plain parameter.
+// a struct field, or (through Param.Enum) of a plain parameter (the
+// parser reads "//mcp:enum [on|off] PARAM" in a tool's doc comment).
 type EnumSwitch int8
 
 const (
@@ -34,27 +35,6 @@ func ParseEnumDirective(text string) (sw EnumSwitch, ok bool) {
 		return EnumOff, true
 	}
 	return EnumInferred, false
-}
-
-// ParseEnumParam returns the switch and the parameter that the text of an
-// //mcp:enum directive in a tool's doc comment, after "//mcp:", states:
-// "enum [on|off] PARAM"; ok is false for malformed text.
-func ParseEnumParam(text string) (sw EnumSwitch, param string, ok bool) {
-	words := strings.Fields(text)
-	if len(words) < 2 || words[0] != "enum" {
-		return EnumInferred, "", false
-	}
-	sw, param = EnumOn, words[len(words)-1]
-	switch {
-	case param == "on" || param == "off":
-		return EnumInferred, "", false
-	case len(words) == 3 && words[1] == "on":
-	case len(words) == 3 && words[1] == "off":
-		sw = EnumOff
-	case len(words) != 2:
-		return EnumInferred, "", false
-	}
-	return sw, param, true
 }
 
 // enumDirective returns the switch stated in the directives of the type or

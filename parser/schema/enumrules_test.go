@@ -63,19 +63,6 @@ func TestEnumInference(t *testing.T) {
 	}
 }
 
-func TestParseEnumParam(t *testing.T) {
-	for text, want := range map[string]EnumSwitch{"enum d": EnumOn, "enum on d": EnumOn, "enum off  d ": EnumOff} {
-		if got, p, ok := ParseEnumParam(text); !ok || got != want || p != "d" {
-			t.Errorf("%q: %v %q %v, want %v", text, got, p, ok, want)
-		}
-	}
-	for _, text := range []string{"enum", "enum off", "enum off on", "enum maybe d", "enum on off d", "tool d"} {
-		if _, _, ok := ParseEnumParam(text); ok {
-			t.Errorf("%q accepted", text)
-		}
-	}
-}
-
 func TestParseEnumDirective(t *testing.T) {
 	for text, want := range map[string]EnumSwitch{"enum": EnumOn, "enum on": EnumOn, "enum  off ": EnumOff} {
 		if got, ok := ParseEnumDirective(text); !ok || got != want {

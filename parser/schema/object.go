@@ -63,6 +63,9 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 				"encoding/json cannot decode the fields of an embedded pointer to an unexported struct type (it cannot allocate it); embed the struct by value or export its type")
 		}
 		tag := parseSchemaTag(f.tag.Get("jsonschema"), report)
+		if tag.optional {
+			report(`optional is a keyword of //mcp:arg and //mcp:param; a struct field is optional with omitempty in its json tag`)
+		}
 		if h := f.hiddenBy; tag.skip || h != nil {
 			if c.output {
 				at := fat

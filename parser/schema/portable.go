@@ -9,7 +9,7 @@ import (
 
 // The schemas are portable by default: every model provider and MCP host
 // that documents which schemas it accepts accepts them. The rules, and where
-// each provider states its own (docs/reference.md, "Which hosts and providers accept
+// each provider states its own (docs/types.md, "Which hosts and providers accept
 // these schemas"):
 //
 //   - every object schema has "properties", empty if there are none: OpenAI

@@ -162,9 +162,13 @@ type Param struct {
 	// Tag holds the jsonschema keywords of //mcp:arg, in the syntax of a
 	// struct field's jsonschema tag, which they follow: the same keywords,
 	// checked the same way; the required flag makes an Optional parameter
-	// required. Its diagnostics are reported at TagPos.
-	Tag    string
-	TagPos token.Pos
+	// required, the optional flag (parameters only) a parameter of any
+	// type optional: absent, it is its type's zero value. Its diagnostics
+	// are reported at TagPos, as of TagFrom ("//mcp:param", or "//mcp:arg"
+	// when empty).
+	Tag     string
+	TagPos  token.Pos
+	TagFrom string
 }
 
 // A Builder derives schemas for types of the loaded packages. It caches
@@ -293,16 +297,23 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 		c.enumSwitch = EnumInferred
 		required := !p.Optional
 		if p.Tag != "" {
-			tagAt := site{pos: p.TagPos, what: "//mcp:arg " + p.Name}
+			from := p.TagFrom
+			if from == "" {
+				from = "//mcp:arg"
+			}
+			tagAt := site{pos: p.TagPos, what: from + " " + p.Name}
 			report := func(msg string) { c.report(tagAt, msg) }
 			tag := parseSchemaTag(p.Tag, report)
+			if tag.optional && tag.required {
+				report("optional contradicts required: write one of them")
+			}
 			if tag.skip {
 				report(`jsonschema:"-" cannot leave out a parameter: the function needs a value for it`)
 			}
 			if tag.nullable {
 				report("nullable does not apply to a parameter: null for an optional parameter already means absent")
 			}
-			required = required || tag.required
+			required = (required || tag.required) && !tag.optional
 			lo, hi := bounds(p.Type)
 			var items *keywordTarget
 			if it, ok := c.itemsTarget(p.Type, ps); ok {

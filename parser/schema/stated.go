@@ -45,11 +45,17 @@ func ParseSchemaDirective(text string) (typeName string, s *jsonschema.Schema, e
 		typeName, rest, _ = strings.Cut(rest, " ")
 		rest = strings.TrimSpace(rest)
 	}
-	if !strings.HasPrefix(rest, "{") {
-		return "", nil, fmt.Errorf(`write //mcp:schema {"type":...} (a JSON object), or //mcp:schema path/to/pkg.Type {...} to state a type's schema for a whole package`)
-	}
-	s, err = parseStated(rest)
+	s, err = ParseStated(rest)
 	return typeName, s, err
+}
+
+// ParseStated parses the schema of an //mcp:schema directive (the text
+// after its type name, if any, trimmed) and checks it.
+func ParseStated(text string) (*jsonschema.Schema, error) {
+	if !strings.HasPrefix(text, "{") {
+		return nil, fmt.Errorf(`write //mcp:schema {"type":...} (a JSON object), or //mcp:schema path/to/pkg.Type {...} to state a type's schema for a whole package`)
+	}
+	return parseStated(text)
 }
 
 // parseStated parses a stated schema and checks that mcpgen keeps all of

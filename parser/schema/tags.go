@@ -48,6 +48,7 @@ type tagKeyword struct {
 type schemaTag struct {
 	skip     bool // "-": no property
 	required bool
+	optional bool // parameters only: not required, whatever the type
 	nullable bool
 	keywords []tagKeyword
 }
@@ -75,8 +76,10 @@ func parseSchemaTag(tag string, report func(string)) schemaTag {
 			st.required = true
 		case !hasValue && name == "nullable":
 			st.nullable = true
+		case !hasValue && name == "optional":
+			st.optional = true
 		case !hasValue:
-			report(fmt.Sprintf("jsonschema tag: %q is not a keyword (want keyword=value, required or nullable; write a comma inside a value as \\,)", e))
+			report(fmt.Sprintf("jsonschema tag: %q is not a keyword (want keyword=value, required, optional or nullable; write a comma inside a value as \\,)", e))
 		default:
 			if st.keywords == nil {
 				st.keywords = make([]tagKeyword, 0, strings.Count(tag, ",")+1)

@@ -62,3 +62,8 @@ func Block() {}
 //
 //mcp:tool
 func Fine() {}
+
+// A word far from every directive: the message lists them all.
+//
+//mcp:frobnicate
+func Unknown() {}

@@ -121,3 +121,9 @@ type Form struct {
 //mcp:prompt
 //mcp:arg Name the name
 func StructPrompt(f Form) string { return f.Name }
+
+// TaggedArg bounds a prompt argument as if it were a tool's parameter.
+//
+//mcp:prompt
+//mcp:arg topic jsonschema:"maxLength=10" the topic
+func TaggedArg(topic string) string { return topic }

@@ -1,4 +1,4 @@
-package runtime
+package jsontext
 
 import (
 	"bytes"
@@ -26,28 +26,14 @@ func TestIDScanner(t *testing.T) {
 		{`["id",1]`, ``},
 		{`{"idx":1,"i":2}`, ``},
 	} {
-		var s idScanner
+		var s IDScanner
 		for i := 0; i < len(tt.msg); i += 7 { // in pieces, as chunks arrive
-			s.write([]byte(tt.msg[i:min(i+7, len(tt.msg))]))
+			s.Write([]byte(tt.msg[i:min(i+7, len(tt.msg))]))
 		}
-		if got := string(s.result()); got != tt.want {
+		if got := string(s.Result()); got != tt.want {
 			t.Errorf("%.60s: id %q, want %q", tt.msg, got, tt.want)
 		}
 	}
-}
-
-// TestOversizedMessageKeepsID: the error answer to a request that is too
-// long carries its id, wherever the client put it, so the call settles.
-func TestOversizedMessageKeepsID(t *testing.T) {
-	const limit = 1000
-	c := serve(t, newTestServer(t, WithMaxMessageSize(limit)))
-	pad := strings.Repeat("x", 300_000)
-	c.send(`{"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + pad + `"}},"jsonrpc":"2.0","id":"ts-style"}`)
-	m := c.reply(`"ts-style"`)
-	m.code(t, codeInvalidRequest)
-	c.send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + pad + `"}}}`)
-	c.reply(`7`).code(t, codeInvalidRequest)
-	c.do(`"next"`, "ping", "").result(t)
 }
 
 // FuzzIDScanner: on any input the scanner never panics; on a JSON object
@@ -62,9 +48,9 @@ func FuzzIDScanner(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var s idScanner
-		s.write(data)
-		got := s.result()
+		var s IDScanner
+		s.Write(data)
+		got := s.Result()
 		if got != nil && !json.Valid(got) {
 			t.Fatalf("id %q is not valid JSON", got)
 		}
