@@ -167,7 +167,7 @@ func goldenPackages(t *testing.T) (overlay map[string]string, importLines, regis
 		name := filepath.Base(dir)
 		alias := fmt.Sprintf("g%d", i)
 		fmt.Fprintf(&imports, "\t%s %q\n", alias, "github.com/mcpgen/mcpgen/testdata/"+name)
-		fmt.Fprintf(&registers, "\ts = runtime.NewServer(%q, \"1\")\n", name)
+		fmt.Fprintf(&registers, "\ts = runtime.NewServer(%q, \"1\", runtime.WithToolsets(\"all\"))\n", name) // every toolset: each tool is called
 		// A receiver comes from its package's New<T>() *<T>, else is new(T).
 		ctors := map[string]bool{}
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
