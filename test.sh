@@ -8,7 +8,9 @@
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
 #      also through the adapters to the official Go SDK and mcp-go (adapters/);
-#      then the adapter modules, their examples and auth/jwt: vet, tests;
+#      then the go-github trial (e2e/ghtrial: a thin package over go-github with and without
+#      //mcp:view, served against a fake GitHub API), the adapter modules, their examples and
+#      auth/jwt: vet, tests;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
 #   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh);
 #   6. the README's quickstart, its "Annotate, generate, serve" steps and its adapter in new
@@ -110,6 +112,15 @@ if [ -d e2e ]; then
     go test -race -count=1 ./...
   )
 fi
+
+step "the go-github trial (e2e/ghtrial, own module): freshness, vet, served and compared with direct Go calls"
+(
+  cd e2e/ghtrial
+  go tool mcpgen -check ./thin
+  go tool mcpgen -check ./viewed
+  go vet ./...
+  go test -count=1 -bench . -benchtime 1x ./... # the benchmark of views runs once, its figures unread
+)
 
 step "adapter, store, auth/jwt and otel modules and their examples (own modules): vet, tests"
 for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt examples/oauth otel examples/otel; do

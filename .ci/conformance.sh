@@ -3,35 +3,46 @@
 # with Node 22 in .ci/conformance/package-lock.json) against the example
 # server examples/conformance over Streamable HTTP on 127.0.0.1.
 #
-# It runs the whole server suite (--suite all: every scenario, pending and
-# extension ones included) once at each scenario's latest protocol version,
-# and again at the legacy versions 2025-11-25 and 2025-06-18, so that the
-# scenarios valid in both eras are also run against the legacy protocol.
+# One pass per protocol revision, each against a server of its own, all at
+# once:
+#
+#   2026-07-28  --requirements 2026-07-28: the scenarios the revision
+#               requires, frozen at its release, run at its wire and scored
+#   2025-11-25  --requirements 2025-11-25, likewise
+#   2025-06-18  --suite all --spec-version 2025-06-18 (the suite has no
+#               requirement set for it)
+#   all         --suite all at the latest revision: every scenario, pending,
+#               draft and extension ones included
+#
+# Each pass gets a line of its own (checks passed, failed, skipped,
+# scenarios), so that no revision hides in a total; with
+# CONFORMANCE_BY_SCENARIO=1 every scenario of every pass gets one too.
 #
 # Fails on any unexpected failure, on any check listed in
-# .ci/conformance/expected-failures.yml that passes, and on any check the
-# suite SKIPPED (a feature the server lacks: the suite skips the checks of
-# an extension the server does not declare, and its summary counts them
-# nowhere), except the checks the suite itself skips as pending, listed
-# in .ci/conformance/pending-skips. Needs go, npm and network access to the npm
-# registry (for npm ci).
+# .ci/conformance/expected-failures.yml that passes, on any check the suite
+# SKIPPED (a feature the server lacks: the suite skips the checks of an
+# extension the server does not declare, and its summary counts them
+# nowhere), and on any scenario that ran and passed no check (its checks all
+# informational, or none written), except what the suite itself skips as
+# pending, listed in .ci/conformance/pending-skips. Needs go, npm and
+# network access to the npm registry (for npm ci).
 #
-#   .ci/conformance.sh                       # all three passes
-#   CONFORMANCE_SUITE=active .ci/conformance.sh
-#   CONFORMANCE_SPEC_VERSIONS=latest .ci/conformance.sh
+#   .ci/conformance.sh                       # all four passes
+#   CONFORMANCE_PASSES="2025-11-25 2025-06-18" .ci/conformance.sh
+#   CONFORMANCE_BY_SCENARIO=1 .ci/conformance.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 conf="$root/.ci/conformance"
-suite="${CONFORMANCE_SUITE:-all}"
-versions="${CONFORMANCE_SPEC_VERSIONS:-latest 2025-11-25 2025-06-18}"
+passes="${CONFORMANCE_PASSES:-2026-07-28 2025-11-25 2025-06-18 all}"
+by_scenario="${CONFORMANCE_BY_SCENARIO:-}"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/mcpgen-conformance.XXXXXX")"
-server_pid=""
+server_pids=()
 cleanup() {
-	if [ -n "$server_pid" ]; then
-		kill "$server_pid" 2>/dev/null || true
-		wait "$server_pid" 2>/dev/null || true
-	fi
+	for pid in "${server_pids[@]}"; do
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	done
 	rm -rf "$work"
 }
 trap cleanup EXIT
@@ -44,93 +55,150 @@ v22.*) ;;
 *) echo "conformance: expected Node 22, got $(node --version)" >&2; exit 1 ;;
 esac
 
-# Build and start the server on a free loopback port; it logs its URL.
+# Build the server; each pass starts one on a free loopback port (it logs
+# its URL), so that a scenario that changes the server's lists cannot
+# disturb another pass's.
 (cd "$root" && go build -o "$work/server" ./examples/conformance)
-"$work/server" -http 127.0.0.1:0 2>"$work/server.log" &
-server_pid=$!
-url=""
-for _ in $(seq 100); do
-	url="$(sed -n 's/.*url=\(http:[^ ]*\).*/\1/p' "$work/server.log" | head -n1)"
-	[ -n "$url" ] && break
-	if ! kill -0 "$server_pid" 2>/dev/null; then
-		cat "$work/server.log" >&2
-		echo "conformance: server exited" >&2
+start_server() { # $1: the pass; sets url
+	"$work/server" -http 127.0.0.1:0 2>"$work/server-$1.log" &
+	local pid=$!
+	server_pids+=("$pid")
+	url=""
+	for _ in $(seq 100); do
+		url="$(sed -n 's/.*url=\(http:[^ ]*\).*/\1/p' "$work/server-$1.log" | head -n1)"
+		[ -n "$url" ] && break
+		if ! kill -0 "$pid" 2>/dev/null; then
+			cat "$work/server-$1.log" >&2
+			echo "conformance: server exited" >&2
+			exit 1
+		fi
+		sleep 0.1
+	done
+	if [ -z "$url" ]; then
+		cat "$work/server-$1.log" >&2
+		echo "conformance: server did not start" >&2
 		exit 1
 	fi
-	sleep 0.1
+}
+
+# The suite's arguments for a pass.
+pass_args() {
+	case "$1" in
+	all) echo "--suite all" ;;
+	2025-06-18 | 2025-03-26 | 2024-11-05) echo "--suite all --spec-version $1" ;;
+	*) echo "--requirements $1" ;;
+	esac
+}
+
+pass_jobs=()
+for p in $passes; do
+	start_server "$p"
+	# shellcheck disable=SC2046 # pass_args is words on purpose
+	conformance server --url "$url" $(pass_args "$p") --expected-failures "$conf/expected-failures.yml" \
+		-o "$work/results-$p" >"$work/out-$p.log" 2>&1 &
+	pass_jobs+=("$p:$!")
 done
-if [ -z "$url" ]; then
-	cat "$work/server.log" >&2
-	echo "conformance: server did not start" >&2
-	exit 1
-fi
-echo "conformance: server at $url"
 
 status=0
-for v in $versions; do
-	echo "conformance: --suite $suite, protocol version $v"
-	args=(server --url "$url" --suite "$suite" --expected-failures "$conf/expected-failures.yml" -o "$work/results-$v")
-	if [ "$v" != latest ]; then
-		args+=(--spec-version "$v")
-	fi
+for job in "${pass_jobs[@]}"; do
+	p="${job%%:*}"
+	vstatus=0
+	wait "${job#*:}" || vstatus=$?
+	echo "conformance: pass $p: conformance server $(pass_args "$p")"
 	# The suite prints each failed scenario as failed (✗) before it compares the
 	# failures with the expected ones. When every failure was expected (exit
 	# status 0), print its summary with those marked as expected; otherwise
 	# print everything it said.
-	vstatus=0
-	conformance "${args[@]}" >"$work/out-$v.log" 2>&1 || vstatus=$?
-	if [ "$vstatus" -eq 0 ] && grep -q "^=== SUMMARY ===" "$work/out-$v.log"; then
+	if [ "$vstatus" -eq 0 ] && grep -q "^=== SUMMARY ===" "$work/out-$p.log"; then
 		awk -v list=".ci/conformance/expected-failures.yml" '
 			/^=== SUMMARY ===/ { on = 1 }
 			!on { next }
 			/^✗ / { sub(/^✗ /, "~ "); $0 = $0 " (expected)" }
 			/^Total: / { $0 = $0 ": every failure is expected, as listed in " list }
 			{ print }
-		' "$work/out-$v.log"
+		' "$work/out-$p.log"
 	else
-		cat "$work/out-$v.log"
-		if [ "$vstatus" -ne 0 ]; then status=$vstatus; fi
+		cat "$work/out-$p.log"
+		status=$vstatus
 	fi
 done
 # Every check of every pass, as each scenario's checks.json under -o says:
-# a SKIPPED one fails, unless .ci/conformance/pending-skips lists it (a
-# check the suite itself skips as pending), and a listed one that no
-# longer skips fails too (remove it then).
-if ! node - "$work" "$conf/pending-skips" <<'EOF'; then
+# one line per pass (per revision), and one per scenario with
+# CONFORMANCE_BY_SCENARIO=1. A SKIPPED check fails, and so does a scenario
+# that the pass ran (its log says so) and that passed no check, unless
+# .ci/conformance/pending-skips lists it (a check, or a scenario, that the
+# suite itself skips as pending); a listed one that no longer skips fails
+# too (remove it then).
+if ! node - "$work" "$conf/pending-skips" "$by_scenario" $passes <<'EOF'; then
 const fs = require("fs"), path = require("path");
-const [work, listFile] = process.argv.slice(2);
+const [work, listFile, byScenario, ...passes] = process.argv.slice(2);
 // -o writes one directory per scenario: server-NAME-TIMESTAMP.
 const scenario = (d) => d.replace(/^server-/, "").replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, "");
 const dirs = (d) => (fs.existsSync(d) ? fs.readdirSync(d).sort() : []);
-// pending-skips: one "scenario:check-id" a line, # comments.
+// pending-skips: one "scenario:check-id" (a check) or "scenario" (a scenario
+// that passes no check) a line, # comments.
 const listed = new Map(fs.readFileSync(listFile, "utf8").split("\n")
 	.map((l) => l.replace(/#.*/, "").trim()).filter(Boolean).map((k) => [k, false]));
-let skipped = 0, checks = 0;
+let unexpected = 0, checks = 0;
 const ran = new Set();
-for (const pass of dirs(work).filter((d) => d.startsWith("results-"))) {
-	for (const d of dirs(path.join(work, pass))) {
-		const file = path.join(work, pass, d, "checks.json");
-		if (!fs.existsSync(file)) continue;
-		for (const c of JSON.parse(fs.readFileSync(file, "utf8"))) {
-			checks++;
-			ran.add(scenario(d));
-			const key = `${scenario(d)}:${c.id}`;
-			if (c.status !== "SKIPPED") continue;
-			if (listed.has(key)) { listed.set(key, true); continue; }
-			skipped++;
-			console.log(`conformance: SKIPPED at ${pass.slice("results-".length)}: ${key}: ${c.errorMessage || c.description}`);
-		}
+for (const pass of passes) {
+	const dir = path.join(work, `results-${pass}`);
+	// The scenarios the pass ran, in its order, as its log names them.
+	const logFile = path.join(work, `out-${pass}.log`);
+	const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8") : "";
+	const names = [...log.matchAll(/^=== Running scenario: (\S+) ===$/gm)].map((m) => m[1]);
+	const results = new Map();
+	for (const d of dirs(dir)) {
+		const file = path.join(dir, d, "checks.json");
+		if (fs.existsSync(file)) results.set(scenario(d), JSON.parse(fs.readFileSync(file, "utf8")));
 	}
+	for (const name of results.keys()) if (!names.includes(name)) names.push(name);
+	const total = { passed: 0, failed: 0, skipped: 0, info: 0, empty: 0 };
+	const lines = [];
+	for (const name of names) {
+		ran.add(name);
+		const n = { passed: 0, failed: 0, skipped: 0, info: 0 };
+		let pending = 0; // skipped checks listed in pending-skips
+		for (const c of results.get(name) || []) {
+			checks++;
+			const key = `${name}:${c.id}`;
+			if (c.status === "SUCCESS") n.passed++;
+			else if (c.status === "FAILURE") n.failed++;
+			else if (c.status === "SKIPPED") {
+				n.skipped++;
+				if (listed.has(key)) { listed.set(key, true); pending++; continue; }
+				unexpected++;
+				console.log(`conformance: SKIPPED at ${pass}: ${key}: ${c.errorMessage || c.description}`);
+			} else n.info++;
+		}
+		for (const k of Object.keys(n)) total[k] += n[k];
+		let note = "";
+		if (n.passed + n.failed === 0) {
+			total.empty++;
+			if (listed.has(name)) { listed.set(name, true); note = " (passes no check: pending, as listed)"; }
+			else if (pending > 0 && pending === n.skipped && n.info === 0) note = " (its checks pending, as listed)";
+			else {
+				unexpected++;
+				note = " (passes no check)";
+				console.log(`conformance: at ${pass}, scenario ${name} ran and passed no check (${results.has(name) ? `${n.skipped} skipped, ${n.info} informational` : "no checks.json"}): a skip that a total would hide`);
+			}
+		}
+		lines.push(`conformance:   ${pass} ${name}: ${n.passed} passed, ${n.failed} failed, ${n.skipped} skipped${n.info ? `, ${n.info} informational` : ""}${note}`);
+	}
+	console.log(`conformance: ${pass}: ${total.passed} checks passed, ${total.failed} failed, ${total.skipped} skipped; ${names.length} scenarios, ${total.empty} of which passed no check (pending)`);
+	if (byScenario) for (const l of lines) console.log(l);
 }
 const stale = [...listed].filter(([k, seen]) => !seen && ran.has(k.split(":")[0])).map(([k]) => k);
 for (const k of stale) console.log(`conformance: ${k} is listed in .ci/conformance/pending-skips but was not skipped: remove it`);
-console.log(`conformance: ${checks} checks, ${skipped} skipped for a missing feature, ${listed.size - stale.length} pending as listed in .ci/conformance/pending-skips`);
-process.exit(skipped + stale.length > 0 ? 1 : 0);
+console.log(`conformance: ${checks} checks, ${unexpected} skipped for a missing feature, ${listed.size - stale.length} pending as listed in .ci/conformance/pending-skips`);
+process.exit(unexpected + stale.length > 0 ? 1 : 0);
 EOF
 	status=1
 fi
 if [ "$status" -ne 0 ]; then
-	echo "conformance: server log:" >&2
-	cat "$work/server.log" >&2
+	for p in $passes; do
+		echo "conformance: server log of pass $p:" >&2
+		cat "$work/server-$p.log" >&2
+	done
 fi
 exit "$status"

@@ -71,6 +71,9 @@ type gen struct {
 	// those that do not (an error of the generator).
 	importsNamed bool
 	missing      []string
+
+	// views names the view types (views.go), set by prepareViews.
+	views *views
 }
 
 func newGen(pkg *model.Package) *gen {
@@ -113,10 +116,11 @@ func (g *gen) groups() ([]*group, error) {
 			funcs.tools = append(funcs.tools, t)
 			continue
 		}
-		gr := byType[t.Receiver.TypeName]
+		fn := model.RegisterFunc(t.Receiver)
+		gr := byType[fn]
 		if gr == nil {
-			gr = &group{funcName: model.RegisterFunc(t.Receiver), recv: t.Receiver}
-			byType[t.Receiver.TypeName] = gr
+			gr = &group{funcName: fn, recv: t.Receiver}
+			byType[fn] = gr
 		}
 		gr.tools = append(gr.tools, t)
 	}
@@ -124,7 +128,9 @@ func (g *gen) groups() ([]*group, error) {
 	for _, gr := range byType {
 		groups = append(groups, gr)
 	}
-	slices.SortFunc(groups, func(a, b *group) int { return cmp.Compare(a.recv.TypeName, b.recv.TypeName) })
+	slices.SortFunc(groups, func(a, b *group) int {
+		return cmp.Or(cmp.Compare(a.recv.TypeName, b.recv.TypeName), cmp.Compare(a.funcName, b.funcName))
+	})
 	if funcs != nil {
 		groups = append(groups, funcs)
 	}
@@ -259,9 +265,13 @@ func (g *gen) file() ([]jen.Code, error) {
 		forms = append(forms, g.rt("RegisterElicitSchema").Types(typ).Call(jen.Id(name)))
 		formIDs, formSchemas = append(formIDs, name), append(formSchemas, e.Schema)
 	}
+	if err := g.prepareViews(); err != nil {
+		return nil, err
+	}
 	aliases := g.nameImports()
 	g.aliases, g.importsNamed = aliases, true
 	loc := g.locals(aliases)
+	g.nameViews(used, aliases)
 	// The handler functions are package-level: their names must not
 	// take a name of the user's package or of an import.
 	for _, gr := range groups {
@@ -295,6 +305,11 @@ func (g *gen) file() ([]jen.Code, error) {
 			decls = append(decls, fn)
 		}
 	}
+	viewDecls, err := g.viewDecls()
+	if err != nil {
+		return nil, err
+	}
+	decls = append(decls, viewDecls...)
 	if len(g.pkg.Prompts) > 0 {
 		fn, err := g.registerPrompts(loc)
 		if err != nil {
@@ -437,7 +452,7 @@ func (g *gen) handlerName(stem string, used map[string]bool, aliases map[string]
 
 // localNames are the identifiers the generated functions declare.
 type localNames struct {
-	server, recv, ctx, args, in, out, err, extra string
+	server, recv, ctx, args, in, out, err, extra, view string
 }
 
 // locals picks the local identifiers. A local shadows package-level names
@@ -465,7 +480,7 @@ func (g *gen) locals(aliases map[string]string) localNames {
 	}
 	return localNames{
 		server: pick("s"), recv: pick("recv"), ctx: pick("ctx"), args: pick("args"),
-		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"),
+		in: pick("in"), out: pick("out"), err: pick("err"), extra: pick("extra"), view: pick("view"),
 	}
 }
 

@@ -48,12 +48,43 @@ func Generate(pkg *model.Package) ([]byte, error) {
 		return nil, fmt.Errorf("generator: rendering the generated file: %w", err)
 	}
 	out := bytes.NewBuffer(make([]byte, 0, b.Len()+1024))
-	fmt.Fprintf(out, "// %s\n\npackage %s\n\n", Header, pkg.Name)
+	fmt.Fprintf(out, "// %s\n\n", Header)
+	if len(pkg.Modules) > 0 {
+		// The versions of the code of other modules made tools: another is
+		// a stale file, which mcpgen -check reports (drift).
+		fmt.Fprintf(out, "%s\n//\n", ModulesHeader)
+		for _, m := range pkg.Modules {
+			fmt.Fprintf(out, "//\t%s\n", ModuleLine(m))
+		}
+		out.WriteByte('\n')
+	}
+	fmt.Fprintf(out, "package %s\n\n", pkg.Name)
 	g.writeImports(out)
 	out.WriteByte('\n')
 	out.Write(bytes.TrimSpace(b.Bytes()))
 	out.WriteByte('\n')
 	return out.Bytes(), nil
+}
+
+// ModulesHeader opens the lines of a generated file's header that record
+// the modules whose code became tools, one per line after it: "//<tab>"
+// and ModuleLine.
+const ModulesHeader = "// Tools made of the code of these modules (mcpgen -check reports a change):"
+
+// ModuleLine is how the header records the module m: path and version,
+// "=> replacement" after a replaced one, "(main module)" for the main one.
+func ModuleLine(m model.Module) string {
+	line := m.Path
+	if m.Version != "" {
+		line += " " + m.Version
+	}
+	if m.Replace != "" {
+		line += " => " + m.Replace
+	}
+	if m.Main {
+		line += " (main module)"
+	}
+	return line
 }
 
 // jenFile returns a jennifer file that names the imports as the generator

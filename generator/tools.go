@@ -37,6 +37,9 @@ func signature(t *model.Tool) (*types.Signature, error) {
 // arguments for an instantiation of a generic function (Max[int]).
 func (g *gen) funcRef(t *model.Tool) (*jen.Statement, error) {
 	fn := jen.Id(t.GoName)
+	if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+		fn = g.qual(p.Path(), p.Name(), t.GoName) // a function of another package
+	}
 	if len(t.TypeArgs) == 0 {
 		return fn, nil
 	}
@@ -100,9 +103,31 @@ func (g *gen) register(gr *group, names map[*model.Tool]toolNames, loc localName
 			return nil, err
 		}
 		params = append(params, jen.Id(loc.recv).Op("*").Add(recvType))
-		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, gr.recv.TypeName, loc.recv)
+		typeName := gr.recv.TypeName
+		if n := gr.recv.Named; n != nil && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() != g.pkg.PkgPath {
+			typeName = n.Obj().Pkg().Name() + "." + typeName // another package's type
+		}
+		doc = fmt.Sprintf("%s registers on %s the tools declared as methods of %s, to be called on %s.", gr.funcName, loc.server, typeName, loc.recv)
 	} else {
 		doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions.", gr.funcName, loc.server)
+		own, others := false, []string{}
+		for _, t := range gr.tools {
+			if p := t.Func.Pkg(); p != nil && p.Path() != g.pkg.PkgPath {
+				if !slices.Contains(others, p.Path()) {
+					others = append(others, p.Path())
+				}
+			} else {
+				own = true
+			}
+		}
+		if len(others) > 0 {
+			// Functions of other packages (//mcp:tools IMPORTPATH).
+			of := "of " + strings.Join(others, ", ")
+			if own {
+				of = "of this package and of " + strings.Join(others, ", ")
+			}
+			doc = fmt.Sprintf("%s registers on %s the tools declared as package-level functions %s.", gr.funcName, loc.server, of)
+		}
 	}
 	body := make([]jen.Code, 0, len(gr.tools))
 	// The toolsets of its tools, declared before them (a toolset declared
@@ -355,7 +380,7 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	body = append(body, results...)
 
 	ctxName, argsName := "_", "_"
-	if t.Context {
+	if t.Context || t.Result == model.ResultStream || slices.ContainsFunc(t.Results, func(r *model.ResultMember) bool { return r.Stream }) {
 		ctxName = loc.ctx
 	}
 	if decodes {
@@ -420,6 +445,20 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc lo
 	if t.ResultType == nil {
 		return nil, fmt.Errorf("no result type in the model")
 	}
+	if t.Result == model.ResultStream {
+		// The stream is read, bounded, and closed, the function's error
+		// or not: runtime.StreamResult takes both.
+		lhs := omittedTargets(t, []jen.Code{jen.Id(loc.out)})
+		errArg := jen.Nil()
+		if t.ReturnsError {
+			lhs = append(lhs, jen.Id(loc.err))
+			errArg = jen.Id(loc.err)
+		}
+		return []jen.Code{
+			jen.List(lhs...).Op(":=").Add(call),
+			jen.Return(g.rt("StreamResult").Call(jen.Id(loc.ctx), jen.Id(loc.out), errArg)),
+		}, nil
+	}
 	if t.Result == model.ResultRaw && isRuntimeResultPtr(t.ResultType) {
 		// The function already returns what a handler returns.
 		if t.ReturnsError {
@@ -448,6 +487,21 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc lo
 // into the *runtime.Result the handler returns.
 func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Code, error) {
 	var stmts []jen.Code
+	if (t.Result == model.ResultStructured || t.Result == model.ResultWrapped) && g.viewed(t.ResultType) {
+		// Sent through the package's views.
+		typ, err := g.viewType(t.ResultType)
+		if err != nil {
+			return nil, err
+		}
+		src := out
+		conv, err := g.convert(func() *jen.Statement { return jen.Id(loc.view) }, func() *jen.Statement { return src.Clone() }, t.ResultType, 1)
+		if err != nil {
+			return nil, err
+		}
+		stmts = append(stmts, jen.Var().Id(loc.view).Add(typ))
+		stmts = append(stmts, conv...)
+		out = jen.Id(loc.view)
+	}
 	switch t.Result {
 	case model.ResultText:
 		text := out
@@ -494,7 +548,7 @@ func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Co
 func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) ([]jen.Code, error) {
 	used := map[string]bool{}
 	fields := make([]jen.Code, 0, len(t.Results))
-	var targets, extras, conversions []jen.Code
+	var targets, extras, conversions, streams []jen.Code
 	for _, r := range t.Results {
 		code, err := g.typeCode(r.Type)
 		if err != nil {
@@ -504,9 +558,40 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 			code = g.rt("ErrorTexts") // sent as the errors' texts
 		}
 		name := fieldName(r.Name, used)
-		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": r.Name}))
-		if r.Via == nil {
+		viewed := !isErrorSlice(r.Type) && g.viewed(r.Type)
+		if viewed {
+			// Sent through the package's views: the result goes to a
+			// field of extra, and the member is its view.
+			if code, err = g.viewType(r.Type); err != nil {
+				return nil, fmt.Errorf("result %s: %w", r.Name, err)
+			}
+		}
+		tag := r.Name
+		if r.Stream {
+			tag = "-" // read into the content (runtime.StreamsResult)
+			streams = append(streams, jen.Id(loc.out).Dot(name))
+		}
+		fields = append(fields, jen.Id(name).Add(code).Tag(map[string]string{"json": tag}))
+		if r.Via == nil && !viewed {
 			targets = append(targets, jen.Id(loc.out).Dot(name))
+			continue
+		}
+		if r.Via == nil {
+			orig, err := g.typeCode(r.Type)
+			if err != nil {
+				return nil, fmt.Errorf("result %s: %w", r.Name, err)
+			}
+			raw := fmt.Sprintf("r%d", len(extras)+1)
+			if len(t.Omitted) > 0 || slices.ContainsFunc(t.Results, func(o *model.ResultMember) bool { return o.Via != nil }) {
+				raw = fmt.Sprintf("r%d", r.Index+1)
+			}
+			extras = append(extras, jen.Id(raw).Add(orig))
+			targets = append(targets, jen.Id(loc.extra).Dot(raw))
+			conv, err := g.convert(func() *jen.Statement { return jen.Id(loc.out).Dot(name) }, func() *jen.Statement { return jen.Id(loc.extra).Dot(raw) }, r.Type, 1)
+			if err != nil {
+				return nil, fmt.Errorf("result %s: %w", r.Name, err)
+			}
+			conversions = append(conversions, conv...)
 			continue
 		}
 		// The function's result goes to a field of extra first, and the
@@ -518,7 +603,17 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		raw := fmt.Sprintf("r%d", r.Index+1)
 		extras = append(extras, jen.Id(raw).Add(param))
 		targets = append(targets, jen.Id(loc.extra).Dot(raw))
-		conversions = append(conversions, jen.Id(loc.out).Dot(name).Op("=").Id(r.Via.Name()).Call(jen.Id(loc.extra).Dot(raw)))
+		if !viewed {
+			conversions = append(conversions, jen.Id(loc.out).Dot(name).Op("=").Id(r.Via.Name()).Call(jen.Id(loc.extra).Dot(raw)))
+			continue
+		}
+		// FUNC's value, through the views.
+		v := g.viewLocal("via")
+		conv, err := g.convert(func() *jen.Statement { return jen.Id(loc.out).Dot(name) }, func() *jen.Statement { return jen.Id(v) }, r.Type, 1)
+		if err != nil {
+			return nil, fmt.Errorf("result %s: %w", r.Name, err)
+		}
+		conversions = append(conversions, jen.Block(append([]jen.Code{jen.Id(v).Op(":=").Id(r.Via.Name()).Call(jen.Id(loc.extra).Dot(raw))}, conv...)...))
 	}
 	targets = omittedTargets(t, targets)
 	stmts := []jen.Code{jen.Var().Id(loc.out).Struct(fields...)}
@@ -530,6 +625,16 @@ func (g *gen) objectResult(t *model.Tool, call *jen.Statement, loc localNames) (
 		targets = append(targets, jen.Id(loc.err))
 	}
 	stmts = append(stmts, jen.List(targets...).Op("=").Add(call))
+	if len(streams) > 0 {
+		// The streams are read into the content and closed, the
+		// function's error or not.
+		if t.ReturnsError {
+			stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(
+				jen.Return(g.rt("StreamsResult").Call(append([]jen.Code{jen.Id(loc.ctx), jen.Nil(), jen.Id(loc.err)}, streams...)...))))
+		}
+		stmts = append(stmts, conversions...)
+		return append(stmts, jen.Return(g.rt("StreamsResult").Call(append([]jen.Code{jen.Id(loc.ctx), jen.Id(loc.out), jen.Nil()}, streams...)...))), nil
+	}
 	if t.ReturnsError {
 		stmts = append(stmts, jen.If(jen.Id(loc.err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Id(loc.err))))
 	}

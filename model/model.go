@@ -44,6 +44,25 @@ type Package struct {
 	// Toolsets are the package's //mcp:toolset directives, in source
 	// order (file name, then offset).
 	Toolsets []*Toolset
+	// Modules are the modules whose code became tools of the package
+	// (//mcp:tools IMPORTPATH.TYPE and the like), sorted by path: the
+	// generated file's header records them, so that a new version of one
+	// is a stale file (mcpgen -check).
+	Modules []Module
+	// ViewTypes are the struct types that the results of the package's
+	// tools show through its //mcp:view lines: each viewed type, and each
+	// struct type that holds one in a member it shows, in the order met.
+	// A value of such a type in a result is sent as a value of a
+	// generated struct type with only the members shown.
+	ViewTypes []*ViewType
+}
+
+// Module is a module whose code became tools of a package of another.
+type Module struct {
+	Path    string
+	Version string // "" for the main module or a directory replacement
+	Main    bool   // the main module
+	Replace string // the replacement, "../ext" or "example.com/fork v1.2.0", or ""
 }
 
 // Toolset is one //mcp:toolset NAME [default] TEXT directive: a group of
@@ -53,6 +72,23 @@ type Toolset struct {
 	Name        string
 	Description string
 	Default     bool // served when no toolset is chosen
+}
+
+// ViewType is a struct type that results show otherwise than whole: with
+// only the members of its //mcp:view (Viewed), or with every member, some
+// of which hold viewed types.
+type ViewType struct {
+	Type    *types.Named
+	Viewed  bool
+	Members []*ViewMember // in the order encoding/json writes them
+}
+
+// ViewMember is one JSON member a ViewType shows.
+type ViewMember struct {
+	Name    string     // the member's name
+	Options string     // the json tag's options after the name
+	Index   []int      // the field indices from the struct through embedded ones
+	Field   *types.Var // the Go field
 }
 
 // Server is what a //mcp:server directive says of the server a package
@@ -310,6 +346,9 @@ type Tool struct {
 	// Schemas, as indented JSON text ready to embed in the generated file.
 	InputSchema  string
 	OutputSchema string // empty unless Result is ResultStructured or ResultWrapped
+	// OutputLeftOut says why a tool with structured results has no
+	// output schema, and the line that brings it back; "" when it has one.
+	OutputLeftOut string
 	// ValidateSchema is the schema the server validates arguments with
 	// when it differs from InputSchema: under a profile, InputSchema
 	// leaves out the keywords the provider refuses (stating them in the
@@ -327,6 +366,10 @@ type Receiver struct {
 	// libraries are built this way: type Cache struct{ *cache }); nil
 	// when T declares it.
 	Declared *types.Named
+	// Register is the name of the function that registers the tools of
+	// T when the directive names it (register=, for a type of another
+	// package whose name another type has), else "".
+	Register string
 }
 
 // Hints are the MCP tool annotations. nil means "not stated".
@@ -364,6 +407,11 @@ type ResultMember struct {
 	// member of a tool with Omitted or Via results).
 	Via   *types.Func
 	Index int
+	// Stream is set for a member whose type is a stream (io.Reader,
+	// io.ReadCloser): it is not a member of the structured result but read
+	// into the result's content, before the structured result's text
+	// (runtime.StreamResults).
+	Stream bool
 }
 
 // ResultKind is the shape of what a tool function returns.
@@ -376,6 +424,7 @@ const (
 	ResultWrapped                      // R is not an object, nor a pointer to one: structuredContent is {"result": R} (a nil pointer is null)
 	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
 	ResultObject                       // several results: structuredContent is {"<name>": result, ...} (Results)
+	ResultStream                       // R is an interface type with io.Reader's Read (io.Reader, io.ReadCloser): read, bounded, into text or a blob, and closed (runtime.StreamResult)
 )
 
 // RegisterFunc returns the name of the generated function that registers a
@@ -386,6 +435,9 @@ const (
 func RegisterFunc(recv *Receiver) string {
 	if recv == nil {
 		return "RegisterTools"
+	}
+	if recv.Register != "" {
+		return recv.Register
 	}
 	r, size := utf8.DecodeRuneInString(recv.TypeName)
 	return "Register" + string(unicode.ToUpper(r)) + recv.TypeName[size:] + "Tools"

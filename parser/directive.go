@@ -157,6 +157,9 @@ type toolDecl struct {
 	// bulk is the //mcp:tools directive that made the method a tool, or
 	// nil: such a tool is left out, with a warning, when it cannot be one.
 	bulk *toolsRule
+	// site is the other package's declaration that a directive of the
+	// user's package makes this tool of (foreign.go), or nil.
+	site *foreignSite
 	// shaped: the parameters were understood, so their schemas can be
 	// derived (and their mistakes reported) even when other parts of the
 	// tool are bad: every mistake is reported in one run.
@@ -196,8 +199,17 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 		}
 	}
 	var prims []*primitiveDecl
+	var foreignTools []*toolDecl
 	for _, g := range f.Comments {
 		fd := funcDocs[g]
+		var foreignLine *ast.Comment // //mcp:tool IMPORTPATH.NAME (foreign.go)
+		if fd == nil {
+			if foreignLine = foreignToolGroup(g); foreignLine != nil {
+				if t := c.foreignTool(pkg, g, foreignLine); t != nil {
+					foreignTools = append(foreignTools, t)
+				}
+			}
+		}
 		if gd := varDocs[g]; gd != nil {
 			if p := c.varDirectives(pkg, gd); p != nil {
 				prims = append(prims, p)
@@ -216,6 +228,8 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 				} else {
 					c.errorf(cm.Pos(), "unknown directive %q: mcpgen knows %s", firstWords(cm.Text), knownDirectives())
 				}
+			case foreignLine != nil && row != nil && (row.kind == toolDirective || row.kind == argDirective || row.kind == iconDirective || row.kind == metaDirective || row.kind == typeDirective):
+				// In the comment of //mcp:tool IMPORTPATH.NAME: checked by foreignTool.
 			case row == nil || row.pkg != nil:
 				// Not a directive, or one of the whole package (pkgDirectives).
 			case row.comment != nil:
@@ -225,7 +239,7 @@ func (c *checker) file(pkg *packages.Package, f *ast.File) ([]*toolDecl, []*prim
 			}
 		}
 	}
-	var tools []*toolDecl
+	tools := foreignTools
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Doc == nil {

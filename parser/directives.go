@@ -84,9 +84,17 @@ var directiveRows []directive
 // initializer cannot.
 func init() {
 	directiveRows = []directive{
+		// Two forms: in a function's doc comment, and (foreign.go)
+		// //mcp:tool IMPORTPATH.NAME in a comment of its own, which
+		// foreignToolRef recognizes before the placement is checked.
 		{word: "tool", kind: toolDirective, place: inFuncDoc, misplaced: misplaced,
 			grammar: toolSpec,
-			help:    []helpEntry{{helpTool, "//mcp:tool [options]"}}},
+			help: []helpEntry{{helpTool, "//mcp:tool [options]"},
+				{helpPackage, `//mcp:tool IMPORTPATH.NAME [options]
+                      in a comment of its own: the function NAME (or
+                      TYPE.Method) of another package is a tool; the
+                      comment's //mcp:arg lines describe its parameters,
+                      and its text, if any, is the description`}}},
 		{word: "arg", kind: argDirective, place: inFuncDoc,
 			misplaced: says("//mcp:arg must be in the doc comment of a function annotated with //mcp:tool"),
 			grammar:   argGrammar,
@@ -137,7 +145,12 @@ func init() {
 			help: []helpEntry{{helpPackage, `//mcp:tools TYPE [prefix=P] [options]
                       every exported method of TYPE is a tool (XContext
                       over X, named after X); a method that cannot be
-                      one is left out, with a warning`}}},
+                      one is left out, with a warning
+//mcp:tools IMPORTPATH.TYPE [prefix=P] [register=NAME] [options]
+                      the same for a type of another package, registered
+                      by Register<TYPE>Tools (or NAME)
+//mcp:tools IMPORTPATH [prefix=P] [options]
+                      every exported function of another package`}}},
 		{word: "toolset", kind: packageDirective, place: inPackage, misplaced: wholePackage("toolset"),
 			grammar: toolsetGrammar, pkg: (*checker).toolsetDirective,
 			help: []helpEntry{{helpPackage, `//mcp:toolset NAME [default] text
@@ -156,7 +169,14 @@ func init() {
 		{word: "output", kind: packageDirective, place: inPackage, misplaced: wholePackage("output"),
 			grammar: outputGrammar, pkg: (*checker).outputDirective,
 			help: []helpEntry{{helpPackage, `//mcp:output max=BYTES  leaves out output schemas longer than BYTES
-                      (//mcp:output off: all of them)`}}},
+                      (//mcp:output off: all of them; //mcp:output all:
+                      none; without the line, those over 512 bytes that
+                      write another module's type out whole)`}}},
+		{word: "view", kind: packageDirective, place: inPackage, misplaced: wholePackage("view"),
+			grammar: viewGrammar, pkg: (*checker).viewDirective,
+			help: []helpEntry{{helpPackage, `//mcp:view TYPE MEMBER...  results show only those JSON members of
+                      TYPE, wherever a TYPE value is in them (-MEMBER
+                      drops one, * matches)`}}},
 		{word: "constraints", kind: packageDirective, place: inPackage, misplaced: wholePackage("constraints"),
 			grammar: constraintsGrammar, pkg: (*checker).constraintsDirective,
 			help: []helpEntry{{helpPackage, `//mcp:constraints described  the option constraints for every tool

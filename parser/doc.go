@@ -109,7 +109,20 @@
 //	                            when none is chosen
 //	//mcp:output max=BYTES      leaves out output schemas longer than BYTES
 //	//mcp:output off            leaves out every output schema
+//	//mcp:output all            keeps every output schema, with the
+//	                            descriptions of other modules' fields
+//	//mcp:view TYPE MEMBER...   results show only those JSON members of
+//	                            TYPE, wherever a TYPE value is in them
+//	                            (-MEMBER drops one, * matches); views.go
 //	//mcp:tools TYPE [options]  makes every exported method of TYPE a tool
+//	//mcp:tools IMPORTPATH.TYPE [register=NAME] [options]
+//	                            the same for a type of another package
+//	//mcp:tools IMPORTPATH [options]
+//	                            every exported function of another package
+//	//mcp:tool IMPORTPATH.NAME [options]
+//	                            in a comment of its own: one function (or
+//	                            TYPE.Method) of another package, with the
+//	                            comment's //mcp:arg lines and text
 //	//mcp:constraints described the option constraints for every tool;
 //	                            //mcp:constraints keywords: keywords only
 //	//mcp:skills dir=DIR [scope=NAME,...]

@@ -29,7 +29,7 @@ import (
 // syntax (comments, positions) and full type information of the packages
 // named by the patterns. Dependencies come from export data.
 const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedSyntax |
-	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule
 
 // Load loads the packages matching patterns, with dir as the working
 // directory and tags as build tags, and returns the model of every package
@@ -115,8 +115,28 @@ func LoadWith(dir string, opts Options, patterns ...string) ([]*model.Package, [
 	if len(diags) > 0 {
 		return nil, sortDiagnostics(diags), nil
 	}
+	// The packages whose code directives make tools (//mcp:tools
+	// IMPORTPATH.TYPE), loaded again as roots: from source, with their doc
+	// comments, and the same packages as the user's import.
+	mine, foreign, broken, err := loadForeign(cfg, patterns, pkgs)
+	if err != nil {
+		return nil, nil, err
+	}
+	if mine != nil {
+		fset, pkgs = cfg.Fset, mine
+		loaded := slices.Clone(pkgs)
+		for path, p := range foreign {
+			if !slices.Contains(pkgs, p) && broken[path] == "" {
+				loaded = append(loaded, p)
+			}
+		}
+		if diags, pending = loadErrors(dir, loaded); len(diags) > 0 {
+			return nil, sortDiagnostics(diags), nil
+		}
+	}
 
-	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, allWarnings: opts.AllWarnings, registers: map[*packages.Package]map[string]bool{}}
+	c := &checker{fset: fset, builder: schema.NewBuilder(fset, pkgs), profile: opts.Profile, allWarnings: opts.AllWarnings, registers: map[*packages.Package]map[string]bool{},
+		foreign: foreign, broken: broken}
 	c.builder.SetProfile(opts.Profile)
 	var out []*model.Package
 	for _, pkg := range pkgs {
@@ -268,7 +288,10 @@ type checker struct {
 	profile schema.Profile // of the input schemas
 	diags   []Diagnostic
 	// dirs are the package-level directives of the package being checked.
-	dirs        *pkgDirs
+	dirs *pkgDirs
+	// module is the path of the module of the package being checked
+	// (its import path outside a module): its types are the user's own.
+	module      string
 	allWarnings bool // Options.AllWarnings
 	// warnGroups are the package's warnings that are one per type, with
 	// the order of their first use (groupWarnf).
@@ -278,6 +301,18 @@ type checker struct {
 	// registers holds, per package, the names of the registration
 	// functions its generated file will declare.
 	registers map[*packages.Package]map[string]bool
+
+	// foreign holds the loaded packages by path, those that directives
+	// name for their code (foreign.go) among them, and broken why one of
+	// those does not load; declsOf caches their functions' declarations.
+	foreign map[string]*packages.Package
+	broken  map[string]string
+	declsOf map[*packages.Package]map[*types.Func]*ast.FuncDecl
+	// sites are the other packages' declarations that the directives of
+	// the package being checked make tools of; dir is its directory.
+	sites   []*foreignSite
+	dir     string
+	pkgPath string
 }
 
 // errorf records a diagnostic at pos.
@@ -312,6 +347,12 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 	if p.Dir == "" && len(files) > 0 {
 		p.Dir = filepath.Dir(c.fset.File(files[0].Pos()).Name())
 	}
+	start := len(c.diags)
+	c.sites, c.dir, c.pkgPath = nil, p.Dir, p.PkgPath
+	c.module = pkg.PkgPath
+	if pkg.Module != nil && pkg.Module.Path != "" {
+		c.module = pkg.Module.Path
+	}
 	c.dirs = c.pkgDirectives(pkg, files)
 	p.Server = c.dirs.server
 	var tools []*toolDecl
@@ -326,10 +367,19 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		tools = append(tools, t...)
 		prims = append(prims, pr...)
 	}
-	if bulk := c.bulkTools(pkg, files, tools); len(bulk) > 0 {
+	bulk := c.bulkTools(pkg, files, tools)
+	if len(bulk) > 0 || len(c.sites) > 0 {
 		tools = append(tools, bulk...)
+		// In the order of the directives: another package's code at the
+		// directive that makes tools of it.
+		at := func(t *toolDecl) token.Pos {
+			if t.site != nil {
+				return t.site.pos
+			}
+			return t.pos
+		}
 		slices.SortStableFunc(tools, func(a, b *toolDecl) int {
-			pa, pb := c.fset.Position(a.pos), c.fset.Position(b.pos)
+			pa, pb := c.fset.Position(at(a)), c.fset.Position(at(b))
 			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
 		})
 	}
@@ -356,6 +406,20 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 		name := model.RegisterFunc(t.Receiver)
 		if first := registersOf[name]; first == nil {
 			registersOf[name] = t
+		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named && (t.site != nil || first.site != nil) {
+			// A type of another package, whose name the user cannot change.
+			later := t
+			if t.site == nil {
+				later = first
+			}
+			if !reported["two types:"+name] {
+				reported["two types:"+name] = true
+				c.errorf(later.site.pos, "two types named %s, %s and %s, would both have their tools registered by %s; name the function of one with register= (//mcp:tools %s register=Register%sTools)",
+					t.Receiver.TypeName, qualifiedName(first.Receiver.Named), qualifiedName(t.Receiver.Named), name,
+					qualifiedName(later.Receiver.Named), upperFirst(later.Receiver.Named.Obj().Pkg().Name())+later.Receiver.TypeName)
+			}
+			t.bad = true
+			continue
 		} else if first.Receiver != nil && t.Receiver != nil && first.Receiver.Named != t.Receiver.Named {
 			c.errorf(t.pos, "the tools of %s and of %s (%s at %s:%d:%d) would both be registered by %s; rename one of the types, or embed %s in %s",
 				t.Receiver.TypeName, first.Receiver.TypeName, first.GoName, filepath.Base(first.Pos.Filename), first.Pos.Line, first.Pos.Column,
@@ -393,8 +457,11 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 				continue
 			}
 			firstName := first.GoName
+			if first.site != nil && first.Func != nil && first.Func.Pkg() != nil {
+				firstName = first.Func.Pkg().Name() + "." + first.GoName // another package's
+			}
 			if bulk := cmp.Or(t.bulk, first.bulk); bulk != nil {
-				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.typ.Name() + " prefix=" + lowerFirst(bulk.typ.Name()) + "_), or set another name with a //mcp:tool name= on one method"
+				how = "give the //mcp:tools of each type a prefix= of its own (//mcp:tools " + bulk.name() + " prefix=" + bulk.prefixHint() + "_), or set another name with a //mcp:tool name= on one method"
 			} else if t.Receiver != nil && first.Receiver != nil && t.Receiver.TypeName != first.Receiver.TypeName {
 				// Methods of two types (String, Error, MarshalText): a name
 				// after the receiver, for this one or for all of a type's.
@@ -454,7 +521,11 @@ func (c *checker) pkg(pkg *packages.Package) (*model.Package, error) {
 				"//mcp:toolset %s holds no tool: put tools in it with toolset=%s on their //mcp:tool (or //mcp:tools), or remove it", ts.Name, ts.Name)})
 		}
 	}
+	c.ungroupLeftOut(tools, failed)
 	c.flushWarnGroups(pkg)
+	p.ViewTypes = c.viewTypes(pkg.Types, p.Tools)
+	p.Modules = c.modules(tools)
+	c.relocate(c.diags[start:])
 	return p, nil
 }
 
@@ -464,6 +535,7 @@ type undescribedParam struct {
 	pos        token.Pos
 	name, tool string
 	toolName   string // the tool's MCP name: Go names of methods repeat
+	fix        string // how to describe it
 }
 
 // maxParamWarnings is how many undescribed parameters of a package are
@@ -478,7 +550,7 @@ const maxParamWarnings = 10
 func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam) {
 	if len(params) <= maxParamWarnings || c.allWarnings {
 		for _, p := range params {
-			c.warnf(p.pos, "parameter %s of %s has no description: add //mcp:arg %s TEXT to the doc comment", p.name, p.tool, p.name)
+			c.warnf(p.pos, "parameter %s of %s has no description: %s", p.name, p.tool, p.fix)
 		}
 		return
 	}
@@ -502,7 +574,7 @@ func (c *checker) paramWarnings(pkg *packages.Package, params []undescribedParam
 		}
 		list = append(list, fmt.Sprintf("%s (%d)", n, count[n]))
 	}
-	c.warnf(params[0].pos, "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
+	c.warnf(c.atDirective(params[0].pos), "%d parameters of %d tools in package %s have no description: %s; describe a name once for the package with //mcp:param NAME TEXT in any comment of it (//mcp:param %s TEXT), or one parameter with //mcp:arg; mcpgen -v lists each",
 		len(params), len(tools), pkg.Name, strings.Join(list, ", "), names[0])
 }
 
@@ -527,7 +599,7 @@ func (c *checker) docWarnings(t *toolDecl) []undescribedParam {
 	var out []undescribedParam
 	for i, p := range t.Params {
 		if in.Properties[p.Name].Description == "" && i < len(t.paramPos) {
-			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName, toolName: t.Name})
+			out = append(out, undescribedParam{pos: t.paramPos[i], name: p.Name, tool: t.GoName, toolName: t.Name, fix: t.describeFix(p.Name)})
 		}
 	}
 	return out
@@ -680,7 +752,7 @@ func (c *checker) kindWarnings(warns []kindWarning, summary func(n int, list str
 		list = append(list, fmt.Sprintf("%s (%s)", w.name, plural(len(w.tools), "tool", "tools")))
 	}
 	list = append(list, "and "+plural(len(warns)-5, "other", "others"))
-	c.warnf(warns[0].pos, "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
+	c.warnf(c.atDirective(warns[0].pos), "%s", summary(len(warns), strings.Join(list, ", "), len(all)))
 }
 
 // shortTypeName is the name of a type as written in its own package, from
@@ -755,6 +827,23 @@ func upper(a, b string) string {
 	return b
 }
 
+// qualifiedName is a named type by its package's import path:
+// github.com/google/go-github/v72/github.IssuesService.
+func qualifiedName(n *types.Named) string {
+	if n.Obj().Pkg() == nil {
+		return n.Obj().Name()
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+}
+
+// upperFirst returns name with its first letter in upper case.
+func upperFirst(name string) string {
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
+
 // lowerFirst returns name with its first letter in lower case.
 func lowerFirst(name string) string {
 	if name == "" {
@@ -774,6 +863,7 @@ type warnGroup struct {
 	more   string // what the others are, as in "more tools with functional options of type Option"
 	fix    string // what to do about each of them
 	tools  []string
+	at     []token.Pos  // where each of tools is
 	others []Diagnostic // the other uses' own warnings, for -v
 }
 
@@ -793,7 +883,45 @@ func (c *checker) groupWarnf(key, more, fix string, pos token.Pos, tool, format 
 		return
 	}
 	g.tools = append(g.tools, tool)
+	g.at = append(g.at, pos)
 	g.others = append(g.others, Diagnostic{Pos: c.fset.Position(pos), Message: msg, Warning: true})
+}
+
+// ungroupLeftOut takes out of the grouped warnings the methods that an
+// //mcp:tools directive left out (bulkSummary names them): those that
+// could not be tools at all (not in tools) and those whose schemas failed.
+// A grouped warning names tools that exist; a group of left-out methods
+// only is not reported.
+func (c *checker) ungroupLeftOut(tools []*toolDecl, failed map[*toolDecl]string) {
+	exists := map[string]bool{}
+	for _, t := range tools {
+		if t.bulk == nil || failed[t] == "" {
+			exists[t.Name] = true
+		}
+	}
+	order := c.warnOrder[:0]
+	for _, g := range c.warnOrder {
+		var tools []string
+		var at []token.Pos
+		var others []Diagnostic
+		for i, name := range g.tools {
+			if exists[name] {
+				tools, at, others = append(tools, name), append(at, g.at[i]), append(others, g.others[i])
+			}
+		}
+		if !exists[g.first] {
+			if len(tools) == 0 {
+				delete(c.warnGroups, g.key)
+				continue
+			}
+			// The next one that exists is the group's first.
+			g.first, g.pos, g.msg = tools[0], at[0], others[0].Message
+			tools, at, others = tools[1:], at[1:], others[1:]
+		}
+		g.tools, g.at, g.others = tools, at, others
+		order = append(order, g)
+	}
+	c.warnOrder = order
 }
 
 // flushWarnGroups reports the grouped warnings of the package checked,

@@ -1,10 +1,13 @@
 package parser
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +29,9 @@ import (
 //	//mcp:output max=BYTES     output schemas longer than BYTES are left out
 //	//mcp:output off           no tool of the package has an output schema
 //	//mcp:tools TYPE [options] every exported method of TYPE is a tool
+//	//mcp:tools IMPORTPATH.TYPE [options], //mcp:tools IMPORTPATH
+//	                           the same for a type of another package, or
+//	                           every exported function of one (foreign.go)
 //	//mcp:constraints described the input schemas' descriptions also state
 //	                           the constraints (option constraints of
 //	                           //mcp:tool, for every tool of the package);
@@ -33,6 +39,8 @@ import (
 //	//mcp:skills dir=DIR [scope=NAME,...] the skills in the directory DIR (skills.go)
 //	//mcp:server name=NAME [options] the server's entry in the MCP registry
 //	                           (server.go), written by mcpgen -server-json
+//	//mcp:view TYPE MEMBER...  results show only those JSON members of TYPE
+//	                           (views.go)
 //
 // They are read before any tool is checked (pkgDirectives), so a
 // directive in mcp.go applies to the tools of api.go.
@@ -52,6 +60,11 @@ type pkgDirs struct {
 	// server is the //mcp:server directive (server.go), nil without one
 	// or when it has an error.
 	server *model.Server
+	views  []*viewRule // //mcp:view (views.go), in order
+	// outputAll is //mcp:output all: every output schema, as written;
+	// outputSet: the package has an //mcp:output line (without one, the
+	// default of DefaultOutputMax applies).
+	outputAll, outputSet bool
 	// toolsets are the //mcp:toolset directives, in order, and toolsetAt
 	// the position of each (by name).
 	toolsets  []*model.Toolset
@@ -78,9 +91,17 @@ type resultRule struct {
 
 // A toolsRule is one //mcp:tools directive.
 type toolsRule struct {
-	pos    token.Pos
-	typ    *types.TypeName
-	prefix string // option prefix=
+	pos token.Pos
+	typ *types.TypeName // nil for the functions of a package (funcs)
+	// pkg is the package of another module or path that declares typ, or
+	// whose functions are tools (funcs), and ref the directive's name of
+	// it (IMPORTPATH.TYPE, IMPORTPATH); nil and "" for a type of the
+	// user's package (foreign.go).
+	pkg      *packages.Package
+	ref      string
+	funcs    bool
+	register string // register=, the registration function's name
+	prefix   string // option prefix=
 	// opts are the options of //mcp:tool that each method takes, as
 	// written; ok is false when the options had an error (reported).
 	opts string
@@ -203,8 +224,13 @@ func paramGrammar() *grammar {
 }
 
 func outputGrammar() *grammar {
-	return &grammar{directive: "//mcp:output", words: []wordRule{{name: "off", optional: true, choices: []string{"off"}}},
+	return &grammar{directive: "//mcp:output", words: []wordRule{{name: "off or all", optional: true, choices: []string{"off", "all"}}},
 		options: []optionRule{{key: "max", kind: countValue}}}
+}
+
+// viewGrammar is //mcp:view TYPE MEMBER... (views.go).
+func viewGrammar() *grammar {
+	return &grammar{directive: "//mcp:view", words: []wordRule{{name: "TYPE"}, {name: "MEMBER", many: true}}}
 }
 
 func constraintsGrammar() *grammar {
@@ -216,7 +242,8 @@ func constraintsGrammar() *grammar {
 func toolsGrammar() *grammar {
 	g := &grammar{directive: "//mcp:tools", words: []wordRule{{name: "TYPE"}}}
 	g.options = append(g.options, optionRule{key: "prefix", kind: toolNameValue,
-		bad: "//mcp:tools: prefix needs a value of characters from [A-Za-z0-9_.-]: prefix=issues_"})
+		bad: "//mcp:tools: prefix needs a value of characters from [A-Za-z0-9_.-]: prefix=issues_"},
+		optionRule{key: "register", kind: textValue, example: "register=RegisterGitHubIssuesTools"})
 	for _, r := range toolSpec().options {
 		if r.key == "name" || r.key == "title" {
 			r.kind, r.bad = refusedValue, "//mcp:tools names each tool after its method (with prefix= before it); "+r.key+"= belongs to the //mcp:tool of one method"
@@ -311,19 +338,36 @@ func (c *checker) paramDirective(s *pkgScan, cm *ast.Comment, a args, errs []opt
 	}
 }
 
-// outputDirective reads //mcp:output max=BYTES or //mcp:output off.
+// outputDirective reads //mcp:output max=BYTES, //mcp:output off or
+// //mcp:output all.
 func (c *checker) outputDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
 	o, hasMax := a.good["max"]
-	off := a.words[0].Value != ""
-	if len(errs) > 0 || off == hasMax {
-		c.errorf(s.at(a.words[0].Off), "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out) or off (no output schemas)")
+	word := a.words[0].Value
+	if len(errs) > 0 || (word != "") == hasMax {
+		c.errorf(s.at(a.words[0].Off), "//mcp:output takes max=BYTES (a positive number: output schemas longer than that are left out), off (no output schemas) or all (every output schema, with the descriptions of other modules' fields)")
 		return
 	}
 	if s.once(c, "output", cm.Pos()) {
-		s.d.outputMax = -1
-		if hasMax {
+		s.d.outputSet = true
+		switch {
+		case hasMax:
 			s.d.outputMax, _ = strconv.Atoi(o.Value)
+		case word == "all":
+			s.d.outputAll = true
+		default:
+			s.d.outputMax = -1
 		}
+	}
+}
+
+// viewDirective reads //mcp:view TYPE MEMBER... (views.go).
+func (c *checker) viewDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
+	if len(errs) > 0 || len(a.words) < 2 || a.words[0].Value == "" {
+		c.errorf(cm.Pos(), "malformed //mcp:view: write %s", viewForm)
+		return
+	}
+	if v := c.view(s, cm, a); v != nil {
+		s.d.views = append(s.d.views, v)
 	}
 }
 
@@ -342,12 +386,14 @@ func (c *checker) constraintsDirective(s *pkgScan, cm *ast.Comment, a args, errs
 // methods become tools in bulkTools.
 func (c *checker) toolsDirective(s *pkgScan, cm *ast.Comment, a args, errs []optionError) {
 	typ := a.words[0]
-	tn := lookupLocalType(s.pkg, typ.Value)
-	if tn == nil {
-		c.errorf(s.at(typ.Off), "//mcp:tools needs the name of a type declared in package %s: //mcp:tools TYPE [options]", s.pkg.Name)
-		return
+	r := &toolsRule{pos: cm.Pos(), typ: lookupLocalType(s.pkg, typ.Value)}
+	if r.typ == nil {
+		// IMPORTPATH.TYPE or IMPORTPATH: another package's code (foreign.go).
+		if r = c.foreignToolsRule(s.pkg, cm, typ.Value, s.at(typ.Off)); r == nil {
+			return
+		}
 	}
-	r := &toolsRule{pos: cm.Pos(), typ: tn, prefix: a.good["prefix"].Value, ok: len(errs) == 0}
+	r.prefix, r.ok = a.good["prefix"].Value, len(errs) == 0
 	if o, ok := a.good["toolset"]; ok {
 		r.toolset, r.toolsetPos = o.Value, s.at(o.ValueOff)
 	}
@@ -358,10 +404,22 @@ func (c *checker) toolsDirective(s *pkgScan, cm *ast.Comment, a args, errs []opt
 		c.errorf(s.at(e.Off), "%s", e.Msg)
 		r.ok = false
 	}
+	if o, has := a.good["register"]; has {
+		switch {
+		case r.pkg == nil || r.funcs:
+			c.errorf(s.at(o.KeyOff), "//mcp:tools: register= names the function that registers the methods of another package's type (//mcp:tools IMPORTPATH.TYPE register=NAME); the tools of %s are registered by %s", r.name(), model.RegisterFunc(r.recv()))
+			r.ok = false
+		case !token.IsIdentifier(o.Value) || !token.IsExported(o.Value):
+			c.errorf(s.at(o.KeyOff), "//mcp:tools: register needs the name of an exported function: register=RegisterGitHubIssuesTools")
+			r.ok = false
+		default:
+			r.register = o.Value
+		}
+	}
 	// The options each method's //mcp:tool takes, as written.
 	var good []option
 	for _, o := range a.good {
-		if o.Key != "prefix" {
+		if o.Key != "prefix" && o.Key != "register" {
 			good = append(good, o)
 		}
 	}
@@ -424,6 +482,33 @@ func (c *checker) resultDirective(s *pkgScan, cm *ast.Comment, a args, errs []op
 	s.d.results = append(s.d.results, r)
 }
 
+// name is how messages name the directive's type or package: as the
+// directive does.
+func (r *toolsRule) name() string {
+	if r.ref != "" {
+		return r.ref
+	}
+	return r.typ.Name()
+}
+
+// prefixHint is a prefix= a message suggests for r: the type's name
+// (issuesService), or the last element of the package's path.
+func (r *toolsRule) prefixHint() string {
+	if r.typ != nil {
+		return lowerFirst(r.typ.Name())
+	}
+	return path.Base(r.ref)
+}
+
+// recv is the receiver of the tools of r, as registration names it (nil
+// for functions).
+func (r *toolsRule) recv() *model.Receiver {
+	if r.typ == nil {
+		return nil
+	}
+	return &model.Receiver{TypeName: r.typ.Name(), Register: r.register}
+}
+
 // lookupLocalType finds the type called name declared in pkg, or nil.
 func lookupLocalType(pkg *packages.Package, name string) *types.TypeName {
 	if pkg.Types == nil || !token.IsIdentifier(name) {
@@ -434,11 +519,12 @@ func lookupLocalType(pkg *packages.Package, name string) *types.TypeName {
 }
 
 // bulkTools returns the tools that the //mcp:tools directives of pkg make
-// of the exported methods of their types, besides those already in tools
-// (annotated one by one, which wins). Of a pair X and XContext, only
-// XContext is a tool, named after X. A method that cannot be a tool as it
-// is does not stop generation: it is left out, with one warning per
-// directive (one per method with allWarnings).
+// of the exported methods of their types (or the exported functions of
+// another package), besides those already in tools (annotated one by one,
+// which wins). Of a pair X and XContext, only XContext is a tool, named
+// after X. A method that cannot be a tool as it is does not stop
+// generation: it is left out, with one warning per directive (one per
+// method with allWarnings).
 func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*toolDecl) []*toolDecl {
 	if len(c.dirs.tools) == 0 {
 		return nil
@@ -460,66 +546,124 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 	var out []*toolDecl
 	for _, r := range c.dirs.tools {
 		opts, prefix := r.opts, r.prefix
-		named, isNamed := r.typ.Type().(*types.Named)
-		if !r.ok || !isNamed || r.toolset != "" && !c.checkToolset(r.toolset, r.toolsetPos, pkg.Name) {
+		if !r.ok || r.toolset != "" && !c.checkToolset(r.toolset, r.toolsetPos, pkg.Name) {
 			continue
 		}
-		methods := map[string]*types.Func{}
-		for m := range named.Methods() {
+		declPkg, declsOf, kind := pkg, decls, "method"
+		if r.pkg != nil {
+			declPkg, declsOf = r.pkg, c.foreignDecls(r.pkg)
+		}
+		var members []*types.Func // in the order of their declarations
+		if r.funcs {
+			kind = "function"
+			scope := r.pkg.Types.Scope()
+			for _, name := range scope.Names() {
+				if fn, ok := scope.Lookup(name).(*types.Func); ok {
+					members = append(members, fn)
+				}
+			}
+			slices.SortFunc(members, func(a, b *types.Func) int {
+				pa, pb := c.fset.Position(a.Pos()), c.fset.Position(b.Pos())
+				return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+			})
+		} else if named, isNamed := r.typ.Type().(*types.Named); isNamed {
+			members = slices.Collect(named.Methods())
+		} else {
+			continue
+		}
+		if r.register != "" {
+			// A method of the type named one at a time (//mcp:tool
+			// IMPORTPATH.TYPE.Method) is registered with the others.
+			for _, t := range tools {
+				if t.site != nil && t.Receiver != nil && r.typ != nil && t.Receiver.Named == r.typ.Type() {
+					t.Receiver.Register = r.register
+				}
+			}
+		}
+		exported := map[string]*types.Func{}
+		for _, m := range members {
 			if m.Exported() {
-				methods[m.Name()] = m
+				exported[m.Name()] = m
 			}
 		}
 		var left []string
 		count := 0
-		for m := range named.Methods() {
-			fd := decls[m]
+		for _, m := range members {
+			fd := declsOf[m]
 			if !m.Exported() || annotated[m] || fd == nil {
 				continue
 			}
 			base := m.Name()
-			if methods[base+"Context"] != nil {
+			if exported[base+"Context"] != nil {
 				continue // X beside XContext: the latter is the tool
 			}
-			if b, isCtx := strings.CutSuffix(base, "Context"); isCtx && b != "" && methods[b] != nil {
+			if b, isCtx := strings.CutSuffix(base, "Context"); isCtx && b != "" && exported[b] != nil {
 				base = b
 			}
 			count++
 			dir := &ast.Comment{Slash: r.pos, Text: toolPrefix + " name=" + prefix + snakeCase(base) + " " + opts}
 			var args []*ast.Comment
-			if fd.Doc != nil {
+			if fd.Doc != nil && r.pkg == nil {
 				for _, cm := range fd.Doc.List {
 					if kind, _ := classify(cm.Text); kind == argDirective {
 						args = append(args, cm)
 					}
 				}
 			}
+			var site *foreignSite
+			if r.pkg != nil {
+				site = c.addSite(declPkg, fd, r.pos, "//mcp:tools "+r.ref, fmt.Sprintf("//mcp:tools %s: %s %s", r.ref, kind, fd.Name.Name))
+			}
 			saved := len(c.diags)
-			t := c.tool(pkg, fd, []*ast.Comment{dir}, args, docLines{})
-			reason := ""
+			t := c.tool(declPkg, fd, []*ast.Comment{dir}, args, docLines{})
+			reason, reasonAt := "", token.Position{}
 			for _, d := range c.diags[saved:] {
 				if !d.Warning && reason == "" {
-					reason = d.Message
+					reason, reasonAt = d.Message, d.Pos
 				}
 			}
 			if reason != "" {
 				c.diags = c.diags[:saved]
-				left = append(left, c.leftOut(r, fd, reason))
+				left = append(left, c.leftOut(r, fd, reason, reasonAt))
 				continue
 			}
-			t.bulk = r
+			t.bulk, t.site = r, site
+			if site != nil {
+				t.Pos = c.fset.Position(r.pos)
+				if t.Receiver != nil {
+					t.Receiver.Register = r.register
+				}
+			}
 			out = append(out, t)
 		}
 		r.count, r.left = count, left
+		if count == 0 && r.pkg != nil {
+			c.warnf(r.pos, "//mcp:tools %s: no exported %s to make tools of", r.name(), map[bool]string{true: "function", false: "method"}[r.funcs])
+		}
 	}
 	return out
 }
 
 // leftOut records that the method fd is not a tool of the //mcp:tools
-// directive r, for the reason given, and returns how the summary names it.
-func (c *checker) leftOut(r *toolsRule, fd *ast.FuncDecl, reason string) string {
+// directive r, for the reason given (at the position at), and returns how
+// the summary names it.
+func (c *checker) leftOut(r *toolsRule, fd *ast.FuncDecl, reason string, at token.Position) string {
 	if c.allWarnings {
-		c.warnf(fd.Name.Pos(), "//mcp:tools %s: method %s left out: %s", r.typ.Name(), fd.Name.Name, reason)
+		what := "method"
+		if r.funcs {
+			what = "function"
+		}
+		if r.pkg != nil && (slices.Contains(r.pkg.CompiledGoFiles, at.Filename) || slices.Contains(r.pkg.GoFiles, at.Filename)) {
+			full := "(declared at " + c.declaredAt(r.pkg, at) + ")"
+			if short := fmt.Sprintf("(declared at %s:%d)", filepath.Base(at.Filename), at.Line); strings.Contains(reason, short) {
+				reason = strings.Replace(reason, short, full, 1)
+			} else {
+				reason += " " + full
+			}
+			c.warnf(r.pos, "//mcp:tools %s: %s %s left out: %s", r.name(), what, fd.Name.Name, reason)
+		} else {
+			c.warnf(fd.Name.Pos(), "//mcp:tools %s: %s %s left out: %s", r.name(), what, fd.Name.Name, reason)
+		}
 	}
 	return fd.Name.Name
 }
@@ -528,7 +672,7 @@ func (c *checker) leftOut(r *toolsRule, fd *ast.FuncDecl, reason string) string 
 // left out; the tools with schema errors (bulk, failed) are left out too.
 func (c *checker) bulkSummary(failed map[*toolDecl]string) {
 	for t, reason := range failed {
-		t.bulk.left = append(t.bulk.left, c.leftOut(t.bulk, t.decl, reason))
+		t.bulk.left = append(t.bulk.left, c.leftOut(t.bulk, t.decl, reason, token.Position{}))
 	}
 	for _, r := range c.dirs.tools {
 		if len(r.left) == 0 {
@@ -539,7 +683,11 @@ func (c *checker) bulkSummary(failed map[*toolDecl]string) {
 		if !c.allWarnings {
 			more = "; run mcpgen -v for the reason of each"
 		}
-		c.warnf(r.pos, "//mcp:tools %s: %d of the %d methods it annotates are left out, as they cannot be tools as they are: %s%s",
-			r.typ.Name(), len(r.left), r.count, strings.Join(r.left, ", "), more)
+		what := "methods"
+		if r.funcs {
+			what = "functions"
+		}
+		c.warnf(r.pos, "//mcp:tools %s: %d of the %d %s it annotates are left out, as they cannot be tools as they are: %s%s",
+			r.name(), len(r.left), r.count, what, strings.Join(r.left, ", "), more)
 	}
 }

@@ -423,6 +423,11 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 		return
 	}
 	rt := types.Unalias(r)
+	if isStream(rt) {
+		// A stream has no JSON form: it is read into the result.
+		t.Result = model.ResultStream
+		return
+	}
 	if s, ok := rt.(*types.Slice); ok && isRuntimeNamed(s.Elem(), "Content") {
 		t.Result = model.ResultRaw // []runtime.Content
 		return
@@ -449,6 +454,20 @@ func (c *checker) result(t *toolDecl, r types.Type, pos token.Pos) {
 			typeString(r, t.pkg.Types), t.GoName)
 		t.bad = true
 	}
+}
+
+// ioReader is io.Reader's method set: Read(p []byte) (n int, err error).
+var ioReader = types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, "Read",
+	types.NewSignatureType(nil, nil, nil,
+		types.NewTuple(types.NewVar(token.NoPos, nil, "p", types.NewSlice(types.Typ[types.Byte]))),
+		types.NewTuple(types.NewVar(token.NoPos, nil, "n", types.Typ[types.Int]),
+			types.NewVar(token.NoPos, nil, "err", types.Universe.Lookup("error").Type())), false))}, nil).Complete()
+
+// isStream reports whether t is an interface type that has io.Reader's
+// Read (io.Reader, io.ReadCloser, io.ReadSeekCloser, ...): a result that
+// is a stream of bytes, whose JSON form would be {} whatever it holds.
+func isStream(t types.Type) bool {
+	return types.IsInterface(t) && types.Implements(t, ioReader)
 }
 
 // isRuntimeNamed reports whether t is the named type runtime.name.
@@ -596,9 +615,11 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		report(diags)
 	}
 	var out *jsonschema.Schema
+	var facts schema.OutputFacts
 	switch t.Result {
 	case model.ResultStructured:
-		s, wrapped, diags := c.builder.Output(t.ResultType, t.resultPos)
+		s, wrapped, f, diags := c.builder.OutputOf(t.ResultType, t.resultPos, c.outputOptions())
+		facts = f
 		report(diags)
 		if wrapped {
 			t.Result = model.ResultWrapped
@@ -607,11 +628,16 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 		}
 		out = s
 	case model.ResultObject:
-		ms := make([]schema.Param, len(t.Results))
+		ms := make([]schema.Param, 0, len(t.Results))
 		for i, r := range t.Results {
-			ms[i] = schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]}
+			if r.Via == nil && isStream(types.Unalias(r.Type)) {
+				r.Stream = true // read into the content, not a member
+				continue
+			}
+			ms = append(ms, schema.Param{Name: r.Name, Type: r.Type, Pos: t.resultsPos[i]})
 		}
-		s, diags := c.builder.Results(ms)
+		s, f, diags := c.builder.ResultsOf(ms, c.outputOptions())
+		facts = f
 		report(diags)
 		out = s
 	}
@@ -625,10 +651,22 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 				return nil, fmt.Errorf("%s: output schema of %s: %w", t.Pos, t.GoName, err)
 			}
 			t.OutputSchema = text
-			if max := c.dirs.outputBound(); max < 0 || max > 0 && compactLen(text) > max {
-				// //mcp:output: the result is still sent as structured
-				// content, which needs no schema.
+			// Left out, the result is still sent as structured content,
+			// which needs no schema.
+			size := compactLen(text)
+			switch max := c.dirs.outputBound(); {
+			case max < 0:
 				t.OutputSchema = ""
+				t.OutputLeftOut = "no output schema: //mcp:output off"
+			case max > 0 && size > max:
+				t.OutputSchema = ""
+				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes are over //mcp:output max=%d; //mcp:output max=%d brings it back", size, max, size)
+			case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
+				// The default: a schema that writes out another module's
+				// types whole, and is large, pays for little.
+				t.OutputSchema = ""
+				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
+					size, wholeList(facts.Whole, t.pkg), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
 			}
 		}
 	}

@@ -31,9 +31,9 @@ type conn struct {
 	caps       clientCaps       // legacy: the client capabilities declared in initialize
 	level      atomic.Int32     // legacy logging/setLevel, levelOff until set
 
-	outbound outbound       // legacy: requests sent to the client, awaiting answers
-	push     func(pushed)   // legacy: sends a message outside any request, nil if none
-	listens  map[*call]bool // open subscriptions/listen streams
+	outbound outbound          // legacy: requests sent to the client, awaiting answers
+	push     func(pushed) bool // legacy: sends a message outside any request, nil if none
+	listens  map[*call]bool    // open subscriptions/listen streams
 
 	stdio   bool   // the connection is a stdio one (else HTTP)
 	session string // the legacy HTTP session's id, "" if none

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -60,6 +61,16 @@ type fleet struct {
 
 	startOnce sync.Once
 
+	// updates are the resource updates (Server.ResourceUpdated) on their
+	// way to the store, which one goroutine publishes in order: an update
+	// of a URI already waiting is not queued again, and past the bound an
+	// update is dropped and logged, so that a program that announces
+	// faster than the store takes holds a bounded queue, not a goroutine
+	// and a message per update.
+	updates    *outbox[string]
+	pubMu      sync.Mutex // never held for a round trip, unlike mu
+	publishing bool       // publishUpdates runs (under pubMu)
+
 	mu       sync.Mutex
 	handlers []*httpHandler // whose sessions the fleet's messages may be for
 	key      []byte         // the shared requestState key, when loaded
@@ -100,7 +111,49 @@ func newFleet(s *Server, st Store) *fleet {
 	var b [replicaIDBytes]byte
 	_, _ = rand.Read(b[:])
 	// A replica without a configured key signs with the fleet's.
-	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:]), sharedKey: s.stateKey == nil}
+	return &fleet{srv: s, st: st, id: hex.EncodeToString(b[:]), sharedKey: s.stateKey == nil,
+		updates: newOutbox(fleetQueueMessages, fleetQueueBytes,
+			func(uri string) string { return uri }, func(uri string) int { return len(uri) + 64 })}
+}
+
+// resourceUpdated sends the update through the store to every replica,
+// which tells the clients whose streams it holds: it queues it, and
+// starts the goroutine that publishes the queue unless it runs.
+func (f *fleet) resourceUpdated(uri string) {
+	f.start()
+	f.updates.put(uri)
+	f.pubMu.Lock()
+	start := !f.publishing
+	f.publishing = true
+	f.pubMu.Unlock()
+	if start {
+		go f.publishUpdates()
+	}
+}
+
+// publishUpdates publishes the queued resource updates, in order, until
+// the queue is empty.
+func (f *fleet) publishUpdates() {
+	for {
+		uri, ok, dropped := f.updates.take()
+		if dropped > 0 {
+			f.srv.logger.Warn("fleet: resource updates were dropped: the store did not take them as fast as they came; their subscribers were not told",
+				"dropped", dropped, "bound", strconv.Itoa(fleetQueueMessages)+" URIs")
+		}
+		if ok {
+			f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
+			continue
+		}
+		f.pubMu.Lock()
+		// An update queued since take saw publishing set and left it to
+		// this goroutine.
+		if f.updates.empty() {
+			f.publishing = false
+			f.pubMu.Unlock()
+			return
+		}
+		f.pubMu.Unlock()
+	}
 }
 
 // start subscribes to the fleet's topics, once.
@@ -162,13 +215,6 @@ func (f *fleet) addHandler(h *httpHandler) {
 	f.mu.Lock()
 	f.handlers = append(f.handlers, h)
 	f.mu.Unlock()
-}
-
-// resourceUpdated sends the update through the store to every replica,
-// which tells the clients whose streams it holds.
-func (f *fleet) resourceUpdated(uri string) {
-	f.start()
-	go f.publish(topicFleet, &fleetMsg{Kind: msgResource, URI: uri})
 }
 
 // stateKey returns the key that signs requestState values: the configured

@@ -666,9 +666,10 @@ func (h *httpHandler) acquireLocalSession(w http.ResponseWriter, r *http.Request
 // get opens the standalone event stream of a legacy session (spec 2025-11-25
 // basic/transports). It carries the messages the server sends outside any
 // request (resource updates, see Server.ResourceUpdated) and keep-alive
-// comments, until the client closes it or the session ends. A message that
-// finds the stream's buffer full is dropped rather than holding up the
-// program that sent it.
+// comments, until the client closes it or the session ends. The program
+// that sends a message never waits for the client: what waits for it is
+// bounded (outbox.go), and a stream whose client does not read it past
+// that bound is closed.
 func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	id := r.Header.Get(headerSessionID)
 	if headerIsModern(r) || id == "" {
@@ -692,18 +693,22 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	defer sess.detachStream()
 	// The stream takes messages before its headers reach the client: a
 	// client that sends a request as soon as it sees them finds the
-	// stream ready for the server's questions.
-	queue := make(chan pushed, 64)
-	sess.conn.setPush(func(p pushed) {
-		select {
-		case queue <- p:
-		default:
-		}
-	})
+	// stream ready for the server's questions. What waits for a client
+	// that does not read is bounded (outbox.go); past the bound the
+	// stream is closed (spec 2025-11-25 basic/transports: the server may
+	// close the SSE stream at any time), a write that blocks included,
+	// so that the client that reads again sees it end and opens another.
+	rc := http.NewResponseController(w)
+	box := newPushOutbox()
+	overflow := make(chan struct{})
+	box.onDrop = func() {
+		close(overflow)
+		_ = rc.SetWriteDeadline(time.Now()) // ends a write the client does not read
+	}
+	sess.conn.setPush(box.put)
 	defer sess.conn.setPush(nil)
 	setSSEHeaders(w.Header())
 	w.WriteHeader(http.StatusOK)
-	rc := http.NewResponseController(w)
 	if rc.Flush() != nil {
 		return
 	}
@@ -711,16 +716,21 @@ func (h *httpHandler) get(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	for {
 		select {
-		case p := <-queue:
+		case <-box.ready:
+			p, ok, _ := box.take()
 			// A resource update is for the caller of this stream, whose
 			// request bears the session's identity: it hears of a
 			// resource it may read (on a fleet, this replica decides).
-			if p.uri != "" && !h.srv.mayHear(r.Context(), p.uri) {
+			if !ok || p.uri != "" && !h.srv.mayHear(r.Context(), p.uri) {
 				continue
 			}
-			if writeSSEEvent(w, p.msg) != nil {
+			if writeSSEEvent(w, p.message()) != nil {
 				return
 			}
+		case <-overflow:
+			h.srv.logger.Warn("a legacy session's GET stream was closed: its client did not read the messages sent to it",
+				"bound", strconv.Itoa(streamQueueMessages)+" messages, "+strconv.Itoa(streamQueueBytes>>10)+" KiB")
+			return
 		case <-r.Context().Done():
 			return
 		case <-sess.ctx.Done():

@@ -72,7 +72,7 @@ func TestIconsAndMetaByVersion(t *testing.T) {
 				meta = func(m string) string { return `,"_meta":` + m }
 			}
 			tools := c.do(`1`, "tools/list", params).result(t)["tools"].([]any)
-			jsonEqual(t, "tool", tools[len(tools)-1], `{"name":"board"`+icons("")+`,"inputSchema":{"type":"object"}`+
+			jsonEqual(t, "tool", tools[len(tools)-1], `{"name":"board"`+icons("")+`,"inputSchema":{"type":"object","properties":{}}`+
 				meta(`{"ui":{"resourceUri":"ui://notes/board.html"},"com.example/team":"notes"}`)+`}`)
 			jsonEqual(t, "prompts", c.do(`2`, "prompts/list", params).result(t)["prompts"],
 				`[{"name":"summary"`+icons("")+meta(`{"com.example/kind":"summary"}`)+`}]`)

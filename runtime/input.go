@@ -66,8 +66,9 @@ func (e *ClientError) Error() string {
 
 // ErrNoStream is returned to a legacy HTTP client's call when no event
 // stream can carry the question: its POST does not accept (or no longer
-// has) text/event-stream, and its session has no GET stream open.
-var ErrNoStream = errors.New("the client cannot receive the question: no event stream (its request does not accept text/event-stream and its session has no GET stream)")
+// has) text/event-stream, and its session has no GET stream open, or one
+// whose queue is full (its client does not read it; docs/guarantees.md).
+var ErrNoStream = errors.New("the client cannot receive the question: no event stream (its request does not accept text/event-stream and its session has no GET stream it reads)")
 
 // questionOutKey is the context key of the carrier of a legacy call.
 type questionOutKey struct{}

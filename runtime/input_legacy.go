@@ -107,14 +107,7 @@ func (c *call) askLegacy(ctx context.Context, cp capability, params []byte) (jso
 			if post.notify(msg) {
 				return true
 			}
-			c.conn.mu.Lock()
-			push := c.conn.push
-			c.conn.mu.Unlock()
-			if push == nil {
-				return false
-			}
-			push(pushed{msg: msg})
-			return true
+			return c.conn.pushMessage(pushed{msg: msg})
 		}
 	}
 	out := &c.conn.outbound

@@ -110,7 +110,7 @@ func (s *Server) listsChanged(kind listKind) {
 		legacy := c.negotiated && !c.modern
 		c.mu.Unlock()
 		if legacy {
-			c.pushMessage(pushed{msg: msg})
+			c.pushMessage(pushed{msg: msg, list: listChangedMethod[kind]})
 		}
 	}
 	s.listeners.notify(listenEvent{list: kind})

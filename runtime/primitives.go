@@ -238,11 +238,10 @@ func (s *Server) ResourceUpdated(uri string) {
 // resourceUpdatedHere tells the clients of this process that the resource
 // at uri changed.
 func (s *Server) resourceUpdatedHere(uri string) {
-	params := jsontext.AppendString([]byte(`{"uri":`), uri)
-	params = append(params, '}')
-	msg := appendNotification(nil, "notifications/resources/updated", params)
+	// The message is made where it is sent (pushed.message): an update
+	// that a stream's outbox coalesces costs nothing.
 	for _, c := range s.subs.conns(uri) {
-		c.pushMessage(pushed{msg: msg, uri: uri})
+		c.pushMessage(pushed{uri: uri})
 	}
 	s.listeners.notify(listenEvent{uri: uri})
 }
@@ -274,27 +273,38 @@ func (s *Server) mayHear(ctx context.Context, uri string) bool {
 
 // A pushed message is one sent to a legacy client outside any request. For
 // a resource update, uri is the resource's, which the deliverer checks
-// with mayHear; it is "" for anything else.
+// with mayHear, and msg is nil (see message); uri is "" for anything
+// else. For a list change, list is its method. Either coalesces the
+// message in a stream's outbox.
 type pushed struct {
-	msg []byte
-	uri string
+	msg  []byte
+	uri  string
+	list string
+}
+
+// message returns the message to send: msg, or the resource update's.
+func (p pushed) message() []byte {
+	if p.msg != nil || p.uri == "" {
+		return p.msg
+	}
+	params := jsontext.AppendString([]byte(`{"uri":`), p.uri)
+	return appendNotification(nil, "notifications/resources/updated", append(params, '}'))
 }
 
 // pushMessage sends p to the client outside any request, when the
 // connection has a way to: stdio always, a legacy HTTP session while its
-// GET stream is open.
-func (c *conn) pushMessage(p pushed) {
+// GET stream is open. It reports whether p was queued (or was
+// redundant), false when there is no way or the stream's outbox is full.
+func (c *conn) pushMessage(p pushed) bool {
 	c.mu.Lock()
 	push := c.push
 	c.mu.Unlock()
-	if push != nil {
-		push(p)
-	}
+	return push != nil && push(p)
 }
 
 // setPush sets (or, with nil, removes) the connection's channel for
 // messages outside any request.
-func (c *conn) setPush(push func(pushed)) {
+func (c *conn) setPush(push func(pushed) bool) {
 	c.mu.Lock()
 	c.push = push
 	c.mu.Unlock()

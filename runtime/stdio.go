@@ -93,19 +93,25 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	// that the program that sends them never waits for a slow client.
 	// A resource update is checked here, with the connection's context
 	// (its identity, if the program set one), not in ResourceUpdated.
-	queue := make(chan pushed, 64)
-	l.c.setPush(func(p pushed) {
-		select {
-		case queue <- p:
-		default:
-		}
-	})
+	// What waits for a client that does not read is bounded (outbox.go);
+	// what was dropped past the bound is told, once the client reads
+	// again, in a warning (if its log level lets it hear one) and on the
+	// server's logger.
+	box := newPushOutbox()
+	l.c.setPush(box.put)
 	go func() {
 		for {
 			select {
-			case p := <-queue:
-				if p.uri == "" || s.mayHear(ctx, p.uri) {
-					out.send(p.msg)
+			case <-box.ready:
+				p, ok, dropped := box.take()
+				if dropped > 0 {
+					s.logger.Warn("messages for a stdio client were dropped: it did not read them", "dropped", dropped)
+					if notice := c.droppedNotice(dropped); notice != nil {
+						out.send(notice)
+					}
+				}
+				if ok && (p.uri == "" || s.mayHear(ctx, p.uri)) {
+					out.send(p.message())
 				}
 			case <-ctx.Done():
 				return

@@ -91,7 +91,8 @@ func WithStore(st Store) Option {
 // NewMemoryStore returns a [Store] that keeps everything in this
 // process's memory: the Servers that share it behave as replicas of one
 // fleet, without any other engine. A Server without [WithStore] does not
-// need one.
+// need one. A subscriber that falls behind by more than 1,024 messages or
+// 1 MiB misses those that come past them, as Publish allows.
 func NewMemoryStore() Store {
 	return &memoryStore{values: map[string]memoryValue{}, topics: map[string]map[*memorySub]bool{}}
 }
@@ -103,16 +104,26 @@ type memoryStore struct {
 	puts   int // writes since the last sweep of expired values
 }
 
+// The bounds of what waits for one subscriber of a memory store.
+const (
+	memorySubMessages = 1024
+	memorySubBytes    = 1 << 20
+)
+
 type memoryValue struct {
 	value   []byte
 	expires time.Time
 }
 
 // memorySub is one subscription: its messages wait in queue for the
-// goroutine that hands them to fn, in order.
+// goroutine that hands them to fn, in order. A subscriber that falls
+// behind by more than memorySubMessages messages or memorySubBytes bytes
+// misses the messages past them (Publish may be at-most-once), so that a
+// slow one does not hold what the publishers send without bound.
 type memorySub struct {
 	mu      sync.Mutex
 	queue   [][]byte
+	held    int // bytes in queue
 	wake    chan struct{}
 	stopped chan struct{}
 }
@@ -172,7 +183,10 @@ func (m *memoryStore) Publish(_ context.Context, topic string, msg []byte) error
 	defer m.mu.Unlock()
 	for sub := range m.topics[topic] {
 		sub.mu.Lock()
-		sub.queue = append(sub.queue, append([]byte{}, msg...))
+		if len(sub.queue) < memorySubMessages && sub.held+len(msg) <= memorySubBytes {
+			sub.queue = append(sub.queue, append([]byte{}, msg...))
+			sub.held += len(msg)
+		}
 		sub.mu.Unlock()
 		select {
 		case sub.wake <- struct{}{}:
@@ -199,7 +213,7 @@ func (m *memoryStore) Subscribe(topic string, fn func(msg []byte)) (func(), erro
 			}
 			sub.mu.Lock()
 			queue := sub.queue
-			sub.queue = nil
+			sub.queue, sub.held = nil, 0
 			sub.mu.Unlock()
 			for _, msg := range queue {
 				fn(msg)

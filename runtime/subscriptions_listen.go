@@ -19,8 +19,21 @@ import (
 // notifications on.
 type listener struct {
 	uris    map[string]bool
-	lists   [numLists]bool   // the list changes the stream asked for
-	pending chan listenEvent // notifications for the stream, written by run
+	lists   [numLists]bool       // the list changes the stream asked for
+	pending *outbox[listenEvent] // notifications for the stream, written by run
+}
+
+// newListenOutbox returns the outbox of a listen stream: an update of a
+// URI, or a change of a list, that waits already is not queued again.
+func newListenOutbox() *outbox[listenEvent] {
+	return newOutbox(streamQueueMessages, streamQueueBytes,
+		func(ev listenEvent) string {
+			if ev.uri != "" {
+				return "u" + ev.uri
+			}
+			return "l" + listFilterKey[ev.list]
+		},
+		func(ev listenEvent) int { return len(ev.uri) + 64 })
 }
 
 // A listenEvent is a change a listen stream may hear of: the resource at
@@ -51,17 +64,14 @@ func (ls *listeners) remove(l *listener) {
 	delete(ls.set, l)
 }
 
-// notify queues ev on every stream that asked for it; a stream whose queue
-// is full misses it rather than holding up the program.
+// notify queues ev on every stream that asked for it; a stream whose
+// outbox is full misses it rather than holding up the program, and ends.
 func (ls *listeners) notify(ev listenEvent) {
 	ls.mu.Lock()
 	defer ls.mu.Unlock()
 	for l := range ls.set {
 		if ev.uri != "" && l.uris[ev.uri] || ev.uri == "" && l.lists[ev.list] {
-			select {
-			case l.pending <- ev:
-			default:
-			}
+			l.pending.put(ev)
 		}
 	}
 }
@@ -78,7 +88,7 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, f *listenFilter, 
 	s := c.srv
 	sub := append([]byte(`{"io.modelcontextprotocol/subscriptionId":`), id...)
 	sub = append(sub, '}')
-	l := &listener{pending: make(chan listenEvent, 64)}
+	l := &listener{pending: newListenOutbox()}
 	if s.listChanged {
 		l.lists = [numLists]bool{f.ToolsListChanged, f.PromptsListChanged, f.ResourcesListChanged}
 	}
@@ -145,8 +155,18 @@ func (c *conn) listen(ctx context.Context, id json.RawMessage, f *listenFilter, 
 		}()
 		for {
 			select {
-			case ev := <-l.pending:
-				if ctx.Err() != nil {
+			case <-l.pending.ready:
+				ev, ok, dropped := l.pending.take()
+				if dropped > 0 {
+					// The client did not read what it was sent, and
+					// missed some: the stream ends gracefully, which
+					// tells it to listen again (and read again what it
+					// listens to).
+					s.logger.Warn("a subscriptions/listen stream was ended: its client did not read the notifications sent to it", "dropped", dropped)
+					cancel()
+					continue
+				}
+				if !ok || ctx.Err() != nil {
 					continue // ended: the next turn says how
 				}
 				if ev.uri == "" {

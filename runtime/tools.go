@@ -133,6 +133,9 @@ func (t *tool) validator() *validate.Validator {
 // AddTool registers t. It reports an error, and registers nothing, when the
 // name is invalid or already taken, the handler is nil, or a schema is not a
 // JSON object or does not compile.
+// An input schema without a root "properties" is listed with an empty one,
+// as generated schemas are: some model providers refuse a parameters
+// schema without it, and it changes nothing the schema admits.
 func (s *Server) AddTool(t Tool) error {
 	s.mu.Lock()
 	t.Name = s.toolPrefix + t.Name
@@ -215,7 +218,7 @@ func newTool(t Tool) (*tool, error) {
 	if err := checkHeaderMarks(input); err != nil {
 		return nil, fmt.Errorf("runtime: tool %q: input schema: %v", t.Name, err)
 	}
-	rt := &tool{Tool: t, input: input}
+	rt := &tool{Tool: t, input: withProperties(input)}
 	if t.ValidateSchema != "" {
 		if _, err := compactSchema(t.ValidateSchema, true); err != nil {
 			return nil, fmt.Errorf("runtime: tool %q: validate schema: %v", t.Name, err)
@@ -245,6 +248,29 @@ func newTool(t Tool) (*tool, error) {
 		rt.view = viewURI(rt.meta)
 	}
 	return rt, nil
+}
+
+// withProperties returns the compact input schema in with an empty
+// "properties" member at its root when it has none, as the generator
+// writes every object schema (parser/schema/portable.go): OpenAI's
+// function calling refuses a parameters schema without it, and the
+// member changes nothing that the schema admits.
+func withProperties(in json.RawMessage) json.RawMessage {
+	has := false
+	if !jsontext.EachMember(in, func(key, _ []byte) {
+		if string(key) == "properties" {
+			has = true
+		}
+	}) {
+		var root map[string]json.RawMessage
+		_ = json.Unmarshal(in, &root) // an object: compactSchema checked it
+		_, has = root["properties"]
+	}
+	if has {
+		return in
+	}
+	// The root has "type" at least: a member follows it.
+	return append(in[:len(in)-1:len(in)-1], `,"properties":{}}`...)
 }
 
 // compactSchema checks that text is a JSON object (with "type":"object" when

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,8 +64,45 @@ func TestEmptyInputSchemaMeansAnyObject(t *testing.T) {
 	}})
 	c := serve(t, s)
 	list := c.do(`1`, "tools/list", "").result(t)
-	jsonEqual(t, "tools", list["tools"], `[{"name":"any","inputSchema":{"type":"object"}}]`)
+	jsonEqual(t, "tools", list["tools"], `[{"name":"any","inputSchema":{"type":"object","properties":{}}}]`)
 	jsonEqual(t, "call", c.do(`2`, "tools/call", `{"name":"any"}`).result(t), `{"content":[{"type":"text","text":"{}"}]}`)
+}
+
+// TestAddToolAddsProperties: a hand-registered tool whose input schema
+// has no root "properties" (as examples/conformance's test_trigger_tool_change)
+// is listed with an empty one, as generated tools are (OpenAI's function
+// calling refuses a parameters schema without it); the schema admits what
+// it admitted, and one that has properties is listed as written.
+func TestAddToolAddsProperties(t *testing.T) {
+	s := NewServer("s", "1")
+	echo := func(ctx context.Context, args json.RawMessage) (*Result, error) { return TextResult(string(args)), nil }
+	s.MustAddTool(Tool{Name: "closed", InputSchema: `{ "type": "object", "additionalProperties": false }`, Handler: echo})
+	s.MustAddTool(Tool{Name: "escaped", InputSchema: `{"type":"object","\u0061dditionalProperties":false}`, Handler: echo})
+	s.MustAddTool(Tool{Name: "written", InputSchema: `{"properties":{"a":{"type":"string"}},"type":"object"}`, Handler: echo})
+	c := serve(t, s)
+	list := c.do(`1`, "tools/list", "").result(t)
+	var got []string
+	for _, tool := range list["tools"].([]any) {
+		b, _ := json.Marshal(tool.(map[string]any)["inputSchema"])
+		got = append(got, string(b))
+	}
+	want := []string{
+		`{"additionalProperties":false,"properties":{},"type":"object"}`,
+		`{"additionalProperties":false,"properties":{},"type":"object"}`,
+		`{"properties":{"a":{"type":"string"}},"type":"object"}`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("input schemas:\n got %q\nwant %q", got, want)
+	}
+	// The line as sent: the member added at the end of the root.
+	line := string(c.do(`2`, "tools/list", "").line)
+	if !strings.Contains(line, `"inputSchema":{"type":"object","additionalProperties":false,"properties":{}}`) {
+		t.Errorf("tools/list line: %s", line)
+	}
+	jsonEqual(t, "call", c.do(`3`, "tools/call", `{"name":"closed"}`).result(t), `{"content":[{"type":"text","text":"{}"}]}`)
+	if r := c.do(`4`, "tools/call", `{"name":"closed","arguments":{"x":1}}`).result(t); r["isError"] != true {
+		t.Errorf("an argument the schema does not admit: %v", r)
+	}
 }
 
 func TestResultHelpers(t *testing.T) {

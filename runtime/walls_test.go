@@ -38,7 +38,7 @@ var rooms = map[string][]string{
 	"core": {"arguments.go", "call.go", "content.go", "dispatch.go", "doc.go", "identity.go",
 		"inprocess.go", "input.go", "input_legacy.go", "input_modern.go", "jsonrpc.go", "logging.go",
 		"meta.go", "methods.go", "middleware.go", "numbers.go", "result.go", "server.go", "session.go",
-		"subscriptions_listen.go", "task.go", "version.go"},
+		"subscriptions_listen.go", "task.go", "version.go", "outbox.go", "stream_result.go"},
 	"catalog": {"apps.go", "complete.go", "headermarks.go", "icons.go", "listchanged.go", "primitives.go",
 		"prompt.go", "resource.go", "skills.go", "tools.go", "toolsets.go", "toolslist.go"},
 	"shared":   {"shutdown.go", "workers.go"},

@@ -27,6 +27,9 @@ type toolCost struct {
 	description, input, output int // the bytes of each part
 	icons, meta                int // the bytes of its icons and _meta, if any
 	repeated                   int // bytes of repeated subschemas in the input schema
+	// leftOut says what the tool's entry leaves out (its output schema)
+	// and the line that brings it back, "" when nothing.
+	leftOut string
 }
 
 // tokens estimates the tokens of n bytes of JSON and English text: one
@@ -118,7 +121,7 @@ func catalogCosts(pkg *model.Package) []toolCost {
 		}
 		costs = append(costs, toolCost{name: t.Name, toolset: t.Toolset, bytes: len(entry), model: len(read), description: len(desc) - 2,
 			input: len(w.InputSchema), output: len(w.OutputSchema), icons: icons, meta: len(w.Meta),
-			repeated: repeatedBytes(w.InputSchema)})
+			repeated: repeatedBytes(w.InputSchema), leftOut: t.OutputLeftOut})
 	}
 	slices.SortStableFunc(costs, func(a, b toolCost) int { return cmp.Or(b.model-a.model, b.bytes-a.bytes) })
 	return costs
@@ -200,6 +203,9 @@ func catalogReport(pkg *model.Package, costs []toolCost) []string {
 			name += fmt.Sprintf(" %-10s", cmp.Or(c.toolset, "-"))
 		}
 		lines = append(lines, fmt.Sprintf("  %s model %7d bytes ~%6d tokens, wire %7d bytes  %s", name, c.model, tokens(c.model), c.bytes, c.advice()))
+		if c.leftOut != "" {
+			lines = append(lines, "  "+strings.Repeat(" ", 34)+c.leftOut)
+		}
 	}
 	return lines
 }

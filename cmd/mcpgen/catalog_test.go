@@ -229,3 +229,33 @@ func TestCatalogToolsets(t *testing.T) {
 		t.Errorf("-check -budget 300: %q", problems)
 	}
 }
+
+// TestCatalogLeftOut: -catalog says, under each tool whose output schema
+// is left out, why and the line that brings it back.
+func TestCatalogLeftOut(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_outputdefault"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkgs, diags, err := mcpparser.Load(dir, nil, ".")
+	if err != nil || len(mcpparser.Errors(diags)) > 0 || len(pkgs) != 1 {
+		t.Fatalf("Load: %v %v", err, diags)
+	}
+	lines := catalogReport(pkgs[0], catalogCosts(pkgs[0]))
+	report := strings.Join(lines, "\n")
+	notes := map[string]string{}
+	for i, l := range lines[:len(lines)-1] {
+		if f := strings.Fields(l); len(f) > 0 && strings.HasPrefix(l, "  ") && !strings.HasPrefix(l, "   ") {
+			if next := lines[i+1]; strings.HasPrefix(strings.TrimSpace(next), "no output schema") {
+				notes[f[0]] = strings.TrimSpace(next)
+			}
+		}
+	}
+	want := map[string]string{
+		"mem": "no output schema: its 2658 bytes write out runtime.MemStats whole, over the default 512 for other modules' types; //mcp:view runtime.MemStats MEMBER... makes it smaller, //mcp:output all brings it back",
+		"own": "no output schema: its 2753 bytes write out runtime.MemStats whole, over the default 512 for other modules' types; //mcp:view runtime.MemStats MEMBER... makes it smaller, //mcp:output all brings it back",
+	}
+	if len(notes) != len(want) || notes["mem"] != want["mem"] || notes["own"] != want["own"] {
+		t.Errorf("the notes under the tools: %q, want %q (point keeps its output schema):\n%s", notes, want, report)
+	}
+}

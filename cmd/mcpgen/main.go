@@ -341,7 +341,11 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 				newName = "/dev/null"
 				fmt.Fprintf(stderr, "mcpgen: %s is no longer needed\n", name)
 			default:
-				fmt.Fprintf(stderr, "mcpgen: %s is stale\n", name)
+				if note := driftNote(c.old, c.new); note != "" {
+					fmt.Fprintf(stderr, "mcpgen: %s is stale: %s\n", name, note)
+				} else {
+					fmt.Fprintf(stderr, "mcpgen: %s is stale\n", name)
+				}
 			}
 			fmt.Fprint(stdout, unifiedDiff(oldName, newName, c.old, c.new))
 		}

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # run.sh runs the API client trial of docs/apiclients.md, "What a trial gave":
-# it copies three API client libraries nobody here wrote out of the module
-# cache, adds to each the package-level lines in testdata/lines/ (one file,
-# mcp.go), generates with this tree's mcpgen, serves the tools over
-# streamable HTTP and calls them with the Go MCP SDK against a fake API on
-# loopback, comparing every result with a direct Go call of the same method
-# (testdata/harness/). It prints, per library, the warnings, the methods
-# annotated and left out, the tools, the calls equal, the bytes of tools/list
-# and the largest tool; then the same with the output schemas bounded (or
-# not) the other way.
+# a module of its own (example.com/apis) holds one package per API client library,
+# each a single file of lines that name the library's types (testdata/mcp/),
+# with nothing added to the libraries, which the go command downloads as any
+# user's module does. It generates with this tree's mcpgen, serves the tools
+# over streamable HTTP and calls them with the Go MCP SDK against a fake API
+# on loopback, comparing every result with a direct Go call of the same
+# method (testdata/harness/). It prints, per library, the warnings, the
+# methods annotated and left out, the tools, the calls equal, the bytes of
+# tools/list and the largest tool; then the same with the output schemas
+# bounded (or not) the other way.
 #
 #   e2e/apiclients/run.sh [WORKDIR]
 #
@@ -22,39 +23,16 @@ mkdir -p "$work"
 cd "$work"
 echo "trial in $work, mcpgen of $root ($(git -C "$root" rev-parse --short HEAD)), $(go version)"
 
-# name module version package-directory-in-module
+# name package-in-the-module library-module version
 libs=(
-  "github github.com/google/go-github/v72 v72.0.0 github"
-  "slack github.com/slack-go/slack v0.35.0 ."
-  "godo github.com/digitalocean/godo v1.237.0 ."
+  "github ghmcp github.com/google/go-github/v72 v72.0.0"
+  "slack slackmcp github.com/slack-go/slack v0.35.0"
+  "godo godomcp github.com/digitalocean/godo v1.237.0"
 )
-for l in "${libs[@]}"; do
-  read -r name mod ver pkg <<<"$l"
-  dir=$(go mod download -json "$mod@$ver" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-  rm -rf "$name"
-  cp -r "$dir" "$name"
-  chmod -R u+w "$name"
-  sed -i '/^toolchain /d' "$name/go.mod" # a newer patch release than this Go is not needed
-  (cd "$name" && go mod download)
-  cp "$here/lines/$name.go" "$name/$pkg/mcp.go"
-done
-cat >go.work <<EOW
-go 1.26.0
-
-use (
-	./harness
-	./github
-	./slack
-	./godo
-	$root
-)
-
-replace github.com/mcpgen/mcpgen v0.1.0 => $root
-EOW
-mkdir -p harness
-cp "$here"/harness/*_test.go harness/
-cat >harness/go.mod <<'EOM'
-module trial
+rm -rf apis
+mkdir -p apis
+cat >apis/go.mod <<EOM
+module example.com/apis
 
 go 1.26.0
 
@@ -65,31 +43,49 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/slack-go/slack v0.35.0
 )
+
+replace github.com/mcpgen/mcpgen v0.1.0 => $root
 EOM
-(cd harness && go mod download github.com/modelcontextprotocol/go-sdk)
+for l in "${libs[@]}"; do
+  read -r name pkg mod ver <<<"$l"
+  mkdir -p "apis/$pkg"
+  cp "$here/mcp/$pkg.go" "apis/$pkg/mcp.go"
+done
+cp "$here"/harness/*_test.go apis/
+# docs/apiclients.md's first example: ghmcp and this command
+mkdir -p apis/cmd/ghserver
+cp "$here/ghserver/main.go" apis/cmd/ghserver/
+(cd apis && GOWORK=off go mod tidy)
 (cd "$root" && go build -o "$work/mcpgen" ./cmd/mcpgen)
+export GOWORK=off
 
 generate() {
   for l in "${libs[@]}"; do
-    read -r name mod ver pkg <<<"$l"
+    read -r name pkg mod ver <<<"$l"
     (
-      cd "$name/$pkg"
+      cd "apis/$pkg"
       rm -f mcp_gen.go
       "$work/mcpgen" 2>"$work/$name.warnings.txt"
       "$work/mcpgen" -catalog 2>&1 | grep '^mcpgen: catalog' || true
-      echo "  $(grep -c '' "$work/$name.warnings.txt") warning lines (mcpgen -v: $("$work/mcpgen" -v 2>&1 >/dev/null | grep -c ''))," \
+      echo "  $name: $(grep -c '' "$work/$name.warnings.txt") warning lines (mcpgen -v: $("$work/mcpgen" -v 2>&1 >/dev/null | grep -c ''))," \
         "$(grep -c 's.MustAddTool' mcp_gen.go) tools, $(grep -c 'OutputSchema:' mcp_gen.go) with an output schema," \
-        "package-level lines: $(grep -c '^//mcp:' mcp.go)"
-      grep -o '//mcp:tools [A-Za-z]*: [0-9]* of the [0-9]* methods it annotates are left out' "$work/$name.warnings.txt" | sed 's/^/  /' || true
+        "lines in mcp.go: $(grep -c '^//mcp:' mcp.go), files added to $mod: 0"
+      grep -o '//mcp:tools [^ ]*: [0-9]* of the [0-9]* methods it annotates are left out' "$work/$name.warnings.txt" | sed 's/^/  /' || true
     )
   done
-  (cd harness && rm -f "$work/report.txt" && TRIAL_REPORT="$work/report.txt" go test -count=1 . >"$work/test.txt" 2>&1) || { cat "$work/test.txt"; exit 1; }
+  (cd apis && rm -f "$work/report.txt" && TRIAL_REPORT="$work/report.txt" go test -count=1 . >"$work/test.txt" 2>&1) || { cat "$work/test.txt"; exit 1; }
   sed 's/^/  /' "$work/report.txt"
 }
 
-echo "== as in testdata/lines (go-github: no //mcp:output; slack-go: //mcp:output max=16384)"
+echo "== as in testdata/mcp (go-github: no //mcp:output; slack-go: //mcp:output max=16384)"
 generate
+echo "== docs/apiclients.md's first example: cmd/ghserver over stdio (initialize, tools/list)"
+(cd apis && go build -o "$work/ghserver" ./cmd/ghserver)
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"run.sh","version":"1"}}}' \
+  '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' |
+  "$work/ghserver" | tail -n 1 |
+  python3 -c 'import json,sys; r=json.load(sys.stdin)["result"]["tools"]; print("  ghserver: %d tools, the first %s, the last %s" % (len(r), r[0]["name"], r[-1]["name"]))'
 echo "== go-github with //mcp:output max=8192, slack-go without //mcp:output"
-echo '//mcp:output max=8192' >>github/github/mcp.go
-sed -i '/^\/\/mcp:output/d' slack/mcp.go
+echo '//mcp:output max=8192' >>apis/ghmcp/mcp.go
+sed -i '/^\/\/mcp:output/d' apis/slackmcp/mcp.go
 generate

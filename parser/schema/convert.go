@@ -75,6 +75,11 @@ type conv struct {
 	// enumDocs holds the names of the values of integer enums (enumDoc),
 	// added to the schemas' descriptions by done, once these are set.
 	enumDocs map[*jsonschema.Schema]string
+	// outOpts shape an output schema (views.go); whole and wholeOrder
+	// record the struct types of other modules written out whole.
+	outOpts    OutputOptions
+	whole      map[string]bool
+	wholeOrder []string
 }
 
 // A pathElem is one step from a tool's parameter or result to a value
@@ -523,7 +528,9 @@ func (c *conv) named(n *types.Named, at site) *jsonschema.Schema {
 		}
 		c.repeated[key] = n
 		r := c.ref(key)
-		r.Description = c.b.typeDoc(n.Obj()) // as expand would give it
+		if !c.leanDoc(n) {
+			r.Description = c.b.typeDoc(n.Obj()) // as expand would give it
+		}
 		return r
 	}
 	problems := c.problems
@@ -642,7 +649,7 @@ func (c *conv) ref(key string) *jsonschema.Schema {
 // described returns a schema carrying the doc comment of t if t is a named type.
 func (c *conv) described(t types.Type) *jsonschema.Schema {
 	s := &jsonschema.Schema{}
-	if n, ok := t.(*types.Named); ok {
+	if n, ok := t.(*types.Named); ok && !c.leanDoc(n) {
 		s.Description = c.b.typeDoc(n.Obj())
 	}
 	return s
@@ -827,7 +834,7 @@ func (c *conv) basic(t types.Type, u *types.Basic, at site) *jsonschema.Schema {
 	}
 	// The names of an enum's values, in input and output schemas alike (a
 	// result's 2 means High whether or not the schema lists the values).
-	if n, ok := t.(*types.Named); ok && c.b.isEnum(n, c.enumSwitch) {
+	if n, ok := t.(*types.Named); ok && c.b.isEnum(n, c.enumSwitch) && !c.leanDoc(n) {
 		if doc := c.b.enumDoc(n); doc != "" {
 			if c.enumDocs == nil {
 				c.enumDocs = map[*jsonschema.Schema]string{}

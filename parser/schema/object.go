@@ -52,7 +52,12 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 	// fat is the field being converted; report reads it when called.
 	var fat site
 	report := func(msg string) { c.report(fat, msg) }
+	keep := c.view(t) // a view keeps some members, in an output schema
+	lean := c.leanDoc(t)
 	for i, f := range fields {
+		if keep != nil && !keep[f.name] {
+			continue
+		}
 		fat = fieldSite("field", typeName, f.v)
 		if f.badName != "" {
 			report(fmt.Sprintf("json tag name %q is not valid for encoding/json, which uses %q instead", f.badName, f.v.Name()))
@@ -106,13 +111,19 @@ func (c *conv) object(t types.Type, at site) *jsonschema.Schema {
 		if name := headerTag(f.tag, report); name != "" {
 			c.markHeader(prop, f.v.Type(), name, fat)
 		}
-		if prop.Description == "" {
+		if prop.Description == "" && !lean {
 			prop.Description = c.b.fieldDoc(f.v)
 		}
-		if prop.Description == "" {
+		if prop.Description == "" && !lean {
 			// A field without a comment of its own is described by its
 			// type, as a plain parameter is.
 			prop.Description = typeDoc
+		}
+		if lean {
+			// Another module's field, in an output schema: its
+			// description only documents; what its value means (a
+			// duration's unit) stays.
+			prop.Description = ""
 		}
 		prop.Description = withNote(prop.Description, note)
 

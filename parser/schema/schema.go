@@ -364,11 +364,19 @@ func IsErrorSlice(t types.Type) bool {
 // an object with one required member per result, which admits null where
 // encoding/json can write the result as null.
 func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
+	s, _, diags := b.ResultsOf(members, OutputOptions{})
+	return s, diags
+}
+
+// ResultsOf is Results with the package's views and choices of output
+// schemas, and says what the schema holds.
+func (b *Builder) ResultsOf(members []Param, o OutputOptions) (*jsonschema.Schema, OutputFacts, []Diagnostic) {
 	var pos token.Pos
 	if len(members) > 0 {
 		pos = members[0].Pos
 	}
 	c := b.newConv(true, pos)
+	c.outOpts = o
 	s := emptyObject()
 	s.Properties = newProperties(len(members))
 	s.Required = make([]string, 0, len(members))
@@ -390,7 +398,7 @@ func (b *Builder) Results(members []Param) (*jsonschema.Schema, []Diagnostic) {
 		s.Properties.Set(m.Name, ms)
 		s.Required = append(s.Required, m.Name)
 	}
-	return s, c.done(s)
+	return s, OutputFacts{Whole: c.wholeOrder}, c.done(s)
 }
 
 // errorTexts returns the schema of a []error result, which the generated
@@ -410,7 +418,16 @@ func errorTexts() *jsonschema.Schema {
 // and wrapped is true. <t> admits null when encoding/json can write t as
 // null (a nil pointer, slice or map).
 func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wrapped bool, diags []Diagnostic) {
+	s, wrapped, _, diags = b.OutputOf(t, pos, OutputOptions{})
+	return s, wrapped, diags
+}
+
+// OutputOf is Output with the package's views and choices of output
+// schemas, and says what the schema holds.
+func (b *Builder) OutputOf(t types.Type, pos token.Pos, o OutputOptions) (s *jsonschema.Schema, wrapped bool, facts OutputFacts, diags []Diagnostic) {
 	c := b.newConv(true, pos)
+	c.outOpts = o
+	defer func() { facts.Whole = c.wholeOrder }()
 	at := site{pos: pos, what: "result"}
 	c.start(at, t)
 	if IsErrorSlice(t) {
@@ -422,7 +439,7 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	// writes it; the generated handler answers a nil pointer with an
 	// isError result, since null is no object of the schema.
 	if s.Type == "object" && objectOrPointerToOne(t) {
-		return s, false, c.done(s)
+		return s, false, facts, c.done(s)
 	}
 	if n, ok := deref(t).(*types.Named); ok && c.nestedStated(s, n, 0, at) {
 		s = anyValue() // wrapped below: its references would not hold
@@ -434,7 +451,7 @@ func (b *Builder) Output(t types.Type, pos token.Pos) (s *jsonschema.Schema, wra
 	w.Properties = newProperties(1)
 	w.Properties.Set("result", s)
 	w.Required = []string{"result"}
-	return w, true, c.done(w)
+	return w, true, facts, c.done(w)
 }
 
 // objectOrPointerToOne reports whether t is no pointer, or a pointer (not

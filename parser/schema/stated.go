@@ -399,3 +399,16 @@ func copySchema(s *jsonschema.Schema) *jsonschema.Schema {
 	emptyToAny(&out)
 	return &out
 }
+
+// StatedFor makes the //mcp:schema directives of the package pkgPath
+// apply to the tools whose declarations are in the file filename, of
+// another package (one that pkgPath's directives make tools of). The
+// packages being checked one after another, the last call for a file
+// holds while that package's schemas are derived.
+func (b *Builder) StatedFor(filename, pkgPath string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.syntax[filename] == nil { // a root's own file keeps its package
+		b.filePkg[filename] = pkgPath
+	}
+}

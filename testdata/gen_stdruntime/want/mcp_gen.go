@@ -87,24 +87,19 @@ const (
   "type": "object",
   "properties": {
     "AllocBytes": {
-      "type": "integer",
-      "description": "number of bytes allocated, freed"
+      "type": "integer"
     },
     "FreeBytes": {
-      "type": "integer",
-      "description": "number of bytes allocated, freed"
+      "type": "integer"
     },
     "AllocObjects": {
-      "type": "integer",
-      "description": "number of objects allocated, freed"
+      "type": "integer"
     },
     "FreeObjects": {
-      "type": "integer",
-      "description": "number of objects allocated, freed"
+      "type": "integer"
     },
     "Stack0": {
       "type": "array",
-      "description": "stack trace for this record; ends at first 0 entry",
       "items": {
         "type": "integer",
         "minimum": 0

@@ -1,5 +1,6 @@
-// Package trial serves the tools mcpgen generated for copies of API client
-// libraries, calls them with the Go MCP SDK over streamable HTTP against a
+// Package trial serves the tools mcpgen generated, in packages of this
+// module of its own, for API client libraries as the go command downloads
+// them (nothing added to any), calls them with the Go MCP SDK over streamable HTTP against a
 // fake API on loopback, and compares every result with a direct Go call of
 // the same method on the same client.
 package trial

@@ -11,6 +11,8 @@ import (
 
 	"github.com/google/go-github/v72/github"
 	"github.com/mcpgen/mcpgen/runtime"
+
+	"example.com/apis/ghmcp"
 )
 
 const ghUser = `{"login":"octocat","id":1,"node_id":"MDQ6VXNlcjE=","avatar_url":"https://github.com/images/error/octocat_happy.gif","type":"User","site_admin":false}`
@@ -69,13 +71,13 @@ func TestGitHub(t *testing.T) {
 	client.BaseURL, _ = url.Parse(api.URL + "/")
 
 	srv := runtime.NewServer("github", "1.0.0")
-	github.RegisterIssuesServiceTools(srv, client.Issues)
-	github.RegisterPullRequestsServiceTools(srv, client.PullRequests)
-	github.RegisterRepositoriesServiceTools(srv, client.Repositories)
+	ghmcp.RegisterIssuesServiceTools(srv, client.Issues)
+	ghmcp.RegisterPullRequestsServiceTools(srv, client.PullRequests)
+	ghmcp.RegisterRepositoriesServiceTools(srv, client.Repositories)
 	cs, endpoint := serve(t, srv)
 	ctx := context.Background()
 	pages := func(r *github.Response) map[string]any {
-		return map[string]any{"response_pages": github.ResponsePages(r)}
+		return map[string]any{"response_pages": ghmcp.ResponsePages(r)}
 	}
 	calls := []call{
 		{"issues_get", `{"owner":"o","repo":"r","number":1347}`, func() (any, map[string]any, error) {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/digitalocean/godo"
 	"github.com/mcpgen/mcpgen/runtime"
+
+	"example.com/apis/godomcp"
 )
 
 const doDroplet = `{"id":3164444,"name":"example.com","memory":1024,"vcpus":1,"disk":25,"locked":false,"status":"active","created_at":"2020-07-21T18:37:44Z","features":["backups","ipv6"],"backup_ids":[53893572],"snapshot_ids":[],"image":{"id":63663980,"name":"20.04 (LTS) x64","distribution":"Ubuntu","slug":"ubuntu-20-04-x64","public":true,"regions":["nyc3","sfo3"],"created_at":"2020-05-15T05:47:50Z","min_disk_size":20,"size_gigabytes":2.36,"type":"base","status":"available"},"size":{"slug":"s-1vcpu-1gb","memory":1024,"vcpus":1,"disk":25,"transfer":1,"price_monthly":5,"price_hourly":0.00743999984115362,"regions":["nyc3"],"available":true},"size_slug":"s-1vcpu-1gb","networks":{"v4":[{"ip_address":"104.236.32.182","netmask":"255.255.192.0","gateway":"104.236.0.1","type":"public"}],"v6":[]},"region":{"name":"New York 3","slug":"nyc3","features":["metadata"],"available":true,"sizes":["s-1vcpu-1gb"]},"tags":["web","env:prod"],"vpc_uuid":"760e09ef-dc84-11e8-981e-3cfdfeaae000"}`
@@ -68,19 +70,21 @@ func TestGodo(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv := runtime.NewServer("godo", "1.0.0")
-	godo.RegisterDropletsServiceOpTools(srv, client.Droplets.(*godo.DropletsServiceOp))
-	godo.RegisterDropletActionsServiceOpTools(srv, client.DropletActions.(*godo.DropletActionsServiceOp))
-	godo.RegisterDomainsServiceOpTools(srv, client.Domains.(*godo.DomainsServiceOp))
-	godo.RegisterKeysServiceOpTools(srv, client.Keys.(*godo.KeysServiceOp))
-	godo.RegisterAccountServiceOpTools(srv, client.Account.(*godo.AccountServiceOp))
-	godo.RegisterRegionsServiceOpTools(srv, client.Regions.(*godo.RegionsServiceOp))
-	godo.RegisterSizesServiceOpTools(srv, client.Sizes.(*godo.SizesServiceOp))
-	godo.RegisterTagsServiceOpTools(srv, client.Tags.(*godo.TagsServiceOp))
-	godo.RegisterProjectsServiceOpTools(srv, client.Projects.(*godo.ProjectsServiceOp))
-	godo.RegisterFirewallsServiceOpTools(srv, client.Firewalls.(*godo.FirewallsServiceOp))
+	godomcp.RegisterDropletsServiceOpTools(srv, client.Droplets.(*godo.DropletsServiceOp))
+	godomcp.RegisterDropletActionsServiceOpTools(srv, client.DropletActions.(*godo.DropletActionsServiceOp))
+	godomcp.RegisterDomainsServiceOpTools(srv, client.Domains.(*godo.DomainsServiceOp))
+	godomcp.RegisterKeysServiceOpTools(srv, client.Keys.(*godo.KeysServiceOp))
+	godomcp.RegisterAccountServiceOpTools(srv, client.Account.(*godo.AccountServiceOp))
+	godomcp.RegisterRegionsServiceOpTools(srv, client.Regions.(*godo.RegionsServiceOp))
+	godomcp.RegisterSizesServiceOpTools(srv, client.Sizes.(*godo.SizesServiceOp))
+	godomcp.RegisterTagsServiceOpTools(srv, client.Tags.(*godo.TagsServiceOp))
+	godomcp.RegisterProjectsServiceOpTools(srv, client.Projects.(*godo.ProjectsServiceOp))
+	godomcp.RegisterFirewallsServiceOpTools(srv, client.Firewalls.(*godo.FirewallsServiceOp))
 	cs, endpoint := serve(t, srv)
 	ctx := context.Background()
-	pages := func(r *godo.Response) map[string]any { return map[string]any{"response_pages": godo.ResponsePages(r)} }
+	pages := func(r *godo.Response) map[string]any {
+		return map[string]any{"response_pages": godomcp.ResponsePages(r)}
+	}
 	calls := []call{
 		{"droplets_get", `{"dropletID":3164444}`, func() (any, map[string]any, error) {
 			v, r, err := client.Droplets.Get(ctx, 3164444)

@@ -11,6 +11,8 @@ import (
 
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/slack-go/slack"
+
+	"example.com/apis/slackmcp"
 )
 
 // fakeSlack answers a few methods of the Slack Web API and remembers the
@@ -52,7 +54,7 @@ func TestSlack(t *testing.T) {
 	client := slack.New("xoxb-test", slack.OptionAPIURL(api.URL+"/"))
 
 	srv := runtime.NewServer("slack", "1.0.0")
-	slack.RegisterClientTools(srv, client)
+	slackmcp.RegisterClientTools(srv, client)
 	cs, endpoint := serve(t, srv)
 	ctx := context.Background()
 	calls := []call{
