@@ -19,16 +19,20 @@ var goldenArgs = map[string]string{
 	"gen_plain lookup": `{"table":{"a":1},"key":"a"}`,
 	"gen_real_marshalers place": `{"amount":123456789012345678901234567890,"ratio":"1/3","host":"192.0.2.1","addr":"2001:db8::1",` +
 		`"version":"v1.2.3","at":"2026-12-01T10:00:00Z","price":{"cents":1234,"currency":"EUR"},"token":"customer-42"}`,
-	"gen_real_marshalers lookup": `{"code":"USD","at":"2026-01-02T03:04:05Z","amount":7}`,
-	"gen_stated_keywords ship":   `{"mode":"post","to":{"city":"Lyon","zip":"69001"}}`,
-	"gen_generic max_int":        `{"xs":[3,9,4]}`,
+	"gen_real_marshalers lookup":     `{"code":"USD","at":"2026-01-02T03:04:05Z","amount":7}`,
+	"gen_stated_keywords ship":       `{"mode":"post","to":{"city":"Lyon","zip":"69001"}}`,
+	"gen_generic max_int":            `{"xs":[3,9,4]}`,
+	"gen_stream download_with_meta":  `{"path":"README.md"}`,
+	"gen_viewforeign catalog_lookup": `{"isbn":"isbn-emma"}`,
+	"gen_signatures find_city":       `{"country":"France"}`, // a nil *City (no capital of "") is an isError result
+	"gen_views get":                  `{"number":1}`,
+	"gen_views fetch":                `{"number":1}`,
 }
 
 // goldenErrors are the golden tools that cannot succeed, on purpose.
 var goldenErrors = map[string]bool{
-	"gen_decode decode":        true, // decodes into an any parameter: mcpgen warns about it
-	"gen_realcode mirror":      true, // the zero arguments it is called with are the origin, which it refuses
-	"gen_signatures find_city": true, // no capital of "": a nil *City, an isError result (find_cities sends City)
+	"gen_decode decode":   true, // decodes into an any parameter: mcpgen warns about it
+	"gen_realcode mirror": true, // the zero arguments it is called with are the origin, which it refuses
 }
 
 // constructor matches a function New<T>() *<T> that makes a receiver.
@@ -36,8 +40,12 @@ var constructor = regexp.MustCompile(`(?m)^func New(\w+)\(\) \*(\w+) `)
 
 // registerFunc matches the registration functions of a generated file:
 // RegisterTools(s *runtime.Server) and Register<T>Tools(s *runtime.Server, recv *T),
+// where T may be another package's (recv *ext.Shelf, recv *strings.Replacer),
 // and RegisterSkills(s *runtime.Server) (a golden of skills alone has no tools).
-var registerFunc = regexp.MustCompile(`(?m)^func (Register\w*Tools|RegisterSkills)\(\w+ \*\w+\.Server(?:, \w+ \*(\w+))?\)`)
+var registerFunc = regexp.MustCompile(`(?m)^func (Register\w*Tools|RegisterSkills)\(\w+ \*\w+\.Server(?:, \w+ \*(?:(\w+)\.)?(\w+))?\)`)
+
+// importLine matches an import of a generated file: its name, if any, and path.
+var importLine = regexp.MustCompile(`(?m)^\t(?:(\w+) )?"([^"]+)"$`)
 
 // TestGoldenResultsMatchOutputSchemas calls every tool of every golden
 // package (../testdata/gen_*, with want/mcp_gen.go in place) with
@@ -167,7 +175,8 @@ func goldenPackages(t *testing.T) (overlay map[string]string, importLines, regis
 		name := filepath.Base(dir)
 		alias := fmt.Sprintf("g%d", i)
 		fmt.Fprintf(&imports, "\t%s %q\n", alias, "github.com/mcpgen/mcpgen/testdata/"+name)
-		fmt.Fprintf(&registers, "\ts = runtime.NewServer(%q, \"1\", runtime.WithToolsets(\"all\"))\n", name) // every toolset: each tool is called
+		// Every toolset served, so that every tool is listed and called.
+		fmt.Fprintf(&registers, "\ts = runtime.NewServer(%q, \"1\", runtime.WithToolsets(\"all\"))\n", name)
 		// A receiver comes from its package's New<T>() *<T>, else is new(T).
 		ctors := map[string]bool{}
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -182,10 +191,20 @@ func goldenPackages(t *testing.T) (overlay map[string]string, importLines, regis
 				}
 			}
 		}
-		for _, m := range registerFunc.FindAllSubmatch(src, -1) {
-			switch recv := string(m[2]); {
+		for j, m := range registerFunc.FindAllSubmatch(src, -1) {
+			switch qual, recv := string(m[2]), string(m[3]); {
 			case recv == "":
 				fmt.Fprintf(&registers, "\t%s.%s(s)\n", alias, m[1])
+			case qual != "":
+				// A type of another package (//mcp:tools IMPORTPATH.TYPE):
+				// its zero value, from the package the generated file imports.
+				path := importedAs(src, qual)
+				if path == "" {
+					t.Fatalf("%s: no import of %s", want, qual)
+				}
+				recvAlias := fmt.Sprintf("%s_%d", alias, j)
+				fmt.Fprintf(&imports, "\t%s %q\n", recvAlias, path)
+				fmt.Fprintf(&registers, "\t%s.%s(s, new(%s.%s))\n", alias, m[1], recvAlias, recv)
 			case ctors[recv]:
 				fmt.Fprintf(&registers, "\t%s.%s(s, %s.New%s())\n", alias, m[1], alias, recv)
 			default:
@@ -195,6 +214,18 @@ func goldenPackages(t *testing.T) (overlay map[string]string, importLines, regis
 		fmt.Fprintf(&registers, "\tservers[%q] = s\n", name)
 	}
 	return overlay, imports.String(), registers.String(), withOutput
+}
+
+// importedAs returns the path of the package that the generated file src
+// imports under the name qual (its own name, or the name it is given).
+func importedAs(src []byte, qual string) string {
+	for _, m := range importLine.FindAllSubmatch(src, -1) {
+		name, path := string(m[1]), string(m[2])
+		if name == qual || name == "" && (path == qual || strings.HasSuffix(path, "/"+qual)) {
+			return path
+		}
+	}
+	return ""
 }
 
 // goldenOverlay writes, in tmp, the program main as ./goldenrun/main and an

@@ -385,12 +385,72 @@ func (c *checker) schemaDirective(pkg *packages.Package, f *ast.File, g *ast.Com
 		}
 		return
 	}
-	obj := lookupTypeName(pkg, name)
+	obj := c.lookupType(pkg, name)
 	if obj == nil {
-		c.errorf(cm.Pos(), "//mcp:schema: no type %s in this package or the packages it imports (name it by import path or package name, then the type: net/netip.Addr, semver.Version)", name)
+		c.errorf(cm.Pos(), "//mcp:schema: no type %s in this package, the packages it imports or those its //mcp:tools and //mcp:tool lines name (name it by import path or package name, then the type: net/netip.Addr, semver.Version)", name)
 		return
 	}
 	c.builder.State(pkg.PkgPath, obj.Pkg().Path()+"."+obj.Name(), s, cm.Pos())
+}
+
+// lookupType finds the type TYPE of a package-level line of pkg
+// (//mcp:schema, //mcp:result, //mcp:view), named "path.Name" or
+// "pkgname.Name": in pkg or the packages it imports, else, as the lines
+// apply to the tools made of other packages' code too, in the packages
+// that pkg's //mcp:tools and //mcp:tool lines name (by import path or
+// package name) or, by import path, any package they import. It returns
+// nil when there is none, or when two of those packages have that name.
+func (c *checker) lookupType(pkg *packages.Package, name string) *types.TypeName {
+	if tn := lookupTypeName(pkg, name); tn != nil {
+		return tn
+	}
+	i := strings.LastIndex(name, ".")
+	if i <= 0 || pkg.Types == nil {
+		return nil
+	}
+	qual, short := name[:i], name[i+1:]
+	var roots []*types.Package
+	for _, path := range foreignPaths([]*packages.Package{pkg}) {
+		if p := c.foreign[path]; p != nil && p.Types != nil {
+			roots = append(roots, p.Types)
+		}
+	}
+	lookup := func(p *types.Package) *types.TypeName {
+		tn, _ := p.Scope().Lookup(short).(*types.TypeName)
+		return tn
+	}
+	if !strings.Contains(qual, "/") {
+		var found *types.TypeName
+		for _, p := range roots {
+			if p.Name() != qual && p.Path() != qual {
+				continue
+			}
+			if tn := lookup(p); tn != nil {
+				if found != nil && found != tn {
+					return nil // two packages of that name
+				}
+				found = tn
+			}
+		}
+		if found != nil {
+			return found
+		}
+	}
+	seen := map[*types.Package]bool{}
+	queue := append([]*types.Package{pkg.Types}, roots...)
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if p.Path() == qual {
+			return lookup(p)
+		}
+		queue = append(queue, p.Imports()...)
+	}
+	return nil
 }
 
 // lookupTypeName finds the type named "path.Name" or "pkgname.Name" in

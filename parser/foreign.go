@@ -167,12 +167,25 @@ func loadForeign(cfg *packages.Config, patterns []string, pkgs []*packages.Packa
 		}
 		if len(msgs) > 0 || p.Types == nil || p.Name == "" {
 			path := cmp.Or(p.PkgPath, p.ID)
-			broken[path] = strings.Join(strings.Fields(cmp.Or(strings.Join(msgs, "; "), "it does not load")), " ")
+			broken[path] = loadFailureText(path, msgs)
 			continue
 		}
 		foreign[p.PkgPath] = p
 	}
 	return mine, foreign, broken, nil
+}
+
+// loadFailureText says why the package path does not load, from the go
+// command's messages. A package that no module of the build provides is
+// said in one sentence of ours: the go command words it after its flags
+// (-mod=readonly: "cannot find module providing package"; otherwise "no
+// required module provides package"), and the user's step is the same.
+func loadFailureText(path string, msgs []string) string {
+	text := strings.Join(strings.Fields(cmp.Or(strings.Join(msgs, "; "), "it does not load")), " ")
+	if strings.Contains(text, "no required module provides package") || strings.Contains(text, "cannot find module providing package") {
+		return "no module that the main module requires provides it; add one with go get " + path
+	}
+	return text
 }
 
 // A foreignSite is the declaration of another package that a directive of

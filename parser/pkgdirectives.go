@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 )
@@ -263,7 +264,7 @@ func (c *checker) toolsetDirective(s *pkgScan, cm *ast.Comment, a args, errs []o
 	switch {
 	case len(errs) > 0 || a.rest == "":
 		c.errorf(cm.Pos(), "//mcp:toolset needs a name and a description: //mcp:toolset NAME [default] text")
-	case !validToolsetName(name.Value):
+	case !toolname.ValidToolset(name.Value):
 		c.errorf(s.at(name.Off), "//mcp:toolset %s: a toolset name is 1 to 64 characters from a-z 0-9 _ -, other than all and default", name.Value)
 	case s.d.toolsetAt[name.Value] != token.NoPos:
 		c.errorf(s.at(name.Off), "second //mcp:toolset %s (the first is at %s)", name.Value, c.lineOf(s.d.toolsetAt[name.Value], cm.Pos()))
@@ -275,20 +276,6 @@ func (c *checker) toolsetDirective(s *pkgScan, cm *ast.Comment, a args, errs []o
 		s.d.toolsets = append(s.d.toolsets, &model.Toolset{Pos: c.fset.Position(cm.Pos()), Name: name.Value,
 			Description: a.rest, Default: a.words[1].Value == "default"})
 	}
-}
-
-// validToolsetName reports whether name can name a toolset
-// (runtime.Toolset.Name).
-func validToolsetName(name string) bool {
-	if name == "" || len(name) > 64 || name == "all" || name == "default" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // checkToolset reports, at pos, a toolset= that names no //mcp:toolset of
@@ -449,10 +436,10 @@ func (c *checker) resultDirective(s *pkgScan, cm *ast.Comment, a args, errs []op
 	name, what := strings.TrimPrefix(a.words[0].Value, "*"), a.words[1].Value
 	tn := lookupLocalType(pkg, name)
 	if tn == nil {
-		tn = lookupTypeName(pkg, name)
+		tn = c.lookupType(pkg, name)
 	}
 	if tn == nil {
-		c.errorf(s.at(a.words[0].Off), "//mcp:result: no type %s in this package or the packages it imports (name another package's type by import path or package name: net/http.Response, http.Response)", name)
+		c.errorf(s.at(a.words[0].Off), "//mcp:result: no type %s in this package, the packages it imports or those its //mcp:tools and //mcp:tool lines name (name another package's type by import path or package name: net/http.Response, http.Response)", name)
 		return
 	}
 	r := &resultRule{pos: cm.Pos(), typ: tn}

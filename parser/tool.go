@@ -664,9 +664,16 @@ func (c *checker) schemas(t *toolDecl) (all []schema.Diagnostic, err error) {
 			case max == 0 && c.dirs != nil && !c.dirs.outputSet && len(facts.Whole) > 0 && size > DefaultOutputMax:
 				// The default: a schema that writes out another module's
 				// types whole, and is large, pays for little.
+				// The types named as the lines of the package being
+				// checked name them, also for a tool made of another
+				// package's code (t.pkg is that package).
+				home := t.pkg
+				if p := c.foreign[c.pkgPath]; p != nil {
+					home = p
+				}
 				t.OutputSchema = ""
 				t.OutputLeftOut = fmt.Sprintf("no output schema: its %d bytes write out %s whole, over the default %d for other modules' types; //mcp:view %s MEMBER... makes it smaller, //mcp:output all brings it back",
-					size, wholeList(facts.Whole, t.pkg), DefaultOutputMax, directiveTypeName(facts.Whole[0], t.pkg))
+					size, wholeList(facts.Whole, home), DefaultOutputMax, directiveTypeName(facts.Whole[0], home))
 			}
 		}
 	}

@@ -39,10 +39,10 @@ func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
 	restPos := s.at(typWord.Off)
 	tn := lookupLocalType(pkg, name)
 	if tn == nil {
-		tn = lookupTypeName(pkg, name)
+		tn = c.lookupType(pkg, name)
 	}
 	if tn == nil {
-		c.errorf(restPos, "//mcp:view: no type %s in this package or the packages it imports (name another package's type by import path or package name: github.Issue)", name)
+		c.errorf(restPos, "//mcp:view: no type %s in this package, the packages it imports or those its //mcp:tools and //mcp:tool lines name (name another package's type by import path or package name: github.Issue)", name)
 		return nil
 	}
 	n, ok := types.Unalias(tn.Type()).(*types.Named)

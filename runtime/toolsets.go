@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/toolname"
 )
 
 // This file is toolsets and read-only mode: which of the registered tools
@@ -49,7 +51,7 @@ type Toolset struct {
 // another description or default (declaring the same toolset twice, as two
 // packages may, is allowed).
 func (s *Server) AddToolset(ts Toolset) error {
-	if !validToolsetName(ts.Name) {
+	if !toolname.ValidToolset(ts.Name) {
 		return fmt.Errorf("runtime: invalid toolset name %q: want 1 to 64 characters from a-z 0-9 _ -, other than \"all\" and \"default\"", ts.Name)
 	}
 	s.mu.Lock()
@@ -114,18 +116,6 @@ func cleanNames(names []string) []string {
 		}
 	}
 	return out
-}
-
-func validToolsetName(name string) bool {
-	if name == "" || len(name) > 64 || name == "all" || name == "default" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // resolveToolsets returns the set of toolset names that names choose among

@@ -259,3 +259,26 @@ func TestCatalogLeftOut(t *testing.T) {
 		t.Errorf("the notes under the tools: %q, want %q (point keeps its output schema):\n%s", notes, want, report)
 	}
 }
+
+// TestCatalogForeignOutputLeftOut: the default output-schema policy holds
+// for a tool made of another package's code (//mcp:tool
+// runtime/debug.ReadBuildInfo in gen_viewforeign), and -catalog names the
+// types it writes out whole as the user's package's lines name them (by
+// import path: the package does not import runtime/debug), not as the
+// other package does (a bare BuildInfo, which no line of the user's
+// package can name).
+func TestCatalogForeignOutputLeftOut(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_viewforeign"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, problems, warnings, err := generate(dir, &options{output: "mcp_gen.go", catalog: true, check: true, patterns: []string{"."}})
+	if err != nil || len(problems) > 0 {
+		t.Fatal(err, problems)
+	}
+	report := strings.Join(warnings, "\n")
+	want := " bytes write out runtime/debug.BuildInfo, runtime/debug.Module, runtime/debug.BuildSetting whole, over the default 512 for other modules' types; //mcp:view runtime/debug.BuildInfo MEMBER... makes it smaller, //mcp:output all brings it back\n"
+	if !strings.Contains(report, want) {
+		t.Errorf("the catalog lacks\n%s\nin\n%s", want, report)
+	}
+}

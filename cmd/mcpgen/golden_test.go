@@ -171,7 +171,7 @@ func TestGoldenServes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go command")
 	}
-	for _, name := range []string{"notes", "signatures", "embedded", "real_marshalers", "primitives", "realcode", "profile_openai", "generic", "apps", "apiclient", "toolsets", "othertype", "otherpkg", "othertool", "views", "outputdefault", "stream"} {
+	for _, name := range []string{"notes", "signatures", "embedded", "real_marshalers", "primitives", "realcode", "profile_openai", "generic", "apps", "apiclient", "toolsets", "othertype", "otherpkg", "othertool", "views", "outputdefault", "stream", "viewforeign"} {
 		t.Run(name, func(t *testing.T) {
 			caseDir, err := filepath.Abs(filepath.Join(moduleRoot, "testdata", "gen_"+name))
 			if err != nil {

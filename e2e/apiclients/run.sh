@@ -8,8 +8,11 @@
 # on loopback, comparing every result with a direct Go call of the same
 # method (testdata/harness/). It prints, per library, the warnings, the
 # methods annotated and left out, the tools, the calls equal, the bytes of
-# tools/list and the largest tool; then the same with the output schemas
-# bounded (or not) the other way.
+# tools/list, the largest tool and the bytes of the results' text; then the
+# same with the output schemas bounded (or not) the other way; then
+# go-github again without ghmcp's //mcp:view lines (the results whole).
+# WORKDIR keeps each library's warnings and -catalog output
+# (NAME.warnings.txt, NAME.catalog.txt, of the last pass that made them).
 #
 #   e2e/apiclients/run.sh [WORKDIR]
 #
@@ -59,21 +62,24 @@ cp "$here/ghserver/main.go" apis/cmd/ghserver/
 (cd "$root" && go build -o "$work/mcpgen" ./cmd/mcpgen)
 export GOWORK=off
 
+# generate [NAME [TESTRUN]]: every library, or only NAME with go test -run TESTRUN.
 generate() {
   for l in "${libs[@]}"; do
     read -r name pkg mod ver <<<"$l"
+    [ -z "${1:-}" ] || [ "$1" = "$name" ] || continue
     (
       cd "apis/$pkg"
       rm -f mcp_gen.go
       "$work/mcpgen" 2>"$work/$name.warnings.txt"
-      "$work/mcpgen" -catalog 2>&1 | grep '^mcpgen: catalog' || true
+      "$work/mcpgen" -catalog >"$work/$name.catalog.txt" 2>&1 || true
+      grep '^mcpgen: catalog' "$work/$name.catalog.txt" || true
       echo "  $name: $(grep -c '' "$work/$name.warnings.txt") warning lines (mcpgen -v: $("$work/mcpgen" -v 2>&1 >/dev/null | grep -c ''))," \
         "$(grep -c 's.MustAddTool' mcp_gen.go) tools, $(grep -c 'OutputSchema:' mcp_gen.go) with an output schema," \
         "lines in mcp.go: $(grep -c '^//mcp:' mcp.go), files added to $mod: 0"
       grep -o '//mcp:tools [^ ]*: [0-9]* of the [0-9]* methods it annotates are left out' "$work/$name.warnings.txt" | sed 's/^/  /' || true
     )
   done
-  (cd apis && rm -f "$work/report.txt" && TRIAL_REPORT="$work/report.txt" go test -count=1 . >"$work/test.txt" 2>&1) || { cat "$work/test.txt"; exit 1; }
+  (cd apis && rm -f "$work/report.txt" && TRIAL_REPORT="$work/report.txt" go test -count=1 -run "${2:-.}" . >"$work/test.txt" 2>&1) || { cat "$work/test.txt"; exit 1; }
   sed 's/^/  /' "$work/report.txt"
 }
 
@@ -89,3 +95,7 @@ echo "== go-github with //mcp:output max=8192, slack-go without //mcp:output"
 echo '//mcp:output max=8192' >>apis/ghmcp/mcp.go
 sed -i '/^\/\/mcp:output/d' apis/slackmcp/mcp.go
 generate
+echo "== go-github as in testdata/mcp without its //mcp:view lines"
+cp "$here/mcp/ghmcp.go" apis/ghmcp/mcp.go
+sed -i '/^\/\/mcp:view/d' apis/ghmcp/mcp.go
+generate github TestGitHub

@@ -2,7 +2,8 @@
 // and resources), which the parser checks at generate time and the runtime
 // at registration, and the rule for a server's name in the MCP registry and
 // in a server card, which the parser checks in //mcp:server and the runtime
-// in WithServerCard.
+// in WithServerCard, and the rule for a toolset's name, which the parser
+// checks in //mcp:toolset and the runtime in AddToolset.
 package toolname
 
 import "strings"
@@ -41,6 +42,21 @@ func ValidServer(name string) bool {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '.', c == '-':
 		case c == '_' && i > len(ns), c == '/' && i == len(ns):
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// ValidToolset reports whether name can name a toolset: 1 to 64
+// characters from [a-z0-9_-], and neither "all" nor "default", which
+// MCP_TOOLSETS and WithToolsets take as words of their own.
+func ValidToolset(name string) bool {
+	if name == "" || len(name) > 64 || name == "all" || name == "default" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
 			return false
 		}
 	}

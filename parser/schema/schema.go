@@ -338,7 +338,8 @@ func (b *Builder) Params(params []Param) (*jsonschema.Schema, []Diagnostic) {
 // describe sets the description of ps, the schema of parameter or result
 // p: p's own Description, else one the keywords gave, else the doc comment
 // of p's named type (through a pointer), as a struct field of that type
-// would have.
+// would have (in an output schema, not that of another module's type, as
+// for a field: OutputOptions.LeanDocs).
 func (c *conv) describe(ps *jsonschema.Schema, p Param) {
 	if p.Description != "" {
 		ps.Description = p.Description
@@ -347,7 +348,7 @@ func (c *conv) describe(ps *jsonschema.Schema, p Param) {
 	if ps.Description != "" {
 		return
 	}
-	if n, ok := deref(p.Type).(*types.Named); ok {
+	if n, ok := deref(p.Type).(*types.Named); ok && !c.leanDoc(n) {
 		ps.Description = c.b.typeDoc(n.Obj())
 	}
 }

@@ -21,6 +21,14 @@ type Tracker struct {
 	Issues []*api.Issue
 }
 
+// NewTracker returns a tracker that holds issue 1, of the repository hello.
+func NewTracker() *Tracker {
+	number, title, login, repo := 1, "first", "octocat", "hello"
+	user := &api.User{Login: &login}
+	return &Tracker{Issues: []*api.Issue{{Number: &number, Title: &title, User: user,
+		Repo: &api.Repository{Name: &repo, Owner: user}}}}
+}
+
 // SearchResult is the package's own type: it holds issues, shown through
 // their view.
 type SearchResult struct {

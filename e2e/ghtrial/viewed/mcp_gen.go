@@ -4649,8 +4649,7 @@ const (
     "file": {
       "anyOf": [
         {
-          "$ref": "#/$defs/RepositoryContent",
-          "description": "RepositoryContent represents a file or directory in a github repository."
+          "$ref": "#/$defs/RepositoryContent"
         },
         {
           "type": "null"

@@ -15,7 +15,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -126,9 +128,11 @@ func normal(t *testing.T, v any) any {
 
 // compare makes each call through cs and directly, and reports whether
 // they agree: the structured result's "result" member equals the direct
-// value, each extra member equals its direct value, and an error of the
-// direct call is a tool error that says it.
-func compare(t *testing.T, cs *mcp.ClientSession, calls []call) (equal int) {
+// value (shown through views, the //mcp:view lines of the package, if
+// any), each extra member equals its direct value, and an error of the
+// direct call is a tool error that says it. It returns how many agree and
+// the bytes of the results' text blocks, what a model reads of them.
+func compare(t *testing.T, cs *mcp.ClientSession, calls []call, views map[string][]string) (equal, texts int) {
 	t.Helper()
 	for _, c := range calls {
 		var args map[string]any
@@ -150,6 +154,7 @@ func compare(t *testing.T, cs *mcp.ClientSession, calls []call) (equal int) {
 				text += tc.Text
 			}
 		}
+		texts += len(text)
 		if werr != nil {
 			if !res.IsError || !strings.Contains(text, strings.SplitN(werr.Error(), ":", 2)[0]) {
 				t.Errorf("%s: direct call failed with %q, the tool answered isError=%v %q", c.tool, werr, res.IsError, text)
@@ -173,14 +178,14 @@ func compare(t *testing.T, cs *mcp.ClientSession, calls []call) (equal int) {
 		}
 		if _, skip := want.(noResult); skip {
 			// The method returns only what extra holds.
-		} else if w := normal(t, want); !reflect.DeepEqual(g, w) {
+		} else if w := shown(t, want, views); !reflect.DeepEqual(g, w) {
 			ok = false
 			gb, _ := json.Marshal(g)
 			wb, _ := json.Marshal(w)
 			t.Errorf("%s: result differs from the direct call:\n got %.600s\nwant %.600s", c.tool, gb, wb)
 		}
 		for k, v := range extra {
-			if g, w := got[k], normal(t, v); !reflect.DeepEqual(g, w) {
+			if g, w := got[k], shown(t, v, views); !reflect.DeepEqual(g, w) {
 				ok = false
 				t.Errorf("%s: %s = %v, direct %v", c.tool, k, g, w)
 			}
@@ -191,7 +196,149 @@ func compare(t *testing.T, cs *mcp.ClientSession, calls []call) (equal int) {
 			equal++
 		}
 	}
-	return equal
+	return equal, texts
+}
+
+// readViews reads the //mcp:view lines of file: per type name (github.X),
+// the JSON member patterns as written; nil when it has none.
+func readViews(t *testing.T, file string) map[string][]string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var views map[string][]string
+	for _, m := range regexp.MustCompile(`(?m)^//mcp:view (\S+) (.*)$`).FindAllStringSubmatch(string(b), -1) {
+		if views == nil {
+			views = map[string][]string{}
+		}
+		views[m[1]] = strings.Fields(m[2])
+	}
+	return views
+}
+
+// shown is x as a client decodes it, through the views: each struct value
+// of a viewed type (named package.Type) keeps only the members its line
+// names (a name, or a pattern of path.Match; -NAME drops), wherever it is.
+func shown(t *testing.T, x any, views map[string][]string) any {
+	t.Helper()
+	j := normal(t, x)
+	if views == nil {
+		return j
+	}
+	return filter(reflect.ValueOf(x), j, views)
+}
+
+var marshaler = reflect.TypeFor[json.Marshaler]()
+
+// filter is j, the JSON form of v, with the members that views leave out
+// of v's struct values dropped.
+func filter(v reflect.Value, j any, views map[string][]string) any {
+	if j == nil || !v.IsValid() {
+		return j
+	}
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return j
+		}
+		if v.Kind() == reflect.Pointer && v.Type().Implements(marshaler) {
+			return j
+		}
+		v = v.Elem()
+	}
+	if v.Type().Implements(marshaler) || reflect.PointerTo(v.Type()).Implements(marshaler) {
+		return j
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		obj, ok := j.(map[string]any)
+		if !ok {
+			return j
+		}
+		fields := jsonFields(v)
+		keep := map[string]bool{}
+		pats, viewed := views[path.Base(v.Type().PkgPath())+"."+v.Type().Name()]
+		for name := range fields {
+			keep[name] = !viewed
+		}
+		if viewed {
+			anyKept := false
+			for _, p := range pats {
+				if _, ok := fields[p]; ok || !strings.HasPrefix(p, "-") {
+					anyKept = true
+				}
+			}
+			for name := range fields {
+				keep[name] = !anyKept
+				for _, p := range pats {
+					if _, exact := fields[p]; exact || !strings.HasPrefix(p, "-") {
+						if ok, _ := path.Match(p, name); ok {
+							keep[name] = true
+						}
+					}
+				}
+				for _, p := range pats {
+					if _, exact := fields[p]; !exact && strings.HasPrefix(p, "-") {
+						if ok, _ := path.Match(p[1:], name); ok {
+							keep[name] = false
+						}
+					}
+				}
+			}
+		}
+		out := map[string]any{}
+		for name, val := range obj {
+			if keep[name] {
+				out[name] = filter(fields[name], val, views)
+			}
+		}
+		return out
+	case reflect.Slice, reflect.Array:
+		arr, ok := j.([]any)
+		if !ok {
+			return j
+		}
+		out := make([]any, len(arr))
+		for i := range arr {
+			out[i] = filter(v.Index(i), arr[i], views)
+		}
+		return out
+	case reflect.Map:
+		obj, ok := j.(map[string]any)
+		if !ok {
+			return j
+		}
+		out := map[string]any{}
+		for k, val := range obj {
+			out[k] = filter(v.MapIndex(reflect.ValueOf(k).Convert(v.Type().Key())), val, views)
+		}
+		return out
+	}
+	return j
+}
+
+// jsonFields returns the fields of the struct value v by JSON member name
+// (embedded structs without a tag flattened).
+func jsonFields(v reflect.Value) map[string]reflect.Value {
+	out := map[string]reflect.Value{}
+	for i := range v.NumField() {
+		f := v.Type().Field(i)
+		tag, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		switch {
+		case tag == "-" || !f.IsExported() && !f.Anonymous:
+		case f.Anonymous && tag == "" && f.Type.Kind() == reflect.Struct:
+			for k, x := range jsonFields(v.Field(i)) {
+				if _, ok := out[k]; !ok {
+					out[k] = x
+				}
+			}
+		case tag != "":
+			out[tag] = v.Field(i)
+		default:
+			out[f.Name] = v.Field(i)
+		}
+	}
+	return out
 }
 
 // report appends a line to the trial's report file, if one is named.

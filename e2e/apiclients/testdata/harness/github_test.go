@@ -129,9 +129,12 @@ func TestGitHub(t *testing.T) {
 			return v, pages(r), err
 		}, nil},
 	}
-	equal := compare(t, cs, calls)
+	// The //mcp:view lines of ghmcp: the results are the direct values
+	// shown through them.
+	views := readViews(t, "ghmcp/mcp.go")
+	equal, texts := compare(t, cs, calls, views)
 	bytes, largest, size := rawList(t, endpoint)
 	tools := len(srv.Tools())
-	report("go-github v72.0.0: %d tools served, %d of %d calls equal to direct Go calls; tools/list %d bytes; largest %s %d bytes", tools, equal, len(calls), bytes, largest, size)
+	report("go-github v72.0.0: %d tools served, %d of %d calls equal to direct Go calls (%d //mcp:view lines); results %d bytes of text; tools/list %d bytes; largest %s %d bytes", tools, equal, len(calls), len(views), texts, bytes, largest, size)
 	t.Logf("%d tools, %d of %d calls equal, tools/list %d bytes, largest %s %d bytes", tools, equal, len(calls), bytes, largest, size)
 }

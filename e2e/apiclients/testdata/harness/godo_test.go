@@ -139,9 +139,9 @@ func TestGodo(t *testing.T) {
 			return v, pages(r), err
 		}, nil},
 	}
-	equal := compare(t, cs, calls)
+	equal, texts := compare(t, cs, calls, nil)
 	bytes, largest, size := rawList(t, endpoint)
 	tools := len(srv.Tools())
-	report("godo v1.237.0: %d tools served, %d of %d calls equal to direct Go calls; tools/list %d bytes; largest %s %d bytes", tools, equal, len(calls), bytes, largest, size)
+	report("godo v1.237.0: %d tools served, %d of %d calls equal to direct Go calls; results %d bytes of text; tools/list %d bytes; largest %s %d bytes", tools, equal, len(calls), texts, bytes, largest, size)
 	t.Logf("%d tools, %d of %d calls equal, tools/list %d bytes, largest %s %d bytes", tools, equal, len(calls), bytes, largest, size)
 }

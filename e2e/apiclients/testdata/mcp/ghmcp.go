@@ -1,6 +1,7 @@
 // Package ghmcp serves three services of go-github as MCP tools. Nothing is
 // added to go-github: the lines of this comment name its types, and
-// mcpgen generates mcp_gen.go here.
+// mcpgen generates mcp_gen.go here. The //mcp:view lines say what the
+// results show of go-github's main types.
 package ghmcp
 
 import "github.com/google/go-github/v72/github"
@@ -9,6 +10,14 @@ import "github.com/google/go-github/v72/github"
 //mcp:tools github.com/google/go-github/v72/github.PullRequestsService prefix=pulls_
 //mcp:tools github.com/google/go-github/v72/github.RepositoriesService prefix=repos_
 //mcp:result github.Response ResponsePages
+//mcp:view github.Issue number title body state state_reason html_url user labels assignees milestone comments created_at updated_at closed_at pull_request
+//mcp:view github.PullRequestLinks html_url merged_at
+//mcp:view github.PullRequest number title body state draft merged mergeable html_url user labels head base commits additions deletions changed_files comments created_at updated_at merged_at
+//mcp:view github.PullRequestBranch label ref sha
+//mcp:view github.Repository full_name description html_url default_branch language topics private fork archived stargazers_count forks_count open_issues_count
+//mcp:view github.User login html_url
+//mcp:view github.Label name color description
+//mcp:view github.Milestone number title state due_on
 //mcp:param owner the account that owns the repository
 //mcp:param repo the repository's name, without the owner
 //mcp:param number the issue's or pull request's number
