@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh runs every test mcpgen has, the way CI runs them:
-#   1. gofmt, go vet (also for windows and darwin), staticcheck and go mod tidy -diff in every
-#      module, and the rules of the modules (internal/tools/modules); the unit, golden and
+#   1. gofmt, go vet, staticcheck and go mod tidy -diff in every module (one staticcheck for the
+#      workspace), go vet for windows and darwin where the code differs by system, and the rules
+#      of the modules (internal/tools/modules); the unit, golden and
 #      fuzz-seed tests of the main module, with the race detector; every benchmark once;
 #   2. freshness of every committed generated file (mcpgen -check);
 #   3. the end-to-end suite (e2e/), which builds generated servers and drives them with the
@@ -15,7 +16,8 @@
 #   6. the README's quickstart, its "Annotate, generate, serve" steps and its adapter in new
 #      modules, exactly as written, with mcpgen's modules installed from a module proxy of
 #      this tree as a user installs them (.ci/readme.sh).
-# It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use.
+# It installs what it needs (Go modules; npm packages into e2e/node_modules) on first use, and
+# ends by saying which tests skipped for want of redis-server, nginx or chromium.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -23,24 +25,53 @@ cd "$(dirname "$0")"
 elapsed() { printf '%dm%02ds' $((SECONDS / 60)) $((SECONDS % 60)); }
 step() { printf '\n== [%s] %s\n' "$(elapsed)" "$*"; }
 
+# A test that needs a program this machine lacks (redis-server, nginx, chromium) skips, and
+# notes it in $MCPGEN_SKIPPED ("message<TAB>test" lines): at the end, passed or failed, each
+# missing program is said once, with the command that installs it and the tests it skipped.
+MCPGEN_SKIPPED=$(mktemp)
+export MCPGEN_SKIPPED
+report_skipped() {
+  if [ -s "$MCPGEN_SKIPPED" ]; then
+    printf '\nskipped, for want of a program (install it and run again):\n'
+    sort -u "$MCPGEN_SKIPPED" | awk -F'\t' '
+      $1 != last { if (last != "") print ""; printf "  %s: %s", $1, $2; last = $1; next }
+      { printf ", %s", $2 }
+      END { print "" }'
+  fi
+  rm -f "$MCPGEN_SKIPPED"
+}
+trap report_skipped EXIT
+
 step "gofmt and go vet (main module)"
 # testdata/errors_nearmiss is deliberately not gofmt'd (see the file).
 unformatted=$(gofmt -l . | grep -v '^testdata/errors_nearmiss/' || true)
 if [ -n "$unformatted" ]; then echo "not gofmt'd:"; echo "$unformatted"; exit 1; fi
 go vet ./...
 
-step "the modules' rules, go mod tidy -diff, staticcheck, go vet for windows and darwin (every module)"
+step "the modules' rules, go mod tidy -diff, staticcheck (every module), go vet for windows and darwin (where files differ)"
 # internal/tools, a module of its own, pins staticcheck (go tool -n prints the
 # path of its built binary) and checks the modules (docs/contributing.md, Modules).
 (cd internal/tools && go test -count=1 ./... && go run ./modules -root ../.. check && go run ./modules -root ../.. tidy)
 staticcheck=$(cd internal/tools && go tool -n staticcheck)
-for m in $(find . -name go.mod -not -path '*/node_modules/*' -exec dirname {} \; | sort); do
-  (
-    cd "$m"
-    "$staticcheck" ./...
-    GOOS=windows go vet ./...
-    GOOS=darwin go vet ./...
-  )
+# One staticcheck over every module of go.work (each dependency analysed once, not once per
+# module), and one over internal/tools, which has a go.work of its own.
+workspace=$(go list -m -f '{{.Dir}}' | sed "s|^$PWD|.|; s|\$|/...|")
+# shellcheck disable=SC2086 # one pattern per module
+"$staticcheck" $workspace
+(cd internal/tools && "$staticcheck" ./...)
+# go vet for another system where the code differs for it: the packages whose files differ
+# (_windows.go, //go:build unix, ...), as go list on both systems says.
+os_packages() {
+  local files='{{.ImportPath}} {{.GoFiles}}{{.CgoFiles}}{{.TestGoFiles}}{{.XTestGoFiles}}'
+  # shellcheck disable=SC2086
+  { diff <(go list -e -f "$files" $workspace) <(GOOS=$1 go list -e -f "$files" $workspace) || true; } |
+    sed -n 's/^[<>] \([^ ]*\) .*/\1/p' | sort -u
+}
+for goos in windows darwin; do
+  pkgs=$(os_packages "$goos")
+  echo "GOOS=$goos go vet:" $pkgs
+  # shellcheck disable=SC2086
+  GOOS=$goos go vet $pkgs
 done
 
 step "go test -race (main module)"

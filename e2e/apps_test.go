@@ -37,7 +37,7 @@ func TestBrowserApps(t *testing.T) {
 			if os.Getenv("CI") == "true" {
 				t.Fatal("chromium is not installed (.ci/run installs the Debian package chromium)")
 			}
-			t.Skip("chromium is not installed (apt-get install chromium, or set MCPGEN_E2E_CHROMIUM to a Chromium or Chrome binary)")
+			skipFor(t, "chromium is not installed (apt-get install chromium, or set MCPGEN_E2E_CHROMIUM to a Chromium or Chrome binary)")
 		}
 	}
 	for _, pkg := range []string{"playwright-core", "esbuild"} {

@@ -114,7 +114,7 @@ func startFleetOf(t testing.TB, n int, withRedis bool) *fleetRig {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("nginx is not installed (.ci/run installs the Debian package nginx)")
 		}
-		t.Skip("nginx is not installed (apt-get install nginx)")
+		skipFor(t, "nginx is not installed (apt-get install nginx)")
 	}
 	rig := &fleetRig{t: t, bin: filepath.Join(t.TempDir(), "fleet")}
 	if withRedis {

@@ -24,6 +24,7 @@ var goldenArgs = map[string]string{
 	"gen_generic max_int":            `{"xs":[3,9,4]}`,
 	"gen_stream download_with_meta":  `{"path":"README.md"}`,
 	"gen_viewforeign catalog_lookup": `{"isbn":"isbn-emma"}`,
+	"gen_signatures find_city":       `{"country":"France"}`, // a nil *City (no capital of "") is an isError result
 	"gen_views get":                  `{"number":1}`,
 	"gen_views fetch":                `{"number":1}`,
 }

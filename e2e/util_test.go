@@ -3,6 +3,9 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
 )
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
@@ -39,4 +42,18 @@ func short(s string) string {
 		return s
 	}
 	return s[:300] + "..."
+}
+
+// skipFor skips t for want of a program, msg saying which and how to
+// install it, and notes it in the file that $MCPGEN_SKIPPED names:
+// ./test.sh prints those at its end, so that a skip is not lost in the log.
+func skipFor(t testing.TB, msg string) {
+	t.Helper()
+	if name := os.Getenv("MCPGEN_SKIPPED"); name != "" {
+		if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "%s\t%s\n", msg, t.Name())
+			f.Close()
+		}
+	}
+	t.Skip(msg)
 }

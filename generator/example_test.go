@@ -67,7 +67,7 @@ func Add(a, b float64) float64 { return a + b }
 	// // RegisterTools registers on s the tools declared as package-level functions.
 	// func RegisterTools(s *runtime.Server) {
 	// Name: "add",
-	// // addHandler is the handler of the tool add.
+	// // addHandler is the handler of the tool add, which calls Add.
 	// func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	// out := Add(in.A, in.B)
 	// // Input and output schemas of the tools, as JSON.

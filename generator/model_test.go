@@ -45,6 +45,8 @@ func TextResult(text string) *Result { return nil }
 func StructuredResult(v any) (*Result, error) { return nil, nil }
 func WrappedResult(v any) (*Result, error) { return nil, nil }
 func EmptyResult() *Result { return nil }
+func DoneResult() *Result { return nil }
+func ErrorResult(text string) *Result { return nil }
 func Bool(b bool) *bool { return &b }
 type Result struct{ Content []Content }
 type Content interface{ isContent() }

@@ -365,7 +365,18 @@ func (g *gen) handler(t *model.Tool, name string, recvType jen.Code, loc localNa
 	}
 	resultTypes := []jen.Code{jen.Op("*").Add(g.rt("Result")), jen.Error()}
 	if t.Receiver == nil {
-		doc := fmt.Sprintf("%s is the handler of the tool %s.", name, t.Name)
+		// "which calls F" records the function of each tool, which the
+		// command reads back from the file to say what a later run
+		// renamed or removed.
+		calls := t.GoName
+		if len(t.TypeArgs) > 0 {
+			args := make([]string, len(t.TypeArgs))
+			for i, a := range t.TypeArgs {
+				args[i] = types.TypeString(a, types.RelativeTo(t.Func.Pkg()))
+			}
+			calls += "[" + strings.Join(args, ", ") + "]"
+		}
+		doc := fmt.Sprintf("%s is the handler of the tool %s, which calls %s.", name, t.Name, calls)
 		return jen.Comment(doc).Line().Func().Id(name).Params(params...).Params(resultTypes...).Block(body...), nil
 	}
 	if recvType == nil {
@@ -467,7 +478,8 @@ func (g *gen) results(t *model.Tool, call *jen.Statement, param jen.Code, loc lo
 			first = jen.List(blanks...).Op("=").Add(call)
 		}
 		if param == nil {
-			return []jen.Code{first, jen.Return(g.rt("EmptyResult").Call(), jen.Nil())}, nil
+			// Success says so in words: empty content reads as no answer.
+			return []jen.Code{first, jen.Return(g.rt("DoneResult").Call(), jen.Nil())}, nil
 		}
 		shaped, err := g.shape(t, jen.Id(loc.out), loc)
 		if err != nil {
@@ -546,6 +558,16 @@ func (g *gen) shape(t *model.Tool, out *jen.Statement, loc localNames) ([]jen.Co
 		}
 		stmts = append(stmts, jen.Return(g.rt("TextResult").Call(text), jen.Nil()))
 	case model.ResultStructured:
+		if p, ok := types.Unalias(t.ResultType).(*types.Pointer); ok {
+			// A pointer to an object is sent as the object; nil cannot
+			// satisfy its output schema, and says so to the model.
+			what := "result"
+			if n, ok := types.Unalias(p.Elem()).(*types.Named); ok {
+				what = n.Obj().Name()
+			}
+			stmts = append(stmts, jen.If(jen.Id(loc.out).Op("==").Nil()).Block(
+				jen.Return(g.rt("ErrorResult").Call(jen.Lit(t.Name+" returned no "+what)), jen.Nil())))
+		}
 		stmts = append(stmts, jen.Return(g.rt("StructuredResult").Call(out)))
 	case model.ResultWrapped:
 		if isErrorSlice(t.ResultType) {

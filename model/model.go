@@ -424,8 +424,8 @@ type ResultKind int
 const (
 	ResultNone       ResultKind = iota // no R: func(...) or func(...) error
 	ResultText                         // R is string: one text content block
-	ResultStructured                   // R's schema is an object: structuredContent is R itself
-	ResultWrapped                      // R is not an object, or a pointer (nil is null): structuredContent is {"result": R}
+	ResultStructured                   // R's schema is an object, R or a pointer to it: structuredContent is R itself (a nil pointer: an isError result)
+	ResultWrapped                      // R is not an object, nor a pointer to one: structuredContent is {"result": R} (a nil pointer is null)
 	ResultRaw                          // R is *runtime.Result, runtime.Result, []runtime.Content or a runtime content type (*runtime.ImageContent, ...): the tool has full control
 	ResultObject                       // several results: structuredContent is {"<name>": result, ...} (Results)
 	ResultStream                       // R is an interface type with io.Reader's Read (io.Reader, io.ReadCloser): read, bounded, into text or a blob, and closed (runtime.StreamResult)

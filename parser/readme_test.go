@@ -2,6 +2,7 @@ package parser
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -76,4 +77,17 @@ func readReference(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestReadmeStatesWarningLimit: the README says how many undescribed
+// parameters of a package are warned about one by one, maxParamWarnings.
+func TestReadmeStatesWarningLimit(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.Join(strings.Fields(string(b)), " ")
+	if want := "one line each up to " + strconv.Itoa(maxParamWarnings) + " parameters in a package"; !strings.Contains(readme, want) {
+		t.Errorf("README.md does not say %q", want)
+	}
 }

@@ -234,7 +234,7 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 	defer func() {
 		if r := recover(); r != nil {
 			s.logger.Error("tool panicked", "tool", t.Name, "panic", r, "stack", string(debug.Stack()))
-			res = errorResult(internalErrorText(t.Name))
+			res = ErrorResult(internalErrorText(t.Name))
 			if c := callFrom(ctx); c != nil {
 				c.panicked = true
 			}
@@ -243,7 +243,7 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 	v := t.validator()
 	args = v.DropNullOptionals(args)
 	if err := v.Validate(args); err != nil {
-		return errorResult(err.Error())
+		return ErrorResult(err.Error())
 	}
 	res, err := t.Handler(ctx, args)
 	if c := callFrom(ctx); err != nil && c != nil && c.protocol.modern() {
@@ -259,9 +259,9 @@ func (s *Server) invoke(ctx context.Context, t *tool, args json.RawMessage) (res
 	if err != nil {
 		if re := (*resultError)(nil); errors.As(err, &re) {
 			s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
-			return errorResult(encodeErrorText(t.Name))
+			return ErrorResult(encodeErrorText(t.Name))
 		}
-		return errorResult(err.Error())
+		return ErrorResult(err.Error())
 	}
 	if res == nil {
 		return EmptyResult()
@@ -305,10 +305,10 @@ func (s *Server) reply(c *call, t *tool, id, args json.RawMessage, res *Result) 
 		}
 		if err != nil {
 			s.logger.Error("encoding input_required result", "tool", t.Name, "error", err)
-			res = errorResult(internalErrorText(t.Name))
+			res = ErrorResult(internalErrorText(t.Name))
 		} else {
 			// ErrInputRequired without a question of this call's.
-			res = errorResult(ErrInputRequired.Error())
+			res = ErrorResult(ErrInputRequired.Error())
 		}
 	}
 	c.result = res
@@ -317,7 +317,7 @@ func (s *Server) reply(c *call, t *tool, id, args json.RawMessage, res *Result) 
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
 		b = appendResultStart(b[:0], id)
-		b, _ = s.appendCallResult(b, errorResult(encodeErrorText(t.Name)), c.protocol)
+		b, _ = s.appendCallResult(b, ErrorResult(encodeErrorText(t.Name)), c.protocol)
 	}
 	return append(b, '}')
 }
@@ -407,7 +407,7 @@ func (s *Server) completeTask(c *call, t *tool, res *Result) {
 	case c.rpcErr != nil:
 		e = c.rpcErr
 	case c.needInput:
-		res = errorResult(ErrInputRequired.Error())
+		res = ErrorResult(ErrInputRequired.Error())
 	}
 	if e != nil {
 		b := append([]byte(`{"code":`), strconv.Itoa(e.code)...)
@@ -422,7 +422,7 @@ func (s *Server) completeTask(c *call, t *tool, res *Result) {
 	b, err := s.encodeCallResult(nil, res, proto20260728)
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
-		b, _ = s.appendCallResult(nil, errorResult(encodeErrorText(t.Name)), proto20260728)
+		b, _ = s.appendCallResult(nil, ErrorResult(encodeErrorText(t.Name)), proto20260728)
 	}
 	// The result was built by appending: keep only its bytes, not the
 	// room it grew into.

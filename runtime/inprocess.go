@@ -196,7 +196,7 @@ func (s *Server) call(ctx context.Context, name string, args json.RawMessage, op
 	}
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", t.Name, "error", err)
-		res = errorResult(encodeErrorText(t.Name))
+		res = ErrorResult(encodeErrorText(t.Name))
 	}
 	return res, nil
 }

@@ -351,7 +351,7 @@ func (s *Server) encodeOutcome(req *Request, o Outcome) []byte {
 	if err != nil {
 		s.logger.Error("encoding tool result", "tool", req.Target, "error", err)
 		b = appendResultStart(b[:0], req.ID)
-		b, _ = s.appendCallResult(b, errorResult(encodeErrorText(req.Target)), p)
+		b, _ = s.appendCallResult(b, ErrorResult(encodeErrorText(req.Target)), p)
 	}
 	return append(b, '}')
 }

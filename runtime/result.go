@@ -35,8 +35,17 @@ func EmptyResult() *Result {
 	return &Result{Content: []Content{}}
 }
 
-// errorResult returns an isError result with one text block.
-func errorResult(text string) *Result {
+// DoneResult returns the result of a tool whose function returns nothing, or
+// only an error that was nil: one text block, "done", so that the model
+// reads that the call succeeded (an empty content is read as nothing
+// happening, or as a failure to answer).
+func DoneResult() *Result {
+	return &Result{Content: []Content{&TextContent{Text: "done"}}}
+}
+
+// ErrorResult returns an isError result with one text block, text: a
+// tool execution error the model reads and may act on.
+func ErrorResult(text string) *Result {
 	return &Result{Content: []Content{&TextContent{Text: text}}, IsError: true}
 }
 

@@ -32,7 +32,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -45,7 +45,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.StructuredResult(out)
 }
 
-// echoHandler is the handler of the tool echo.
+// echoHandler is the handler of the tool echo, which calls Echo.
 func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`

@@ -328,6 +328,21 @@ func run(args []string, dir string, stdout, stderr io.Writer) int {
 		}
 		return 1
 	}
+	// A tool that regeneration removes or renames breaks every client that
+	// calls it by its name: a warning when the file is written, an error
+	// with -check (which fails on the stale file in any case).
+	for _, c := range changes {
+		if c.old == nil || !isGenerated(c.old) {
+			continue
+		}
+		for _, msg := range removedTools(c.old, c.new) {
+			if opts.check {
+				fmt.Fprintf(stderr, "%s: %s\n", relative(dir, c.path), msg)
+			} else {
+				fmt.Fprintf(stderr, "%s: warning: %s\n", relative(dir, c.path), msg)
+			}
+		}
+	}
 	if opts.check {
 		for _, c := range changes {
 			name := relative(dir, c.path)

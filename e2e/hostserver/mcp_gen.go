@@ -43,7 +43,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// scaleHandler is the handler of the tool scale.
+// scaleHandler is the handler of the tool scale, which calls Scale.
 func scaleHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Qty    int     `json:"qty"`
@@ -56,7 +56,7 @@ func scaleHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.WrappedResult(out)
 }
 
-// outlineHandler is the handler of the tool outline.
+// outlineHandler is the handler of the tool outline, which calls Outline.
 func outlineHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Node
 	if err := runtime.Decode(args, &in); err != nil {
@@ -69,7 +69,7 @@ func outlineHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// distanceHandler is the handler of the tool distance.
+// distanceHandler is the handler of the tool distance, which calls Distance.
 func distanceHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Leg
 	if err := runtime.Decode(args, &in); err != nil {

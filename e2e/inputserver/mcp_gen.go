@@ -46,7 +46,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// planTripHandler is the handler of the tool plan_trip.
+// planTripHandler is the handler of the tool plan_trip, which calls PlanTrip.
 func planTripHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		City string `json:"city"`
@@ -61,7 +61,7 @@ func planTripHandler(ctx context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.TextResult(out), nil
 }
 
-// askAllHandler is the handler of the tool ask_all.
+// askAllHandler is the handler of the tool ask_all, which calls AskAll.
 func askAllHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := AskAll(ctx)
 	if err != nil {
@@ -70,7 +70,7 @@ func askAllHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// waitForUserHandler is the handler of the tool wait_for_user.
+// waitForUserHandler is the handler of the tool wait_for_user, which calls WaitForUser.
 func waitForUserHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := WaitForUser(ctx)
 	if err != nil {
@@ -79,7 +79,7 @@ func waitForUserHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result
 	return runtime.TextResult(out), nil
 }
 
-// compileReportHandler is the handler of the tool compile_report.
+// compileReportHandler is the handler of the tool compile_report, which calls CompileReport.
 func compileReportHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Ms      int  `json:"ms"`

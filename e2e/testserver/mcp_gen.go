@@ -143,7 +143,7 @@ func removeItemHandler(recv *Store) runtime.Handler {
 		if err := recv.RemoveItem(in.Sku); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -258,13 +258,13 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// touchPolicyHandler is the handler of the tool touch_policy.
+// touchPolicyHandler is the handler of the tool touch_policy, which calls TouchPolicy.
 func touchPolicyHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	TouchPolicy()
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -277,7 +277,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// echoHandler is the handler of the tool echo.
+// echoHandler is the handler of the tool echo, which calls Echo.
 func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`
@@ -289,7 +289,7 @@ func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.TextResult(out), nil
 }
 
-// failHandler is the handler of the tool fail.
+// failHandler is the handler of the tool fail, which calls Fail.
 func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Reason string `json:"reason"`
@@ -300,10 +300,10 @@ func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	if err := Fail(in.Reason); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// explodeHandler is the handler of the tool explode.
+// explodeHandler is the handler of the tool explode, which calls Explode.
 func explodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Message string `json:"message"`
@@ -315,7 +315,7 @@ func explodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// summarizeTreeHandler is the handler of the tool summarize_tree.
+// summarizeTreeHandler is the handler of the tool summarize_tree, which calls SummarizeTree.
 func summarizeTreeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in TreeInput
 	if err := runtime.Decode(args, &in); err != nil {
@@ -328,7 +328,7 @@ func summarizeTreeHandler(_ context.Context, args json.RawMessage) (*runtime.Res
 	return runtime.StructuredResult(out)
 }
 
-// scheduleRestockHandler is the handler of the tool schedule_restock.
+// scheduleRestockHandler is the handler of the tool schedule_restock, which calls ScheduleRestock.
 func scheduleRestockHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in RestockInput
 	if err := runtime.Decode(args, &in); err != nil {
@@ -338,10 +338,13 @@ func scheduleRestockHandler(_ context.Context, args json.RawMessage) (*runtime.R
 	if err != nil {
 		return nil, err
 	}
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("schedule_restock returned no RestockOrder"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
-// countToHandler is the handler of the tool count_to.
+// countToHandler is the handler of the tool count_to, which calls CountTo.
 func countToHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in CountInput
 	if err := runtime.Decode(args, &in); err != nil {
@@ -354,7 +357,7 @@ func countToHandler(ctx context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// waitHandler is the handler of the tool wait.
+// waitHandler is the handler of the tool wait, which calls Wait.
 func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Millis int     `json:"millis"`
@@ -370,7 +373,7 @@ func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.TextResult(out), nil
 }
 
-// cancelledWaitsHandler is the handler of the tool cancelled_waits.
+// cancelledWaitsHandler is the handler of the tool cancelled_waits, which calls CancelledWaits.
 func cancelledWaitsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Tag string `json:"tag"`
@@ -382,7 +385,7 @@ func cancelledWaitsHandler(_ context.Context, args json.RawMessage) (*runtime.Re
 	return runtime.WrappedResult(out)
 }
 
-// badgeHandler is the handler of the tool badge.
+// badgeHandler is the handler of the tool badge, which calls Badge.
 func badgeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Label string `json:"label"`
@@ -1250,51 +1253,34 @@ const (
 	scheduleRestockOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "RestockOrder is a confirmed order.",
-          "properties": {
-            "order_id": {
-              "type": "string"
-            },
-            "sku": {
-              "type": "string"
-            },
-            "quantity": {
-              "type": "integer"
-            },
-            "priority": {
-              "type": "string"
-            },
-            "at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "supplier": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "order_id",
-            "sku",
-            "quantity",
-            "priority",
-            "at",
-            "supplier"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "order_id": {
+      "type": "string"
+    },
+    "sku": {
+      "type": "string"
+    },
+    "quantity": {
+      "type": "integer"
+    },
+    "priority": {
+      "type": "string"
+    },
+    "at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "supplier": {
+      "type": "string"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "order_id",
+    "sku",
+    "quantity",
+    "priority",
+    "at",
+    "supplier"
   ]
 }`
 	countToInputSchema = `{

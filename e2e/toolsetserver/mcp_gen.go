@@ -70,7 +70,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// getFileHandler is the handler of the tool get_file.
+// getFileHandler is the handler of the tool get_file, which calls GetFile.
 func getFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Repo string `json:"repo"`
@@ -83,7 +83,7 @@ func getFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// pushFileHandler is the handler of the tool push_file.
+// pushFileHandler is the handler of the tool push_file, which calls PushFile.
 func pushFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Repo string `json:"repo"`
@@ -97,7 +97,7 @@ func pushFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.TextResult(out), nil
 }
 
-// listIssuesHandler is the handler of the tool list_issues.
+// listIssuesHandler is the handler of the tool list_issues, which calls ListIssues.
 func listIssuesHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Repo   string   `json:"repo"`
@@ -110,7 +110,7 @@ func listIssuesHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.TextResult(out), nil
 }
 
-// createIssueHandler is the handler of the tool create_issue.
+// createIssueHandler is the handler of the tool create_issue, which calls CreateIssue.
 func createIssueHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Repo  string `json:"repo"`
@@ -123,7 +123,7 @@ func createIssueHandler(_ context.Context, args json.RawMessage) (*runtime.Resul
 	return runtime.TextResult(out), nil
 }
 
-// rerunWorkflowHandler is the handler of the tool rerun_workflow.
+// rerunWorkflowHandler is the handler of the tool rerun_workflow, which calls RerunWorkflow.
 func rerunWorkflowHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Repo string `json:"repo"`
@@ -136,7 +136,7 @@ func rerunWorkflowHandler(_ context.Context, args json.RawMessage) (*runtime.Res
 	return runtime.TextResult(out), nil
 }
 
-// whoamiHandler is the handler of the tool whoami.
+// whoamiHandler is the handler of the tool whoami, which calls Whoami.
 func whoamiHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Whoami()
 	return runtime.TextResult(out), nil

@@ -31,7 +31,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// checkContrastHandler is the handler of the tool check_contrast.
+// checkContrastHandler is the handler of the tool check_contrast, which calls CheckContrast.
 func checkContrastHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Foreground string `json:"foreground"`

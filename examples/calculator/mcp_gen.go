@@ -53,7 +53,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -66,7 +66,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// subtractHandler is the handler of the tool subtract.
+// subtractHandler is the handler of the tool subtract, which calls Subtract.
 func subtractHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -79,7 +79,7 @@ func subtractHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.WrappedResult(out)
 }
 
-// multiplyHandler is the handler of the tool multiply.
+// multiplyHandler is the handler of the tool multiply, which calls Multiply.
 func multiplyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -92,7 +92,7 @@ func multiplyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.WrappedResult(out)
 }
 
-// divideHandler is the handler of the tool divide.
+// divideHandler is the handler of the tool divide, which calls Divide.
 func divideHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`

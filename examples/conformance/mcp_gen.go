@@ -270,7 +270,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// testSamplingHandler is the handler of the tool test_sampling.
+// testSamplingHandler is the handler of the tool test_sampling, which calls TestSampling.
 func testSamplingHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in SamplingArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -283,7 +283,7 @@ func testSamplingHandler(ctx context.Context, args json.RawMessage) (*runtime.Re
 	return runtime.TextResult(out), nil
 }
 
-// testElicitationHandler is the handler of the tool test_elicitation.
+// testElicitationHandler is the handler of the tool test_elicitation, which calls TestElicitation.
 func testElicitationHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ElicitationArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -296,7 +296,7 @@ func testElicitationHandler(ctx context.Context, args json.RawMessage) (*runtime
 	return runtime.TextResult(out), nil
 }
 
-// testElicitationSep1034DefaultsHandler is the handler of the tool test_elicitation_sep1034_defaults.
+// testElicitationSep1034DefaultsHandler is the handler of the tool test_elicitation_sep1034_defaults, which calls TestElicitationSep1034Defaults.
 func testElicitationSep1034DefaultsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestElicitationSep1034Defaults(ctx)
 	if err != nil {
@@ -305,7 +305,7 @@ func testElicitationSep1034DefaultsHandler(ctx context.Context, _ json.RawMessag
 	return runtime.TextResult(out), nil
 }
 
-// testElicitationSep1330EnumsHandler is the handler of the tool test_elicitation_sep1330_enums.
+// testElicitationSep1330EnumsHandler is the handler of the tool test_elicitation_sep1330_enums, which calls TestElicitationSep1330Enums.
 func testElicitationSep1330EnumsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestElicitationSep1330Enums(ctx)
 	if err != nil {
@@ -314,7 +314,7 @@ func testElicitationSep1330EnumsHandler(ctx context.Context, _ json.RawMessage) 
 	return runtime.TextResult(out), nil
 }
 
-// testMissingCapabilityHandler is the handler of the tool test_missing_capability.
+// testMissingCapabilityHandler is the handler of the tool test_missing_capability, which calls TestMissingCapability.
 func testMissingCapabilityHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestMissingCapability(ctx)
 	if err != nil {
@@ -323,7 +323,7 @@ func testMissingCapabilityHandler(ctx context.Context, _ json.RawMessage) (*runt
 	return runtime.TextResult(out), nil
 }
 
-// testStreamingElicitationHandler is the handler of the tool test_streaming_elicitation.
+// testStreamingElicitationHandler is the handler of the tool test_streaming_elicitation, which calls TestStreamingElicitation.
 func testStreamingElicitationHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestStreamingElicitation(ctx)
 	if err != nil {
@@ -332,13 +332,13 @@ func testStreamingElicitationHandler(ctx context.Context, _ json.RawMessage) (*r
 	return runtime.TextResult(out), nil
 }
 
-// testLoggingToolHandler is the handler of the tool test_logging_tool.
+// testLoggingToolHandler is the handler of the tool test_logging_tool, which calls TestLoggingTool.
 func testLoggingToolHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := TestLoggingTool(ctx)
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultElicitationHandler is the handler of the tool test_input_required_result_elicitation.
+// testInputRequiredResultElicitationHandler is the handler of the tool test_input_required_result_elicitation, which calls TestInputRequiredResultElicitation.
 func testInputRequiredResultElicitationHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultElicitation(ctx)
 	if err != nil {
@@ -347,7 +347,7 @@ func testInputRequiredResultElicitationHandler(ctx context.Context, _ json.RawMe
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultSamplingHandler is the handler of the tool test_input_required_result_sampling.
+// testInputRequiredResultSamplingHandler is the handler of the tool test_input_required_result_sampling, which calls TestInputRequiredResultSampling.
 func testInputRequiredResultSamplingHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultSampling(ctx)
 	if err != nil {
@@ -356,7 +356,7 @@ func testInputRequiredResultSamplingHandler(ctx context.Context, _ json.RawMessa
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultListRootsHandler is the handler of the tool test_input_required_result_list_roots.
+// testInputRequiredResultListRootsHandler is the handler of the tool test_input_required_result_list_roots, which calls TestInputRequiredResultListRoots.
 func testInputRequiredResultListRootsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultListRoots(ctx)
 	if err != nil {
@@ -365,7 +365,7 @@ func testInputRequiredResultListRootsHandler(ctx context.Context, _ json.RawMess
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultRequestStateHandler is the handler of the tool test_input_required_result_request_state.
+// testInputRequiredResultRequestStateHandler is the handler of the tool test_input_required_result_request_state, which calls TestInputRequiredResultRequestState.
 func testInputRequiredResultRequestStateHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultRequestState(ctx)
 	if err != nil {
@@ -374,7 +374,7 @@ func testInputRequiredResultRequestStateHandler(ctx context.Context, _ json.RawM
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultMultipleInputsHandler is the handler of the tool test_input_required_result_multiple_inputs.
+// testInputRequiredResultMultipleInputsHandler is the handler of the tool test_input_required_result_multiple_inputs, which calls TestInputRequiredResultMultipleInputs.
 func testInputRequiredResultMultipleInputsHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultMultipleInputs(ctx)
 	if err != nil {
@@ -383,7 +383,7 @@ func testInputRequiredResultMultipleInputsHandler(ctx context.Context, _ json.Ra
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultMultiRoundHandler is the handler of the tool test_input_required_result_multi_round.
+// testInputRequiredResultMultiRoundHandler is the handler of the tool test_input_required_result_multi_round, which calls TestInputRequiredResultMultiRound.
 func testInputRequiredResultMultiRoundHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultMultiRound(ctx)
 	if err != nil {
@@ -392,7 +392,7 @@ func testInputRequiredResultMultiRoundHandler(ctx context.Context, _ json.RawMes
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultTamperedStateHandler is the handler of the tool test_input_required_result_tampered_state.
+// testInputRequiredResultTamperedStateHandler is the handler of the tool test_input_required_result_tampered_state, which calls TestInputRequiredResultTamperedState.
 func testInputRequiredResultTamperedStateHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultTamperedState(ctx)
 	if err != nil {
@@ -401,7 +401,7 @@ func testInputRequiredResultTamperedStateHandler(ctx context.Context, _ json.Raw
 	return runtime.TextResult(out), nil
 }
 
-// testInputRequiredResultCapabilitiesHandler is the handler of the tool test_input_required_result_capabilities.
+// testInputRequiredResultCapabilitiesHandler is the handler of the tool test_input_required_result_capabilities, which calls TestInputRequiredResultCapabilities.
 func testInputRequiredResultCapabilitiesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestInputRequiredResultCapabilities(ctx)
 	if err != nil {
@@ -410,7 +410,7 @@ func testInputRequiredResultCapabilitiesHandler(ctx context.Context, _ json.RawM
 	return runtime.TextResult(out), nil
 }
 
-// jsonSchema202012ToolHandler is the handler of the tool json_schema_2020_12_tool.
+// jsonSchema202012ToolHandler is the handler of the tool json_schema_2020_12_tool, which calls JSONSchema202012Tool.
 func jsonSchema202012ToolHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ContactArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -423,7 +423,7 @@ func jsonSchema202012ToolHandler(ctx context.Context, args json.RawMessage) (*ru
 	return runtime.TextResult(out), nil
 }
 
-// greetHandler is the handler of the tool greet.
+// greetHandler is the handler of the tool greet, which calls Greet.
 func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in GreetArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -433,7 +433,7 @@ func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// slowComputeHandler is the handler of the tool slow_compute.
+// slowComputeHandler is the handler of the tool slow_compute, which calls SlowCompute.
 func slowComputeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in SlowComputeArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -446,23 +446,23 @@ func slowComputeHandler(ctx context.Context, args json.RawMessage) (*runtime.Res
 	return runtime.TextResult(out), nil
 }
 
-// failingJobHandler is the handler of the tool failing_job.
+// failingJobHandler is the handler of the tool failing_job, which calls FailingJob.
 func failingJobHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	if err := FailingJob(ctx); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// protocolErrorJobHandler is the handler of the tool protocol_error_job.
+// protocolErrorJobHandler is the handler of the tool protocol_error_job, which calls ProtocolErrorJob.
 func protocolErrorJobHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	if err := ProtocolErrorJob(ctx); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// confirmDeleteHandler is the handler of the tool confirm_delete.
+// confirmDeleteHandler is the handler of the tool confirm_delete, which calls ConfirmDelete.
 func confirmDeleteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ConfirmDeleteArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -475,7 +475,7 @@ func confirmDeleteHandler(ctx context.Context, args json.RawMessage) (*runtime.R
 	return runtime.TextResult(out), nil
 }
 
-// multiInputHandler is the handler of the tool multi_input.
+// multiInputHandler is the handler of the tool multi_input, which calls MultiInput.
 func multiInputHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := MultiInput(ctx)
 	if err != nil {
@@ -484,7 +484,7 @@ func multiInputHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// testToolWithTaskHandler is the handler of the tool test_tool_with_task.
+// testToolWithTaskHandler is the handler of the tool test_tool_with_task, which calls TestToolWithTask.
 func testToolWithTaskHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestToolWithTask(ctx)
 	if err != nil {
@@ -493,33 +493,33 @@ func testToolWithTaskHandler(ctx context.Context, _ json.RawMessage) (*runtime.R
 	return runtime.TextResult(out), nil
 }
 
-// testSimpleTextHandler is the handler of the tool test_simple_text.
+// testSimpleTextHandler is the handler of the tool test_simple_text, which calls TestSimpleText.
 func testSimpleTextHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := TestSimpleText()
 	return runtime.TextResult(out), nil
 }
 
-// testImageContentHandler is the handler of the tool test_image_content.
+// testImageContentHandler is the handler of the tool test_image_content, which calls TestImageContent.
 func testImageContentHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return TestImageContent(), nil
 }
 
-// testAudioContentHandler is the handler of the tool test_audio_content.
+// testAudioContentHandler is the handler of the tool test_audio_content, which calls TestAudioContent.
 func testAudioContentHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return TestAudioContent(), nil
 }
 
-// testEmbeddedResourceHandler is the handler of the tool test_embedded_resource.
+// testEmbeddedResourceHandler is the handler of the tool test_embedded_resource, which calls TestEmbeddedResource.
 func testEmbeddedResourceHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return TestEmbeddedResource(), nil
 }
 
-// testMultipleContentTypesHandler is the handler of the tool test_multiple_content_types.
+// testMultipleContentTypesHandler is the handler of the tool test_multiple_content_types, which calls TestMultipleContentTypes.
 func testMultipleContentTypesHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return TestMultipleContentTypes(), nil
 }
 
-// testToolWithLoggingHandler is the handler of the tool test_tool_with_logging.
+// testToolWithLoggingHandler is the handler of the tool test_tool_with_logging, which calls TestToolWithLogging.
 func testToolWithLoggingHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestToolWithLogging(ctx)
 	if err != nil {
@@ -528,15 +528,15 @@ func testToolWithLoggingHandler(ctx context.Context, _ json.RawMessage) (*runtim
 	return runtime.TextResult(out), nil
 }
 
-// testErrorHandlingHandler is the handler of the tool test_error_handling.
+// testErrorHandlingHandler is the handler of the tool test_error_handling, which calls TestErrorHandling.
 func testErrorHandlingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	if err := TestErrorHandling(); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// testToolWithProgressHandler is the handler of the tool test_tool_with_progress.
+// testToolWithProgressHandler is the handler of the tool test_tool_with_progress, which calls TestToolWithProgress.
 func testToolWithProgressHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := TestToolWithProgress(ctx)
 	if err != nil {
@@ -545,7 +545,7 @@ func testToolWithProgressHandler(ctx context.Context, _ json.RawMessage) (*runti
 	return runtime.TextResult(out), nil
 }
 
-// testParamHeaderHandler is the handler of the tool test_param_header.
+// testParamHeaderHandler is the handler of the tool test_param_header, which calls TestParamHeader.
 func testParamHeaderHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in RoutedArgs
 	if err := runtime.Decode(args, &in); err != nil {

@@ -32,7 +32,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// editPageHandler is the handler of the tool edit_page.
+// editPageHandler is the handler of the tool edit_page, which calls EditPage.
 func editPageHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Slug string `json:"slug"`
@@ -44,7 +44,7 @@ func editPageHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	if err := EditPage(in.Slug, in.Text); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // RegisterPrompts registers on s the prompts declared with //mcp:prompt.

@@ -50,7 +50,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// workHandler is the handler of the tool work.
+// workHandler is the handler of the tool work, which calls Work.
 func workHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in WorkArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -63,13 +63,13 @@ func workHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.TextResult(out), nil
 }
 
-// replicaHandler is the handler of the tool replica.
+// replicaHandler is the handler of the tool replica, which calls Replica.
 func replicaHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Replica()
 	return runtime.TextResult(out), nil
 }
 
-// setNoteHandler is the handler of the tool set_note.
+// setNoteHandler is the handler of the tool set_note, which calls SetNote.
 func setNoteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in SetNoteArgs
 	if err := runtime.Decode(args, &in); err != nil {
@@ -78,10 +78,10 @@ func setNoteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result,
 	if err := SetNote(ctx, in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// approveHandler is the handler of the tool approve.
+// approveHandler is the handler of the tool approve, which calls Approve.
 func approveHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ApproveArgs
 	if err := runtime.Decode(args, &in); err != nil {

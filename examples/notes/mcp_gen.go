@@ -54,7 +54,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// whoAmIHandler is the handler of the tool who_am_i.
+// whoAmIHandler is the handler of the tool who_am_i, which calls WhoAmI.
 func whoAmIHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := WhoAmI(ctx)
 	if err != nil {
@@ -63,7 +63,7 @@ func whoAmIHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, err
 	return runtime.StructuredResult(out)
 }
 
-// listNotesHandler is the handler of the tool list_notes.
+// listNotesHandler is the handler of the tool list_notes, which calls ListNotes.
 func listNotesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := ListNotes(ctx)
 	if err != nil {
@@ -72,7 +72,7 @@ func listNotesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, 
 	return runtime.WrappedResult(out)
 }
 
-// addNoteHandler is the handler of the tool add_note.
+// addNoteHandler is the handler of the tool add_note, which calls AddNote.
 func addNoteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`
@@ -87,12 +87,12 @@ func addNoteHandler(ctx context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// clearNotesHandler is the handler of the tool clear_notes.
+// clearNotesHandler is the handler of the tool clear_notes, which calls ClearNotes.
 func clearNotesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	if err := ClearNotes(ctx); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

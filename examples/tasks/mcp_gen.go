@@ -136,7 +136,7 @@ func deleteTaskHandler(recv *Board) runtime.Handler {
 		if err := recv.DeleteTask(in.Id); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -185,7 +185,7 @@ const (
     },
     "priority": {
       "type": "integer",
-      "description": "Priority defaults to Normal (2).\n\nValues:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent",
+      "description": "Priority defaults to Normal (2).\n\nValues:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent",
       "enum": [
         1,
         2,
@@ -237,7 +237,7 @@ const (
         },
         "priority": {
           "type": "integer",
-          "description": "Priority defaults to Normal (2).\n\nValues:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent",
+          "description": "Priority defaults to Normal (2).\n\nValues:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent",
           "enum": [
             1,
             2,
@@ -291,7 +291,7 @@ const (
     },
     "priority": {
       "type": "integer",
-      "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
+      "description": "Values:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent"
     },
     "tags": {
       "type": "array",
@@ -342,7 +342,7 @@ const (
         },
         "priority": {
           "type": "integer",
-          "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
+          "description": "Values:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent"
         },
         "tags": {
           "type": "array",
@@ -447,7 +447,7 @@ const (
         },
         "priority": {
           "type": "integer",
-          "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
+          "description": "Values:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent"
         },
         "tags": {
           "type": "array",
@@ -522,7 +522,7 @@ const (
     },
     "priority": {
       "type": "integer",
-      "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
+      "description": "Values:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent"
     },
     "tags": {
       "type": "array",
@@ -573,7 +573,7 @@ const (
         },
         "priority": {
           "type": "integer",
-          "description": "Values:\n- 1 = Low\n- 2 = Normal\n- 3 = High\n- 4 = Urgent"
+          "description": "Values:\n- 1 = low\n- 2 = normal\n- 3 = high\n- 4 = urgent"
         },
         "tags": {
           "type": "array",

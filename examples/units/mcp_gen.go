@@ -35,7 +35,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// convertHandler is the handler of the tool convert.
+// convertHandler is the handler of the tool convert, which calls Convert.
 func convertHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in ConvertInput
 	if err := runtime.Decode(args, &in); err != nil {
@@ -48,7 +48,7 @@ func convertHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.StructuredResult(out)
 }
 
-// totalHandler is the handler of the tool total.
+// totalHandler is the handler of the tool total, which calls Total.
 func totalHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Lengths []Length `json:"lengths"`

@@ -121,7 +121,7 @@ func TestDeviationEnums(t *testing.T) {
 	ours := l.ours(t, "schema_enums.Paint", false)
 	wantJSON(t, "color", at(t, ours, "properties/color"), `{"type":"string","enum":["red","green","blue"]}`)
 	wantJSON(t, "priority", at(t, ours, "properties/priority"),
-		`{"type":"integer","enum":[0,1,2],"description":"Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."}`)
+		`{"type":"integer","enum":[0,1,2],"description":"Values:\n- 0 = low: Low waits for the others.\n- 1 = medium\n- 2 = high: High goes first."}`)
 	// A string enum lists its values with their comments when one has one.
 	wantJSON(t, "unit from another package", at(t, ours, "properties/unit"),
 		`{"type":"string","enum":["c","f","k"],"description":"Values:\n- c: Celsius is the default.\n- f\n- k"}`)

@@ -4,17 +4,21 @@ import (
 	"go/constant"
 	"go/types"
 	"strings"
+	"unicode"
 
 	"github.com/invopop/jsonschema"
 )
 
-// enumDoc returns the text that names the values of the integer enum type
-// n, one line per value in the enum's order with the name of the first
-// constant declared with it and that constant's comment:
+// enumDoc returns the text that says what each value of the integer enum
+// type n means, one line per value in the enum's order: the name of the
+// first constant declared with it, in words without the type's name
+// (PriorityHigh of type Priority: "high"), and that constant's comment, so
+// that the model reads the value it sends and what it means, not a Go name
+// it might send instead:
 //
 //	Values:
-//	- 0 = Low: Low waits.
-//	- 1 = High
+//	- 0 = low: Low waits.
+//	- 1 = high
 //
 // A string enum's values name themselves: its lines are the values and
 // their comments ("- open: not started"), and it is "" when no constant
@@ -68,20 +72,89 @@ func (b *Builder) describeEnum(n *types.Named) string {
 		}
 		doc := b.constDoc(c)
 		documented = documented || doc != ""
-		if str {
+		switch {
+		case str:
 			// A string value names itself: its comment is what it adds.
 			sb.WriteString("\n- " + key)
-		} else {
-			sb.WriteString("\n- " + key + " = " + c.Name())
-		}
-		if doc != "" {
-			sb.WriteString(": " + doc)
+			if doc != "" {
+				sb.WriteString(": " + doc)
+			}
+		default:
+			// The model sends the number: the constant's name says what
+			// it means, in words, without the type's name in it (a Go
+			// name, PriorityHigh, reads as a value to send).
+			sb.WriteString("\n- " + key + " = " + nameWords(c.Name(), obj.Name()))
+			if doc != "" {
+				sb.WriteString(": " + doc)
+			}
 		}
 	}
 	if str && !documented {
 		return ""
 	}
 	return sb.String()
+}
+
+// nameWords returns the name of a constant of the type typeName in
+// words: the type's name cut off its start or end (PriorityHigh,
+// HighPriority: High), split where the case changes, in lower case but
+// for acronyms (DryGoods: "dry goods", ModeHTTPOnly: "HTTP only").
+func nameWords(name, typeName string) string {
+	if rest, ok := strings.CutPrefix(name, typeName); ok && rest != "" && !unicode.IsLower(rune(rest[0])) {
+		name = strings.TrimLeft(rest, "_")
+	} else if rest, ok := strings.CutSuffix(name, typeName); ok && rest != "" {
+		name = strings.TrimRight(rest, "_")
+	}
+	var words []string
+	rs := []rune(name)
+	start := 0
+	for i := 1; i <= len(rs); i++ {
+		if i < len(rs) && !boundary(rs, i) {
+			continue
+		}
+		if w := strings.Trim(string(rs[start:i]), "_"); w != "" {
+			if !acronym(w) {
+				w = strings.ToLower(w)
+			}
+			words = append(words, w)
+		}
+		start = i
+	}
+	if len(words) == 0 {
+		return name
+	}
+	return strings.Join(words, " ")
+}
+
+// acronym reports whether w has two letters or more, all upper case.
+func acronym(w string) bool {
+	letters := 0
+	for _, r := range w {
+		if unicode.IsLower(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= 2
+}
+
+// boundary reports whether a word of a mixed-case name starts at rs[i]:
+// at an underscore, at an upper-case letter after a lower-case one or a
+// digit, and at the last capital of a run followed by a lower-case letter
+// (HTTPServer: HTTP, Server).
+func boundary(rs []rune, i int) bool {
+	prev, cur := rs[i-1], rs[i]
+	switch {
+	case cur == '_' || prev == '_':
+		return true
+	case unicode.IsUpper(cur) && (unicode.IsLower(prev) || unicode.IsDigit(prev)):
+		return true
+	case unicode.IsUpper(cur) && unicode.IsUpper(prev) && i+1 < len(rs) && unicode.IsLower(rs[i+1]):
+		return true
+	}
+	return false
 }
 
 // declaredBefore reports whether x is declared before y (file name, then

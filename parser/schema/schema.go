@@ -436,7 +436,10 @@ func (b *Builder) OutputOf(t types.Type, pos token.Pos, o OutputOptions) (s *jso
 	} else {
 		s = c.root(t, at)
 	}
-	if _, ptr := types.Unalias(t).Underlying().(*types.Pointer); s.Type == "object" && !ptr {
+	// An object, or a pointer to one, is sent as itself, as encoding/json
+	// writes it; the generated handler answers a nil pointer with an
+	// isError result, since null is no object of the schema.
+	if s.Type == "object" && objectOrPointerToOne(t) {
 		return s, false, facts, c.done(s)
 	}
 	if n, ok := deref(t).(*types.Named); ok && c.nestedStated(s, n, 0, at) {
@@ -450,6 +453,18 @@ func (b *Builder) OutputOf(t types.Type, pos token.Pos, o OutputOptions) (s *jso
 	w.Properties.Set("result", s)
 	w.Required = []string{"result"}
 	return w, true, facts, c.done(w)
+}
+
+// objectOrPointerToOne reports whether t is no pointer, or a pointer (not
+// a named pointer type) to something other than a pointer.
+func objectOrPointerToOne(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	if !ok {
+		return true
+	}
+	_, named := types.Unalias(t).(*types.Named)
+	_, pp := types.Unalias(p.Elem()).Underlying().(*types.Pointer)
+	return !named && !pp
 }
 
 // readableEscapes rewrites the escapes \u003c, \u003e and \u0026 that

@@ -64,9 +64,12 @@ func TestOutputWrapping(t *testing.T) {
 		{types.Typ[types.Float64], true, `{"type":"object","additionalProperties":false,"properties":{"result":{"type":"number"}},"required":["result"]}`},
 		{types.NewMap(types.Typ[types.String], types.Typ[types.Int8]), false,
 			`{"type":"object","properties":{},"additionalProperties":{"type":"integer","minimum":-128,"maximum":127}}`},
-		// A pointer result may be nil, which encoding/json writes as null:
-		// no object schema with required members admits it.
-		{types.NewPointer(l.lookup(t, "schema_collections.Empty")), true,
+		// A pointer to a struct is sent as the struct (the generated
+		// handler answers nil with an isError result).
+		{types.NewPointer(l.lookup(t, "schema_collections.Empty")), false,
+			`{"type":"object","properties":{},"additionalProperties":false,"description":"Empty has no fields."}`},
+		// A pointer to a pointer may hold a nil the handler does not see: wrapped.
+		{types.NewPointer(types.NewPointer(l.lookup(t, "schema_collections.Empty"))), true,
 			`{"type":"object","additionalProperties":false,"properties":{"result":{"anyOf":[{"type":"object","properties":{},"additionalProperties":false,"description":"Empty has no fields."},{"type":"null"}]}},"required":["result"]}`},
 	} {
 		s, wrapped, diags := l.builder.Output(tc.typ, 0)

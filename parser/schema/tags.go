@@ -158,11 +158,7 @@ func applyKeywords(t keywordTarget, items *keywordTarget, kws []tagKeyword, repo
 	}
 	for _, kw := range rest {
 		if !knownKeyword(kw.name) {
-			msg := fmt.Sprintf("jsonschema tag: unknown keyword %q", kw.name)
-			if m := suggest.Closest(kw.name, allKeywords); m != "" {
-				msg += fmt.Sprintf("; did you mean %s?", m)
-			}
-			report(msg)
+			unknownKeyword(kw.name, s.Type, report)
 		} else {
 			report(fmt.Sprintf("jsonschema tag: %s does not apply to a JSON %s (invopop/jsonschema would drop it)", kw.name, orAny(s.Type)))
 		}
@@ -221,6 +217,40 @@ func orAny(typ string) string {
 var allKeywords = []string{"title", "description", "type", "minLength", "maxLength", "pattern", "format", "readOnly", "writeOnly",
 	"default", "example", "enum", "multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
 	"minItems", "maxItems", "uniqueItems", "required", "nullable"}
+
+// unknownKeyword reports the unknown keyword name on a schema of type typ,
+// with the keyword it most likely meant.
+func unknownKeyword(name, typ string, report func(string)) {
+	msg := fmt.Sprintf("jsonschema tag: unknown keyword %q", name)
+	if m := suggestKeyword(name, typ); m != "" {
+		msg += fmt.Sprintf("; did you mean %s?", m)
+	}
+	report(msg)
+}
+
+// suggestKeyword returns the keyword that name, unknown, most likely
+// meant on a schema of type typ: the nearest by spelling or the one it
+// abbreviates (maxlen: maxLength), else for the bounds of other tag
+// languages (max=10, len=2), the keyword of that bound for the type.
+func suggestKeyword(name, typ string) string {
+	if m := suggest.Closest(name, allKeywords); m != "" {
+		return m
+	}
+	bound := map[string][3]string{ // string, number, array
+		"max": {"maxLength", "maximum", "maxItems"},
+		"min": {"minLength", "minimum", "minItems"},
+		"len": {"minLength and maxLength", "", "minItems and maxItems"},
+	}[strings.ToLower(name)]
+	switch typ {
+	case "string":
+		return bound[0]
+	case "number", "integer":
+		return bound[1]
+	case "array":
+		return bound[2]
+	}
+	return ""
+}
 
 func knownKeyword(name string) bool {
 	switch name {
@@ -408,6 +438,12 @@ func arrayKeywords(s *jsonschema.Schema, items *keywordTarget, kws []tagKeyword,
 			}
 			defaults = append(defaults, kw.value)
 		default:
+			if !knownKeyword(kw.name) {
+				// Unknown here and to the items: said of the array,
+				// whose sizes a borrowed max= or len= means.
+				unknownKeyword(kw.name, "array", report)
+				continue
+			}
 			forItems = append(forItems, kw)
 		}
 	}

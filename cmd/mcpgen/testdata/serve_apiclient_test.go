@@ -30,7 +30,7 @@ func TestServeGenerated(t *testing.T) {
 		{"delete", `{"number":7}`, []string{`"structuredContent":{"paging":{}}`}},
 		// //mcp:result Trace omit: the value is sent as if Count had no Trace.
 		{"count", `{}`, []string{`"structuredContent":{"result":3}`}},
-		{"touch", `{}`, []string{`"content":[]`}},
+		{"touch", `{}`, []string{`"content":[{"type":"text","text":"done"}]`}},
 		// //mcp:tools: ListContext is the tool named after List.
 		{"labels_list", `{"repo":"r"}`, []string{`"result":[{"name":"bug","color":"red"}],"paging":{"next":2}`}},
 		{"labels_get", `{"repo":"r","name":"ui"}`, []string{`"result":{"name":"ui","color":"blue"},"paging":{}`}},

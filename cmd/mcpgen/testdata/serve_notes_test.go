@@ -34,19 +34,19 @@ func TestServeGenerated(t *testing.T) {
 		{"create_note", `{"title":"x","bogus":1}`, []string{`"isError":true`, `bogus`}},
 		{"search_notes", `{"query":"HELLO"}`, []string{`"structuredContent":{"result":[{"id":1,`}},
 		{"search_notes", `{"query":"","priority":"high","limit":1}`, []string{`"structuredContent":{"result":[{"id":2,`}},
-		{"get_note", `{"id":2}`, []string{`"structuredContent":{"result":{"id":2,`}}, // a pointer result may be nil: wrapped
+		{"get_note", `{"id":2}`, []string{`"structuredContent":{"id":2,`}}, // a pointer to a struct is sent as the struct
 		{"get_note", `{"id":99}`, []string{`"isError":true`, `note 99: no such note`}},
 		{"tag_counts", `{}`, []string{`"structuredContent":{"a":1,"b":1}`}},
 		{"summary", `{}`, []string{`"text":"- Hello world (normal)\n- Other (high)\n"`}},
-		{"delete_note", `{"id":1}`, []string{`"content":[]`}},
+		{"delete_note", `{"id":1}`, []string{`"content":[{"type":"text","text":"done"}]`}},
 		{"now", `{}`, []string{`"structuredContent":{"result":"`}},
 		{"add", `{"a":1.5,"b":2}`, []string{`"structuredContent":{"result":3.5}`}},
 		{"add", `{"a":1}`, []string{`"isError":true`, `b`}},
 		{"slugify", `{"title":"Hello Big World","maxLen":9}`, []string{`"text":"hello-big"`}},
 		{"slugify", `{"title":"Hello Big World"}`, []string{`"text":"hello-big-world"`}},
-		{"wait", `{"millis":1}`, []string{`"content":[]`}},
+		{"wait", `{"millis":1}`, []string{`"content":[{"type":"text","text":"done"}]`}},
 		{"parse_outline", `{"text":"a\n  b\nc\n"}`, []string{`"structuredContent":{"heading":"","children":[{"heading":"a","children":[{"heading":"b"}]},{"heading":"c"}]}`}},
-		{"reset", `{}`, []string{`"content":[]`}},
+		{"reset", `{}`, []string{`"content":[{"type":"text","text":"done"}]`}},
 	}
 
 	var in strings.Builder

@@ -23,9 +23,9 @@ func TestServeGenerated(t *testing.T) {
 	}{
 		// result=PARAM: what the function did to its argument is the result.
 		{"sort_words", `{"words":["b","c","a"]}`, []string{`"structuredContent":{"result":["a","b","c"]}`}},
-		{"mirror", `{"X":1,"Y":-2}`, []string{`"structuredContent":{"result":{"X":-1,"Y":2}}`}},
+		{"mirror", `{"X":1,"Y":-2}`, []string{`"structuredContent":{"X":-1,"Y":2}`}},
 		{"mirror", `{"X":2e6}`, []string{`"isError":true`, `off the map`}},
-		{"remember", `{"words":["x"]}`, []string{`"content":[]`}},
+		{"remember", `{"words":["x"]}`, []string{`"content":[{"type":"text","text":"done"}]`}},
 		// Integers in untyped positions are ints, exactly; other numbers float64.
 		{"kinds", `{"env":{"x":7,"big":9007199254740993,"f":2.5,"l":[1,1.5],"u":18446744073709551615}}`, []string{
 			`big:int=9007199254740993;f:float64=2.5;l:[]interface {}=[1 1.5];u:uint64=18446744073709551615;x:int=7;x%2=1`,

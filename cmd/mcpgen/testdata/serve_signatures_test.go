@@ -37,9 +37,10 @@ func TestServeGenerated(t *testing.T) {
 		// Errors returned as a value are their texts.
 		{"check", `{"version":"v1.2.3"}`, []string{`"structuredContent":{"ok":true,"problems":[]}`}},
 		{"check", `{"version":"1.2"}`, []string{`"structuredContent":{"ok":false,"problems":["no leading \"v\"","1 dots, want 2"]}`}},
-		// A nil pointer result is null, which the output schema admits.
-		{"find_city", `{"country":"Narnia"}`, []string{`"structuredContent":{"result":null}`}},
-		{"find_city", `{"country":"France"}`, []string{`"structuredContent":{"result":{"name":"Paris","country":"France"}}`}},
+		// A pointer to a struct is sent as the struct; nil, which no object
+		// of its output schema is, says so to the model.
+		{"find_city", `{"country":"Narnia"}`, []string{`{"content":[{"type":"text","text":"find_city returned no City"}],"isError":true}`}},
+		{"find_city", `{"country":"France"}`, []string{`"structuredContent":{"name":"Paris","country":"France"}}`}},
 		{"signature", `{"key":"none"}`, []string{`"structuredContent":{"result":null}`}},
 		{"signature", `{"key":"release"}`, []string{`"structuredContent":{"result":"3q0="}`}},
 		// //mcp:arg keywords are enforced before the function runs.

@@ -74,7 +74,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// sleepHandler is the handler of the tool sleep.
+// sleepHandler is the handler of the tool sleep, which calls Sleep.
 func sleepHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Millis int `json:"millis"`
@@ -89,7 +89,7 @@ func sleepHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// echoHandler is the handler of the tool echo.
+// echoHandler is the handler of the tool echo, which calls Echo.
 func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`
@@ -101,7 +101,7 @@ func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.TextResult(out), nil
 }
 
-// failHandler is the handler of the tool fail.
+// failHandler is the handler of the tool fail, which calls Fail.
 func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Reason string `json:"reason"`
@@ -112,16 +112,16 @@ func failHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	if err := Fail(in.Reason); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// explodeHandler is the handler of the tool explode.
+// explodeHandler is the handler of the tool explode, which calls Explode.
 func explodeHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Explode()
 	return runtime.TextResult(out), nil
 }
 
-// ratioHandler is the handler of the tool ratio.
+// ratioHandler is the handler of the tool ratio, which calls Ratio.
 func ratioHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -134,7 +134,7 @@ func ratioHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.WrappedResult(out)
 }
 
-// ticksHandler is the handler of the tool ticks.
+// ticksHandler is the handler of the tool ticks, which calls Ticks.
 func ticksHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		N      int `json:"n"`
@@ -150,7 +150,7 @@ func ticksHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.WrappedResult(out)
 }
 
-// getVitalsHandler is the handler of the tool get_vitals.
+// getVitalsHandler is the handler of the tool get_vitals, which calls GetVitals.
 func getVitalsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := GetVitals()
 	return runtime.StructuredResult(out)

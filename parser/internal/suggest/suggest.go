@@ -16,9 +16,45 @@ func Closest(word string, candidates []string) string {
 		}
 	}
 	if best != "" && bestDist > 0 && bestDist*3 > len(best) {
-		return "" // too far for a short name: "nam" is fine, "xy" is not "name"
+		best = "" // too far for a short name: "nam" is fine, "xy" is not "name"
+	}
+	if best == "" {
+		best = abbreviation(w, candidates)
 	}
 	return best
+}
+
+// abbreviation returns the one candidate that word abbreviates: its
+// letters, at least three, in order, from the candidate's first letter on
+// ("maxlen" is maxLength, "desc" description, "uniq" uniqueItems); ""
+// when none or several do ("max" is maximum, maxLength or maxItems).
+func abbreviation(word string, candidates []string) string {
+	if len(word) < 3 {
+		return ""
+	}
+	found := ""
+	for _, c := range candidates {
+		lc := strings.ToLower(c)
+		if len(lc) <= len(word) || lc[0] != word[0] || !subsequence(word, lc) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c
+	}
+	return found
+}
+
+// subsequence reports whether the bytes of a appear in b in order.
+func subsequence(a, b string) bool {
+	i := 0
+	for j := 0; i < len(a) && j < len(b); j++ {
+		if a[i] == b[j] {
+			i++
+		}
+	}
+	return i == len(a)
 }
 
 // Distance is the optimal string alignment distance between a and b,

@@ -36,7 +36,7 @@ func Start(t testing.TB) *Server {
 		if os.Getenv("CI") == "true" {
 			t.Fatal("redis-server is not installed (.ci/run installs the Debian package redis-server)")
 		}
-		t.Skip("redis-server is not installed (apt-get install redis-server)")
+		skipFor(t, "redis-server is not installed (apt-get install redis-server)")
 	}
 	_ = bin
 	s := &Server{t: t, dir: t.TempDir()}
@@ -108,3 +108,17 @@ func (s *Server) Restart() {
 
 // Dir is the server's folder.
 func (s *Server) Dir() string { return filepath.Clean(s.dir) }
+
+// skipFor skips t for want of a program, msg saying which and how to
+// install it, and notes it in the file that $MCPGEN_SKIPPED names:
+// ./test.sh prints those at its end, so that a skip is not lost in the log.
+func skipFor(t testing.TB, msg string) {
+	t.Helper()
+	if name := os.Getenv("MCPGEN_SKIPPED"); name != "" {
+		if f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+			fmt.Fprintf(f, "%s\t%s\n", msg, t.Name())
+			f.Close()
+		}
+	}
+	t.Skip(msg)
+}

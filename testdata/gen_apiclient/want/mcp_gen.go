@@ -124,7 +124,7 @@ func countHandler(recv *IssuesService) runtime.Handler {
 func touchHandler(recv *IssuesService) runtime.Handler {
 	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 		_ = recv.Touch()
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 

@@ -45,7 +45,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// countHandler is the handler of the tool count.
+// countHandler is the handler of the tool count, which calls Count.
 func countHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Step int `json:"step"`
@@ -57,7 +57,7 @@ func countHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.StructuredResult(out)
 }
 
-// resetHandler is the handler of the tool reset.
+// resetHandler is the handler of the tool reset, which calls Reset.
 func resetHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Reset()
 	return runtime.StructuredResult(out)

@@ -31,7 +31,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// bookHandler is the handler of the tool book.
+// bookHandler is the handler of the tool book, which calls Book.
 func bookHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Booking
 	if err := runtime.Decode(args, &in); err != nil {
@@ -44,7 +44,7 @@ func bookHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.TextResult(out), nil
 }
 
-// holdHandler is the handler of the tool hold.
+// holdHandler is the handler of the tool hold, which calls Hold.
 func holdHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Booking
 	if err := runtime.Decode(args, &in); err != nil {

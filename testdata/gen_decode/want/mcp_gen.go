@@ -60,7 +60,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// decodeHandler is the handler of the tool decode.
+// decodeHandler is the handler of the tool decode, which calls Decode.
 func decodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Data string `json:"data"`
@@ -76,7 +76,7 @@ func decodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.StructuredResult(out)
 }
 
-// scanRowHandler is the handler of the tool scan_row.
+// scanRowHandler is the handler of the tool scan_row, which calls ScanRow.
 func scanRowHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Row  string `json:"row"`
@@ -88,10 +88,10 @@ func scanRowHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	if err := ScanRow(in.Row, in.Dest...); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// describeHandler is the handler of the tool describe.
+// describeHandler is the handler of the tool describe, which calls Describe.
 func describeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Value any `json:"value"`
@@ -103,7 +103,7 @@ func describeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.TextResult(out), nil
 }
 
-// loadHandler is the handler of the tool load.
+// loadHandler is the handler of the tool load, which calls Load.
 func loadHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Value any `json:"value"`
@@ -114,10 +114,10 @@ func loadHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	if err := Load(in.Value); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// marshalHandler is the handler of the tool marshal.
+// marshalHandler is the handler of the tool marshal, which calls Marshal.
 func marshalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		V any `json:"v"`
@@ -132,7 +132,7 @@ func marshalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// weakDecodeHandler is the handler of the tool weak_decode.
+// weakDecodeHandler is the handler of the tool weak_decode, which calls WeakDecode.
 func weakDecodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Input  any `json:"input"`
@@ -144,7 +144,7 @@ func weakDecodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	if err := WeakDecode(in.Input, in.Output); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

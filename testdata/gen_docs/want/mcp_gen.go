@@ -26,7 +26,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// tailHandler is the handler of the tool tail.
+// tailHandler is the handler of the tool tail, which calls Tail.
 func tailHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
 	if err := runtime.Decode(args, &in); err != nil {

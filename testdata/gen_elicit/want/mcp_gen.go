@@ -33,7 +33,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// placeOrderHandler is the handler of the tool place_order.
+// placeOrderHandler is the handler of the tool place_order, which calls PlaceOrder.
 func placeOrderHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Item string `json:"item"`
@@ -48,7 +48,7 @@ func placeOrderHandler(ctx context.Context, args json.RawMessage) (*runtime.Resu
 	return runtime.TextResult(out), nil
 }
 
-// laterHandler is the handler of the tool later.
+// laterHandler is the handler of the tool later, which calls Later.
 func laterHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		D time.Duration `json:"d"`
@@ -57,7 +57,7 @@ func laterHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 		return nil, err
 	}
 	Later(ctx, in.D)
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -91,7 +91,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// maxIntHandler is the handler of the tool max_int.
+// maxIntHandler is the handler of the tool max_int, which calls Max[int].
 func maxIntHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Xs []int `json:"xs,omitempty"`
@@ -106,7 +106,7 @@ func maxIntHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.WrappedResult(out)
 }
 
-// maxStringHandler is the handler of the tool max_string.
+// maxStringHandler is the handler of the tool max_string, which calls Max[string].
 func maxStringHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Xs []string `json:"xs,omitempty"`
@@ -121,7 +121,7 @@ func maxStringHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// sumFloatsHandler is the handler of the tool sum_floats.
+// sumFloatsHandler is the handler of the tool sum_floats, which calls Sum[float64].
 func sumFloatsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Xs []float64 `json:"xs"`
@@ -133,7 +133,7 @@ func sumFloatsHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// sumDurationsHandler is the handler of the tool sum_durations.
+// sumDurationsHandler is the handler of the tool sum_durations, which calls Sum[time.Duration].
 func sumDurationsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Xs []time.Duration `json:"xs"`
@@ -145,7 +145,7 @@ func sumDurationsHandler(_ context.Context, args json.RawMessage) (*runtime.Resu
 	return runtime.WrappedResult(out)
 }
 
-// invertHandler is the handler of the tool invert.
+// invertHandler is the handler of the tool invert, which calls Invert[string, int].
 func invertHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		M map[string]int `json:"m"`
@@ -157,7 +157,7 @@ func invertHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.StructuredResult(out)
 }
 
-// paginateTasksHandler is the handler of the tool paginate_tasks.
+// paginateTasksHandler is the handler of the tool paginate_tasks, which calls Paginate[Task].
 func paginateTasksHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Items []Task `json:"items"`
@@ -173,7 +173,7 @@ func paginateTasksHandler(ctx context.Context, args json.RawMessage) (*runtime.R
 	return runtime.StructuredResult(out)
 }
 
-// reverseWordsHandler is the handler of the tool reverse_words.
+// reverseWordsHandler is the handler of the tool reverse_words, which calls Reverse[[]string, string].
 func reverseWordsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Xs []string `json:"xs"`
@@ -186,7 +186,7 @@ func reverseWordsHandler(_ context.Context, args json.RawMessage) (*runtime.Resu
 	return runtime.WrappedResult(out)
 }
 
-// openIntBoxHandler is the handler of the tool open_int_box.
+// openIntBoxHandler is the handler of the tool open_int_box, which calls Open[int].
 func openIntBoxHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Box[int]
 	if err := runtime.Decode(args, &in); err != nil {
@@ -196,7 +196,7 @@ func openIntBoxHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.WrappedResult(out)
 }
 
-// zeroTaskHandler is the handler of the tool zero_task.
+// zeroTaskHandler is the handler of the tool zero_task, which calls Zero[Task].
 func zeroTaskHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Zero[Task]()
 	return runtime.StructuredResult(out)

@@ -49,7 +49,7 @@ func fillHandler(recv *Store) runtime.Handler {
 			return nil, err
 		}
 		recv.Fill(in.Xs)
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -63,7 +63,7 @@ func zeroHandler(recv *Store) runtime.Handler {
 			return nil, err
 		}
 		recv.Zero(in.Xs)
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 

@@ -71,7 +71,7 @@ func valueHandler(recv *Counter) runtime.Handler {
 func resetHandler(recv *Counter) runtime.Handler {
 	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 		recv.Reset()
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 

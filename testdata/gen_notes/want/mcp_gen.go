@@ -151,7 +151,10 @@ func getNoteHandler(recv *Store) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_note returned no Note"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -167,7 +170,7 @@ func deleteNoteHandler(recv *Store) runtime.Handler {
 		if err := recv.DeleteNote(in.Id); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -191,7 +194,7 @@ func summaryHandler(recv *Store) runtime.Handler {
 func resetHandler(recv *Store) runtime.Handler {
 	return func(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 		recv.Reset()
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -228,7 +231,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -241,7 +244,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// slugifyHandler is the handler of the tool slugify.
+// slugifyHandler is the handler of the tool slugify, which calls Slugify.
 func slugifyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Title  string `json:"title"`
@@ -254,7 +257,7 @@ func slugifyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// waitHandler is the handler of the tool wait.
+// waitHandler is the handler of the tool wait, which calls Wait.
 func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Millis int `json:"millis"`
@@ -265,10 +268,10 @@ func waitHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, er
 	if err := Wait(ctx, in.Millis); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// parseOutlineHandler is the handler of the tool parse_outline.
+// parseOutlineHandler is the handler of the tool parse_outline, which calls ParseOutline.
 func parseOutlineHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`
@@ -572,66 +575,49 @@ const (
 	getNoteOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Note is one stored note.",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "tags": {
-              "type": "array",
-              "items": {
-                "type": "string"
-              }
-            },
-            "priority": {
-              "type": "string"
-            },
-            "created": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "due": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "meta": {
-              "type": "object",
-              "properties": {},
-              "additionalProperties": {
-                "type": "string"
-              }
-            },
-            "outline": {
-              "$ref": "#/$defs/Outline"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "id",
-            "title",
-            "priority",
-            "created"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "id": {
+      "type": "integer"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "tags": {
+      "type": "array",
+      "items": {
+        "type": "string"
+      }
+    },
+    "priority": {
+      "type": "string"
+    },
+    "created": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "due": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "meta": {
+      "type": "object",
+      "properties": {},
+      "additionalProperties": {
+        "type": "string"
+      }
+    },
+    "outline": {
+      "$ref": "#/$defs/Outline"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "id",
+    "title",
+    "priority",
+    "created"
   ],
   "$defs": {
     "Outline": {

@@ -85,7 +85,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// pathMatchHandler is the handler of the tool path_match.
+// pathMatchHandler is the handler of the tool path_match, which calls Match.
 func pathMatchHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Pattern string `json:"pattern"`
@@ -101,7 +101,7 @@ func pathMatchHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// pathCleanHandler is the handler of the tool path_clean.
+// pathCleanHandler is the handler of the tool path_clean, which calls Clean.
 func pathCleanHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`
@@ -113,7 +113,7 @@ func pathCleanHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// pathSplitHandler is the handler of the tool path_split.
+// pathSplitHandler is the handler of the tool path_split, which calls Split.
 func pathSplitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`
@@ -129,7 +129,7 @@ func pathSplitHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.StructuredResult(out)
 }
 
-// pathJoinHandler is the handler of the tool path_join.
+// pathJoinHandler is the handler of the tool path_join, which calls Join.
 func pathJoinHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Elem []string `json:"elem,omitempty"`
@@ -141,7 +141,7 @@ func pathJoinHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.TextResult(out), nil
 }
 
-// pathExtHandler is the handler of the tool path_ext.
+// pathExtHandler is the handler of the tool path_ext, which calls Ext.
 func pathExtHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`
@@ -153,7 +153,7 @@ func pathExtHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// pathBaseHandler is the handler of the tool path_base.
+// pathBaseHandler is the handler of the tool path_base, which calls Base.
 func pathBaseHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`
@@ -165,7 +165,7 @@ func pathBaseHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.TextResult(out), nil
 }
 
-// pathIsAbsHandler is the handler of the tool path_is_abs.
+// pathIsAbsHandler is the handler of the tool path_is_abs, which calls IsAbs.
 func pathIsAbsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`
@@ -177,7 +177,7 @@ func pathIsAbsHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// pathDirHandler is the handler of the tool path_dir.
+// pathDirHandler is the handler of the tool path_dir, which calls Dir.
 func pathDirHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`

@@ -71,7 +71,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// snakeHandler is the handler of the tool snake.
+// snakeHandler is the handler of the tool snake, which calls ToSnakeCase.
 func snakeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Str string `json:"str"`
@@ -83,7 +83,7 @@ func snakeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// repeatHandler is the handler of the tool repeat.
+// repeatHandler is the handler of the tool repeat, which calls Repeat.
 func repeatHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		S     string `json:"s"`
@@ -96,7 +96,7 @@ func repeatHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.TextResult(out), nil
 }
 
-// shoutHandler is the handler of the tool shout.
+// shoutHandler is the handler of the tool shout, which calls Shout.
 func shoutHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`

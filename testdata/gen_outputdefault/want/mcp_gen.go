@@ -41,19 +41,22 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// memHandler is the handler of the tool mem.
+// memHandler is the handler of the tool mem, which calls Mem.
 func memHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Mem()
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("mem returned no MemStats"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
-// pointHandler is the handler of the tool point.
+// pointHandler is the handler of the tool point, which calls Point.
 func pointHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Point()
 	return runtime.StructuredResult(out)
 }
 
-// ownHandler is the handler of the tool own.
+// ownHandler is the handler of the tool own, which calls Own.
 func ownHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Own()
 	return runtime.StructuredResult(out)

@@ -66,7 +66,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -79,7 +79,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// greetHandler is the handler of the tool greet.
+// greetHandler is the handler of the tool greet, which calls Greet.
 func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Name    string `json:"name"`
@@ -92,7 +92,7 @@ func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// sortedHandler is the handler of the tool sorted.
+// sortedHandler is the handler of the tool sorted, which calls Sorted.
 func sortedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Values []int `json:"values"`
@@ -104,7 +104,7 @@ func sortedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.WrappedResult(out)
 }
 
-// lookupHandler is the handler of the tool lookup.
+// lookupHandler is the handler of the tool lookup, which calls Lookup.
 func lookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Table map[string]int `json:"table"`
@@ -120,7 +120,7 @@ func lookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.WrappedResult(out)
 }
 
-// afterHandler is the handler of the tool after.
+// afterHandler is the handler of the tool after, which calls After.
 func afterHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		T       time.Time `json:"t"`
@@ -133,7 +133,7 @@ func afterHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.WrappedResult(out)
 }
 
-// shoutHandler is the handler of the tool shout.
+// shoutHandler is the handler of the tool shout, which calls Shout.
 func shoutHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`

@@ -34,7 +34,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// searchHandler is the handler of the tool search.
+// searchHandler is the handler of the tool search, which calls Search.
 func searchHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Query string `json:"query"`

@@ -48,12 +48,12 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// logoHandler is the handler of the tool logo.
+// logoHandler is the handler of the tool logo, which calls Logo.
 func logoHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return Logo(ctx)
 }
 
-// echoHandler is the handler of the tool echo.
+// echoHandler is the handler of the tool echo, which calls Echo.
 func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Text string `json:"text"`
@@ -65,7 +65,7 @@ func echoHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return Echo(in.Text, in.Fail), nil
 }
 
-// dotHandler is the handler of the tool dot.
+// dotHandler is the handler of the tool dot, which calls Dot.
 func dotHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := Dot()
 	if err != nil {
@@ -77,7 +77,7 @@ func dotHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	return &runtime.Result{Content: []runtime.Content{out}}, nil
 }
 
-// partsHandler is the handler of the tool parts.
+// partsHandler is the handler of the tool parts, which calls Parts.
 func partsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Parts()
 	return &runtime.Result{Content: out}, nil

@@ -45,7 +45,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// configureHandler is the handler of the tool configure.
+// configureHandler is the handler of the tool configure, which calls Configure.
 func configureHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Options
 	if err := runtime.Decode(args, &in); err != nil {
@@ -58,7 +58,7 @@ func configureHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// waitHandler is the handler of the tool wait.
+// waitHandler is the handler of the tool wait, which calls Wait.
 func waitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		D    time.Duration `json:"d"`
@@ -71,13 +71,13 @@ func waitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.TextResult(out), nil
 }
 
-// pingHandler is the handler of the tool ping.
+// pingHandler is the handler of the tool ping, which calls Ping.
 func pingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Ping()
 	return runtime.TextResult(out), nil
 }
 
-// scheduleHandler is the handler of the tool schedule.
+// scheduleHandler is the handler of the tool schedule, which calls Schedule.
 func scheduleHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Month time.Month   `json:"month"`
@@ -112,7 +112,7 @@ const (
     },
     "category": {
       "type": "integer",
-      "description": "Values:\n- 0 = Produce: fresh fruit and vegetables\n- 1 = Dairy: milk, cheese and eggs\n- 2 = DryGoods: flour, rice, pasta\n- 3 = Frozen",
+      "description": "Values:\n- 0 = produce: fresh fruit and vegetables\n- 1 = dairy: milk, cheese and eggs\n- 2 = dry goods: flour, rice, pasta\n- 3 = frozen",
       "enum": [
         0,
         1,
@@ -133,7 +133,7 @@ const (
     },
     "mode": {
       "type": "integer",
-      "description": "Values:\n- 1 = ModeFast\n- 2 = ModeSafe\n- 4 = ModeAuto",
+      "description": "Values:\n- 1 = fast\n- 2 = safe\n- 4 = auto",
       "enum": [
         1,
         2,
@@ -155,7 +155,7 @@ const (
     },
     "month": {
       "type": "integer",
-      "description": "Month is of a type from another package: its constants make an enum.\n\nValues:\n- 1 = January\n- 2 = February\n- 3 = March\n- 4 = April\n- 5 = May\n- 6 = June\n- 7 = July\n- 8 = August\n- 9 = September\n- 10 = October\n- 11 = November\n- 12 = December",
+      "description": "Month is of a type from another package: its constants make an enum.\n\nValues:\n- 1 = january\n- 2 = february\n- 3 = march\n- 4 = april\n- 5 = may\n- 6 = june\n- 7 = july\n- 8 = august\n- 9 = september\n- 10 = october\n- 11 = november\n- 12 = december",
       "enum": [
         1,
         2,
@@ -228,7 +228,7 @@ const (
   "properties": {
     "month": {
       "type": "integer",
-      "description": "the month: an enum of time.Month's constants\n\nValues:\n- 1 = January\n- 2 = February\n- 3 = March\n- 4 = April\n- 5 = May\n- 6 = June\n- 7 = July\n- 8 = August\n- 9 = September\n- 10 = October\n- 11 = November\n- 12 = December",
+      "description": "the month: an enum of time.Month's constants\n\nValues:\n- 1 = january\n- 2 = february\n- 3 = march\n- 4 = april\n- 5 = may\n- 6 = june\n- 7 = july\n- 8 = august\n- 9 = september\n- 10 = october\n- 11 = november\n- 12 = december",
       "enum": [
         1,
         2,

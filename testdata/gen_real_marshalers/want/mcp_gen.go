@@ -34,7 +34,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// placeHandler is the handler of the tool place.
+// placeHandler is the handler of the tool place, which calls Place.
 func placeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Order
 	if err := runtime.Decode(args, &in); err != nil {
@@ -47,7 +47,7 @@ func placeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.StructuredResult(out)
 }
 
-// lookupHandler is the handler of the tool lookup.
+// lookupHandler is the handler of the tool lookup, which calls Lookup.
 func lookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Code   ext.Code `json:"code"`

@@ -76,7 +76,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// sortWordsHandler is the handler of the tool sort_words.
+// sortWordsHandler is the handler of the tool sort_words, which calls SortWords.
 func sortWordsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Words []string `json:"words"`
@@ -89,7 +89,7 @@ func sortWordsHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// mirrorHandler is the handler of the tool mirror.
+// mirrorHandler is the handler of the tool mirror, which calls Mirror.
 func mirrorHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Point
 	if err := runtime.Decode(args, &in); err != nil {
@@ -99,10 +99,13 @@ func mirrorHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 		return nil, err
 	}
 	out := &in
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("mirror returned no Point"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
-// rememberHandler is the handler of the tool remember.
+// rememberHandler is the handler of the tool remember, which calls Remember.
 func rememberHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Words []string `json:"words"`
@@ -111,10 +114,10 @@ func rememberHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 		return nil, err
 	}
 	Remember(in.Words)
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// kindsHandler is the handler of the tool kinds.
+// kindsHandler is the handler of the tool kinds, which calls Kinds.
 func kindsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Env map[string]any `json:"env"`
@@ -126,7 +129,7 @@ func kindsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// kindsFloatHandler is the handler of the tool kinds_float.
+// kindsFloatHandler is the handler of the tool kinds_float, which calls KindsFloat.
 func kindsFloatHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Env map[string]any `json:"env"`
@@ -138,7 +141,7 @@ func kindsFloatHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.TextResult(out), nil
 }
 
-// greetHandler is the handler of the tool greet.
+// greetHandler is the handler of the tool greet, which calls Greet.
 func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Name string `json:"name"`
@@ -150,7 +153,7 @@ func greetHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.TextResult(out), nil
 }
 
-// listTasksHandler is the handler of the tool list_tasks.
+// listTasksHandler is the handler of the tool list_tasks, which calls ListTasks.
 func listTasksHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Filter
 	if err := runtime.Decode(args, &in); err != nil {
@@ -160,7 +163,7 @@ func listTasksHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// validateHandler is the handler of the tool validate.
+// validateHandler is the handler of the tool validate, which calls Validate.
 func validateHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Version string `json:"version"`
@@ -227,34 +230,17 @@ const (
 	mirrorOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Point is a position on the plane.",
-          "properties": {
-            "X": {
-              "type": "number"
-            },
-            "Y": {
-              "type": "number"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "X",
-            "Y"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "X": {
+      "type": "number"
+    },
+    "Y": {
+      "type": "number"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "X",
+    "Y"
   ]
 }`
 	rememberInputSchema = `{

@@ -55,7 +55,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// listFilesHandler is the handler of the tool list_files.
+// listFilesHandler is the handler of the tool list_files, which calls ListFiles.
 func listFilesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := ListFiles(ctx)
 	if err != nil {
@@ -64,7 +64,7 @@ func listFilesHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, 
 	return runtime.WrappedResult(out)
 }
 
-// writeFileHandler is the handler of the tool write_file.
+// writeFileHandler is the handler of the tool write_file, which calls WriteFile.
 func writeFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Name string `json:"name"`
@@ -76,18 +76,18 @@ func writeFileHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	if err := WriteFile(in.Name, in.Text); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// purgeHandler is the handler of the tool purge.
+// purgeHandler is the handler of the tool purge, which calls Purge.
 func purgeHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	if err := Purge(); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// pingHandler is the handler of the tool ping.
+// pingHandler is the handler of the tool ping, which calls Ping.
 func pingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Ping()
 	return runtime.TextResult(out), nil

@@ -25,7 +25,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// forecastHandler is the handler of the tool forecast.
+// forecastHandler is the handler of the tool forecast, which calls Forecast.
 func forecastHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		City string `json:"city"`

@@ -120,7 +120,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// padHandler is the handler of the tool pad.
+// padHandler is the handler of the tool pad, which calls Pad.
 func padHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		B      Bound   `json:"b"`
@@ -133,7 +133,7 @@ func padHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.StructuredResult(out)
 }
 
-// sumHandler is the handler of the tool sum.
+// sumHandler is the handler of the tool sum, which calls Sum.
 func sumHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Values []float64 `json:"values,omitempty"`
@@ -145,7 +145,7 @@ func sumHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// joinHandler is the handler of the tool join.
+// joinHandler is the handler of the tool join, which calls Join.
 func joinHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Sep   string   `json:"sep"`
@@ -158,7 +158,7 @@ func joinHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.TextResult(out), nil
 }
 
-// spanHandler is the handler of the tool span.
+// spanHandler is the handler of the tool span, which calls Span.
 func spanHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Z Zoom `json:"z"`
@@ -174,7 +174,7 @@ func spanHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.StructuredResult(out)
 }
 
-// minMaxHandler is the handler of the tool min_max.
+// minMaxHandler is the handler of the tool min_max, which calls MinMax.
 func minMaxHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Values []float64 `json:"values"`
@@ -194,7 +194,7 @@ func minMaxHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.StructuredResult(out)
 }
 
-// capitalHandler is the handler of the tool capital.
+// capitalHandler is the handler of the tool capital, which calls Capital.
 func capitalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Country string `json:"country"`
@@ -210,7 +210,7 @@ func capitalHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.StructuredResult(out)
 }
 
-// findCityHandler is the handler of the tool find_city.
+// findCityHandler is the handler of the tool find_city, which calls FindCity.
 func findCityHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Country string `json:"country"`
@@ -219,10 +219,13 @@ func findCityHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 		return nil, err
 	}
 	out := FindCity(in.Country)
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("find_city returned no City"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
-// findCitiesHandler is the handler of the tool find_cities.
+// findCitiesHandler is the handler of the tool find_cities, which calls FindCities.
 func findCitiesHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Countries []string `json:"countries"`
@@ -242,7 +245,7 @@ func findCitiesHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.StructuredResult(out)
 }
 
-// rangeHandler is the handler of the tool range.
+// rangeHandler is the handler of the tool range, which calls Range.
 func rangeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		N    int  `json:"n"`
@@ -255,7 +258,7 @@ func rangeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, err
 	return runtime.WrappedResult(out)
 }
 
-// repeatHandler is the handler of the tool repeat.
+// repeatHandler is the handler of the tool repeat, which calls Repeat.
 func repeatHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Word  string `json:"word"`
@@ -269,7 +272,7 @@ func repeatHandler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	return runtime.TextResult(out), nil
 }
 
-// tileCountHandler is the handler of the tool tile_count.
+// tileCountHandler is the handler of the tool tile_count, which calls TileCount.
 func tileCountHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Z Zoom `json:"z"`
@@ -281,7 +284,7 @@ func tileCountHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// signatureHandler is the handler of the tool signature.
+// signatureHandler is the handler of the tool signature, which calls Signature.
 func signatureHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Key string `json:"key"`
@@ -293,7 +296,7 @@ func signatureHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.WrappedResult(out)
 }
 
-// checkHandler is the handler of the tool check.
+// checkHandler is the handler of the tool check, which calls Check.
 func checkHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Version string `json:"version"`
@@ -533,34 +536,17 @@ const (
 	findCityOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "City is a city and its country.",
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "country": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "name",
-            "country"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "name": {
+      "type": "string"
+    },
+    "country": {
+      "type": "string"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "name",
+    "country"
   ]
 }`
 	findCitiesInputSchema = `{

@@ -32,7 +32,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// shipHandler is the handler of the tool ship.
+// shipHandler is the handler of the tool ship, which calls Ship.
 func shipHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Delivery
 	if err := runtime.Decode(args, &in); err != nil {
@@ -45,7 +45,7 @@ func shipHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.StructuredResult(out)
 }
 
-// place2Handler is the handler of the tool place2.
+// place2Handler is the handler of the tool place2, which calls Place2.
 func place2Handler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Order
 	if err := runtime.Decode(args, &in); err != nil {
@@ -54,7 +54,7 @@ func place2Handler(_ context.Context, args json.RawMessage) (*runtime.Result, er
 	if err := Place2(in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -36,13 +36,13 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// describeHandler is the handler of the tool describe.
+// describeHandler is the handler of the tool describe, which calls Describe.
 func describeHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Describe()
 	return runtime.StructuredResult(out)
 }
 
-// allocationsHandler is the handler of the tool allocations.
+// allocationsHandler is the handler of the tool allocations, which calls Allocations.
 func allocationsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out, err := Allocations()
 	if err != nil {

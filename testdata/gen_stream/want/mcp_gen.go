@@ -43,7 +43,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// downloadHandler is the handler of the tool download.
+// downloadHandler is the handler of the tool download, which calls Download.
 func downloadHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`
@@ -55,13 +55,13 @@ func downloadHandler(ctx context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.StreamResult(ctx, out, err)
 }
 
-// changelogHandler is the handler of the tool changelog.
+// changelogHandler is the handler of the tool changelog, which calls Changelog.
 func changelogHandler(ctx context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Changelog()
 	return runtime.StreamResult(ctx, out, nil)
 }
 
-// downloadWithMetaHandler is the handler of the tool download_with_meta.
+// downloadWithMetaHandler is the handler of the tool download_with_meta, which calls DownloadWithMeta.
 func downloadWithMetaHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Path string `json:"path"`

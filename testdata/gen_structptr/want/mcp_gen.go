@@ -44,7 +44,7 @@ func addHandler(recv *Shop) runtime.Handler {
 		if err := recv.Add(&in); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -76,7 +76,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// placeHandler is the handler of the tool place.
+// placeHandler is the handler of the tool place, which calls Place.
 func placeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Order
 	if err := runtime.Decode(args, &in); err != nil {
@@ -86,7 +86,10 @@ func placeHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 	if err != nil {
 		return nil, err
 	}
-	return runtime.WrappedResult(out)
+	if out == nil {
+		return runtime.ErrorResult("place returned no Receipt"), nil
+	}
+	return runtime.StructuredResult(out)
 }
 
 // Input and output schemas of the tools, as JSON.
@@ -179,34 +182,17 @@ const (
 	placeOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Receipt confirms an order.",
-          "properties": {
-            "id": {
-              "type": "string"
-            },
-            "total": {
-              "type": "integer"
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "id",
-            "total"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "id": {
+      "type": "string"
+    },
+    "total": {
+      "type": "integer"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "id",
+    "total"
   ]
 }`
 )

@@ -42,7 +42,7 @@ func actionsRerunHandler(recv *Actions) runtime.Handler {
 		if err := recv.Rerun(ctx, in.Id); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -82,7 +82,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// getFileHandler is the handler of the tool get_file.
+// getFileHandler is the handler of the tool get_file, which calls GetFile.
 func getFileHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Owner string `json:"owner"`
@@ -99,7 +99,7 @@ func getFileHandler(ctx context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.TextResult(out), nil
 }
 
-// listIssuesHandler is the handler of the tool list_issues.
+// listIssuesHandler is the handler of the tool list_issues, which calls ListIssues.
 func listIssuesHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Owner   string   `json:"owner"`
@@ -114,7 +114,7 @@ func listIssuesHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.TextResult(out), nil
 }
 
-// createIssueHandler is the handler of the tool create_issue.
+// createIssueHandler is the handler of the tool create_issue, which calls CreateIssue.
 func createIssueHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Owner string `json:"owner"`
@@ -128,7 +128,7 @@ func createIssueHandler(_ context.Context, args json.RawMessage) (*runtime.Resul
 	return runtime.TextResult(out), nil
 }
 
-// whoamiHandler is the handler of the tool whoami.
+// whoamiHandler is the handler of the tool whoami, which calls Whoami.
 func whoamiHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Whoami()
 	return runtime.TextResult(out), nil

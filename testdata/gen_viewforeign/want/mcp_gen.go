@@ -142,7 +142,10 @@ func shelfRemoveHandler(recv *ext.Shelf) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("shelf_remove returned no Book"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -181,7 +184,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// catalogLookupHandler is the handler of the tool catalog_lookup.
+// catalogLookupHandler is the handler of the tool catalog_lookup, which calls Lookup.
 func catalogLookupHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Isbn string `json:"isbn"`
@@ -206,7 +209,7 @@ func catalogLookupHandler(_ context.Context, args json.RawMessage) (*runtime.Res
 	return runtime.StructuredResult(view)
 }
 
-// catalogAuthorsHandler is the handler of the tool catalog_authors.
+// catalogAuthorsHandler is the handler of the tool catalog_authors, which calls Authors.
 func catalogAuthorsHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := catalog.Authors()
 	var view []viewAuthor
@@ -220,7 +223,7 @@ func catalogAuthorsHandler(_ context.Context, _ json.RawMessage) (*runtime.Resul
 	return runtime.WrappedResult(view)
 }
 
-// classicHandler is the handler of the tool classic.
+// classicHandler is the handler of the tool classic, which calls Classic.
 func classicHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := ext.Classic()
 	var view *viewBook
@@ -229,10 +232,13 @@ func classicHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, erro
 		p1.fill(out)
 		view = p1
 	}
-	return runtime.WrappedResult(view)
+	if out == nil {
+		return runtime.ErrorResult("classic returned no Book"), nil
+	}
+	return runtime.StructuredResult(view)
 }
 
-// buildInfoHandler is the handler of the tool build_info.
+// buildInfoHandler is the handler of the tool build_info, which calls ReadBuildInfo.
 func buildInfoHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	var out struct {
 		Info *debug.BuildInfo `json:"info"`
@@ -462,48 +468,31 @@ const (
 	shelfRemoveOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Book is a book on a shelf.",
-          "properties": {
-            "title": {
-              "type": "string"
-            },
-            "year": {
-              "type": "integer"
-            },
-            "author": {
-              "type": "object",
-              "properties": {
-                "name": {
-                  "type": "string"
-                },
-                "born": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false,
-              "required": [
-                "name"
-              ]
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "title"
-          ]
+    "title": {
+      "type": "string"
+    },
+    "year": {
+      "type": "integer"
+    },
+    "author": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
         },
-        {
-          "type": "null"
+        "born": {
+          "type": "integer"
         }
+      },
+      "additionalProperties": false,
+      "required": [
+        "name"
       ]
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "title"
   ]
 }`
 	catalogLookupInputSchema = `{
@@ -601,48 +590,31 @@ const (
 	classicOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Book is a book on a shelf.",
-          "properties": {
-            "title": {
-              "type": "string"
-            },
-            "year": {
-              "type": "integer"
-            },
-            "author": {
-              "type": "object",
-              "properties": {
-                "name": {
-                  "type": "string"
-                },
-                "born": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false,
-              "required": [
-                "name"
-              ]
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "title"
-          ]
+    "title": {
+      "type": "string"
+    },
+    "year": {
+      "type": "integer"
+    },
+    "author": {
+      "type": "object",
+      "properties": {
+        "name": {
+          "type": "string"
         },
-        {
-          "type": "null"
+        "born": {
+          "type": "integer"
         }
+      },
+      "additionalProperties": false,
+      "required": [
+        "name"
       ]
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "title"
   ]
 }`
 	buildInfoInputSchema = `{

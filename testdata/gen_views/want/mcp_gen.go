@@ -102,7 +102,10 @@ func getHandler(recv *Tracker) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("get returned no Issue"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -163,7 +166,10 @@ func searchHandler(recv *Tracker) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("search returned no SearchResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -207,7 +213,10 @@ func createHandler(recv *Tracker) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("create returned no Issue"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -422,66 +431,49 @@ const (
 	getOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Issue is an issue of a repository.",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "title": {
-              "type": "string"
-            },
-            "user": {
-              "$ref": "#/$defs/User",
-              "description": "User is an account."
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "description": "Label is a label of an issue.",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "number": {
+      "type": "integer"
+    },
+    "title": {
+      "type": "string"
+    },
+    "user": {
+      "$ref": "#/$defs/User",
+      "description": "User is an account."
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "description": "Label is a label of an issue.",
+            "properties": {
+              "name": {
+                "type": "string"
               }
             },
-            "created_at": {
-              "type": "integer"
-            },
-            "repository": {
-              "$ref": "#/$defs/Repository"
-            },
-            "locked": {
-              "type": "boolean"
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false,
-          "required": [
-            "locked"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "created_at": {
+      "type": "integer"
+    },
+    "repository": {
+      "$ref": "#/$defs/Repository"
+    },
+    "locked": {
+      "type": "boolean"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "locked"
   ],
   "$defs": {
     "Repository": {
@@ -770,87 +762,69 @@ const (
 	searchOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
+    "total": {
+      "type": "integer"
+    },
+    "items": {
       "anyOf": [
         {
-          "type": "object",
-          "description": "SearchResult is the package's own type: it holds issues, shown through their view.",
-          "properties": {
-            "total": {
-              "type": "integer"
-            },
-            "items": {
-              "anyOf": [
-                {
-                  "type": "array",
-                  "items": {
-                    "anyOf": [
-                      {
-                        "type": "object",
-                        "description": "Issue is an issue of a repository.",
-                        "properties": {
-                          "number": {
-                            "type": "integer"
-                          },
-                          "title": {
-                            "type": "string"
-                          },
-                          "user": {
-                            "$ref": "#/$defs/User",
-                            "description": "User is an account."
-                          },
-                          "labels": {
-                            "type": "array",
-                            "items": {
-                              "anyOf": [
-                                {
-                                  "type": "object",
-                                  "description": "Label is a label of an issue.",
-                                  "properties": {
-                                    "name": {
-                                      "type": "string"
-                                    }
-                                  },
-                                  "additionalProperties": false
-                                },
-                                {
-                                  "type": "null"
-                                }
-                              ]
+          "type": "array",
+          "items": {
+            "anyOf": [
+              {
+                "type": "object",
+                "description": "Issue is an issue of a repository.",
+                "properties": {
+                  "number": {
+                    "type": "integer"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "user": {
+                    "$ref": "#/$defs/User",
+                    "description": "User is an account."
+                  },
+                  "labels": {
+                    "type": "array",
+                    "items": {
+                      "anyOf": [
+                        {
+                          "type": "object",
+                          "description": "Label is a label of an issue.",
+                          "properties": {
+                            "name": {
+                              "type": "string"
                             }
                           },
-                          "created_at": {
-                            "type": "integer"
-                          },
-                          "repository": {
-                            "$ref": "#/$defs/Repository"
-                          },
-                          "locked": {
-                            "type": "boolean"
-                          }
+                          "additionalProperties": false
                         },
-                        "additionalProperties": false,
-                        "required": [
-                          "locked"
-                        ]
-                      },
-                      {
-                        "type": "null"
-                      }
-                    ]
+                        {
+                          "type": "null"
+                        }
+                      ]
+                    }
+                  },
+                  "created_at": {
+                    "type": "integer"
+                  },
+                  "repository": {
+                    "$ref": "#/$defs/Repository"
+                  },
+                  "locked": {
+                    "type": "boolean"
                   }
                 },
-                {
-                  "type": "null"
-                }
-              ]
-            }
-          },
-          "additionalProperties": false,
-          "required": [
-            "total",
-            "items"
-          ]
+                "additionalProperties": false,
+                "required": [
+                  "locked"
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
         },
         {
           "type": "null"
@@ -860,7 +834,8 @@ const (
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "total",
+    "items"
   ],
   "$defs": {
     "Repository": {
@@ -1187,66 +1162,49 @@ const (
 	createOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "description": "Issue is an issue of a repository.",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "title": {
-              "type": "string"
-            },
-            "user": {
-              "$ref": "#/$defs/User",
-              "description": "User is an account."
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "description": "Label is a label of an issue.",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "number": {
+      "type": "integer"
+    },
+    "title": {
+      "type": "string"
+    },
+    "user": {
+      "$ref": "#/$defs/User",
+      "description": "User is an account."
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "description": "Label is a label of an issue.",
+            "properties": {
+              "name": {
+                "type": "string"
               }
             },
-            "created_at": {
-              "type": "integer"
-            },
-            "repository": {
-              "$ref": "#/$defs/Repository"
-            },
-            "locked": {
-              "type": "boolean"
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false,
-          "required": [
-            "locked"
-          ]
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "created_at": {
+      "type": "integer"
+    },
+    "repository": {
+      "$ref": "#/$defs/Repository"
+    },
+    "locked": {
+      "type": "boolean"
     }
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "locked"
   ],
   "$defs": {
     "Repository": {

@@ -425,7 +425,7 @@ func touchIssueHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchIssue(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -442,7 +442,7 @@ func touchPullHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchPull(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -459,7 +459,7 @@ func touchLabelHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchLabel(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -476,7 +476,7 @@ func touchMilestoneHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchMilestone(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -493,7 +493,7 @@ func touchProjectHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchProject(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -510,7 +510,7 @@ func touchTeamHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchTeam(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -527,7 +527,7 @@ func touchHookHandler(recv *Client) runtime.Handler {
 		if err := recv.TouchHook(ctx, in.F, in.Opts); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -568,7 +568,7 @@ func unmarshalIssueHandler(recv *Client) runtime.Handler {
 		if err := recv.UnmarshalIssue(in.Data, in.V); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 
@@ -585,7 +585,7 @@ func unmarshalPullHandler(recv *Client) runtime.Handler {
 		if err := recv.UnmarshalPull(in.Data, in.V); err != nil {
 			return nil, err
 		}
-		return runtime.EmptyResult(), nil
+		return runtime.DoneResult(), nil
 	}
 }
 

@@ -73,7 +73,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// useCollectionsHandler is the handler of the tool use_collections.
+// useCollectionsHandler is the handler of the tool use_collections, which calls UseCollections.
 func useCollectionsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Collections
 	if err := runtime.Decode(args, &in); err != nil {
@@ -86,7 +86,7 @@ func useCollectionsHandler(_ context.Context, args json.RawMessage) (*runtime.Re
 	return runtime.StructuredResult(out)
 }
 
-// useSpecialHandler is the handler of the tool use_special.
+// useSpecialHandler is the handler of the tool use_special, which calls UseSpecial.
 func useSpecialHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Special
 	if err := runtime.Decode(args, &in); err != nil {
@@ -99,7 +99,7 @@ func useSpecialHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.StructuredResult(out)
 }
 
-// useNestedHandler is the handler of the tool use_nested.
+// useNestedHandler is the handler of the tool use_nested, which calls UseNested.
 func useNestedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Nested
 	if err := runtime.Decode(args, &in); err != nil {
@@ -109,7 +109,7 @@ func useNestedHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.StructuredResult(out)
 }
 
-// useEmptyHandler is the handler of the tool use_empty.
+// useEmptyHandler is the handler of the tool use_empty, which calls UseEmpty.
 func useEmptyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Empty
 	if err := runtime.Decode(args, &in); err != nil {
@@ -119,7 +119,7 @@ func useEmptyHandler(_ context.Context, args json.RawMessage) (*runtime.Result, 
 	return runtime.StructuredResult(out)
 }
 
-// useKeysHandler is the handler of the tool use_keys.
+// useKeysHandler is the handler of the tool use_keys, which calls UseKeys.
 func useKeysHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Keys
 	if err := runtime.Decode(args, &in); err != nil {
@@ -129,7 +129,7 @@ func useKeysHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.StructuredResult(out)
 }
 
-// useNumberHandler is the handler of the tool use_number.
+// useNumberHandler is the handler of the tool use_number, which calls UseNumber.
 func useNumberHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Number
 	if err := runtime.Decode(args, &in); err != nil {
@@ -139,7 +139,7 @@ func useNumberHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.StructuredResult(out)
 }
 
-// usePagedHandler is the handler of the tool use_paged.
+// usePagedHandler is the handler of the tool use_paged, which calls UsePaged.
 func usePagedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Paged
 	if err := runtime.Decode(args, &in); err != nil {

@@ -48,7 +48,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// useCommentedHandler is the handler of the tool use_commented.
+// useCommentedHandler is the handler of the tool use_commented, which calls UseCommented.
 func useCommentedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Commented
 	if err := runtime.Decode(args, &in); err != nil {
@@ -61,7 +61,7 @@ func useCommentedHandler(_ context.Context, args json.RawMessage) (*runtime.Resu
 	return runtime.StructuredResult(out)
 }
 
-// useWrapperHandler is the handler of the tool use_wrapper.
+// useWrapperHandler is the handler of the tool use_wrapper, which calls UseWrapper.
 func useWrapperHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Wrapper
 	if err := runtime.Decode(args, &in); err != nil {
@@ -71,7 +71,7 @@ func useWrapperHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.StructuredResult(out)
 }
 
-// usePrivateHandler is the handler of the tool use_private.
+// usePrivateHandler is the handler of the tool use_private, which calls UsePrivate.
 func usePrivateHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Private
 	if err := runtime.Decode(args, &in); err != nil {
@@ -81,7 +81,7 @@ func usePrivateHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	return runtime.StructuredResult(out)
 }
 
-// useItemHandler is the handler of the tool use_item.
+// useItemHandler is the handler of the tool use_item, which calls UseItem.
 func useItemHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Item
 	if err := runtime.Decode(args, &in); err != nil {

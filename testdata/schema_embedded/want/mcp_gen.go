@@ -40,7 +40,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// useRecordHandler is the handler of the tool use_record.
+// useRecordHandler is the handler of the tool use_record, which calls UseRecord.
 func useRecordHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Record
 	if err := runtime.Decode(args, &in); err != nil {
@@ -53,7 +53,7 @@ func useRecordHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.StructuredResult(out)
 }
 
-// useConflictsHandler is the handler of the tool use_conflicts.
+// useConflictsHandler is the handler of the tool use_conflicts, which calls UseConflicts.
 func useConflictsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Conflicts
 	if err := runtime.Decode(args, &in); err != nil {
@@ -63,7 +63,7 @@ func useConflictsHandler(_ context.Context, args json.RawMessage) (*runtime.Resu
 	return runtime.StructuredResult(out)
 }
 
-// useHiddenHandler is the handler of the tool use_hidden.
+// useHiddenHandler is the handler of the tool use_hidden, which calls UseHidden.
 func useHiddenHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Hidden
 	if err := runtime.Decode(args, &in); err != nil {
@@ -72,7 +72,7 @@ func useHiddenHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	if err := UseHidden(in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
 // Input and output schemas of the tools, as JSON.

@@ -25,7 +25,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// usePaintHandler is the handler of the tool use_paint.
+// usePaintHandler is the handler of the tool use_paint, which calls UsePaint.
 func usePaintHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Paint
 	if err := runtime.Decode(args, &in); err != nil {
@@ -53,7 +53,7 @@ const (
     },
     "priority": {
       "type": "integer",
-      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first.",
+      "description": "Values:\n- 0 = low: Low waits for the others.\n- 1 = medium\n- 2 = high: High goes first.",
       "enum": [
         0,
         1,
@@ -89,7 +89,7 @@ const (
     },
     "optional": {
       "type": "integer",
-      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first.",
+      "description": "Values:\n- 0 = low: Low waits for the others.\n- 1 = medium\n- 2 = high: High goes first.",
       "enum": [
         0,
         1,
@@ -139,7 +139,7 @@ const (
     },
     "priority": {
       "type": "integer",
-      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."
+      "description": "Values:\n- 0 = low: Low waits for the others.\n- 1 = medium\n- 2 = high: High goes first."
     },
     "unit": {
       "type": "string",
@@ -174,7 +174,7 @@ const (
     },
     "optional": {
       "type": "integer",
-      "description": "Values:\n- 0 = Low: Low waits for the others.\n- 1 = Medium\n- 2 = High: High goes first."
+      "description": "Values:\n- 0 = low: Low waits for the others.\n- 1 = medium\n- 2 = high: High goes first."
     },
     "reading": {
       "type": "object",

@@ -24,7 +24,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// searchHandler is the handler of the tool search.
+// searchHandler is the handler of the tool search, which calls Search.
 func searchHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Query
 	if err := runtime.Decode(args, &in); err != nil {

@@ -49,7 +49,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// useOmitHandler is the handler of the tool use_omit.
+// useOmitHandler is the handler of the tool use_omit, which calls UseOmit.
 func useOmitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Omit
 	if err := runtime.Decode(args, &in); err != nil {
@@ -62,7 +62,7 @@ func useOmitHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.StructuredResult(out)
 }
 
-// useDashHandler is the handler of the tool use_dash.
+// useDashHandler is the handler of the tool use_dash, which calls UseDash.
 func useDashHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Dash
 	if err := runtime.Decode(args, &in); err != nil {
@@ -72,7 +72,7 @@ func useDashHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.StructuredResult(out)
 }
 
-// useQuotedHandler is the handler of the tool use_quoted.
+// useQuotedHandler is the handler of the tool use_quoted, which calls UseQuoted.
 func useQuotedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Quoted
 	if err := runtime.Decode(args, &in); err != nil {
@@ -82,7 +82,7 @@ func useQuotedHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.StructuredResult(out)
 }
 
-// useUntaggedHandler is the handler of the tool use_untagged.
+// useUntaggedHandler is the handler of the tool use_untagged, which calls UseUntagged.
 func useUntaggedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Untagged
 	if err := runtime.Decode(args, &in); err != nil {

@@ -55,7 +55,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// addHandler is the handler of the tool add.
+// addHandler is the handler of the tool add, which calls Add.
 func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		A float64 `json:"a"`
@@ -68,7 +68,7 @@ func addHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error
 	return runtime.WrappedResult(out)
 }
 
-// greetHandler is the handler of the tool greet.
+// greetHandler is the handler of the tool greet, which calls Greet.
 func greetHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Name   string `json:"name"`
@@ -85,13 +85,13 @@ func greetHandler(ctx context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.TextResult(out), nil
 }
 
-// pingHandler is the handler of the tool ping.
+// pingHandler is the handler of the tool ping, which calls Ping.
 func pingHandler(_ context.Context, _ json.RawMessage) (*runtime.Result, error) {
 	out := Ping()
 	return runtime.TextResult(out), nil
 }
 
-// tagsHandler is the handler of the tool tags.
+// tagsHandler is the handler of the tool tags, which calls Tags.
 func tagsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Prefix string `json:"prefix"`
@@ -103,7 +103,7 @@ func tagsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, erro
 	return runtime.WrappedResult(out)
 }
 
-// countsHandler is the handler of the tool counts.
+// countsHandler is the handler of the tool counts, which calls Counts.
 func countsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in struct {
 		Words []string `json:"words"`

@@ -33,7 +33,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// useNodeHandler is the handler of the tool use_node.
+// useNodeHandler is the handler of the tool use_node, which calls UseNode.
 func useNodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Node
 	if err := runtime.Decode(args, &in); err != nil {
@@ -46,7 +46,7 @@ func useNodeHandler(_ context.Context, args json.RawMessage) (*runtime.Result, e
 	return runtime.StructuredResult(out)
 }
 
-// useForestHandler is the handler of the tool use_forest.
+// useForestHandler is the handler of the tool use_forest, which calls UseForest.
 func useForestHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Forest
 	if err := runtime.Decode(args, &in); err != nil {

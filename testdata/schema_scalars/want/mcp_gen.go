@@ -41,7 +41,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// echoScalarsHandler is the handler of the tool echo_scalars.
+// echoScalarsHandler is the handler of the tool echo_scalars, which calls EchoScalars.
 func echoScalarsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Scalars
 	if err := runtime.Decode(args, &in); err != nil {
@@ -54,7 +54,7 @@ func echoScalarsHandler(_ context.Context, args json.RawMessage) (*runtime.Resul
 	return runtime.StructuredResult(out)
 }
 
-// echoNamedHandler is the handler of the tool echo_named.
+// echoNamedHandler is the handler of the tool echo_named, which calls EchoNamed.
 func echoNamedHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Named
 	if err := runtime.Decode(args, &in); err != nil {
@@ -64,7 +64,7 @@ func echoNamedHandler(_ context.Context, args json.RawMessage) (*runtime.Result,
 	return runtime.StructuredResult(out)
 }
 
-// echoAddressHandler is the handler of the tool echo_address.
+// echoAddressHandler is the handler of the tool echo_address, which calls EchoAddress.
 func echoAddressHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Address
 	if err := runtime.Decode(args, &in); err != nil {

@@ -32,7 +32,7 @@ func RegisterTools(s *runtime.Server) {
 	})
 }
 
-// useStringsHandler is the handler of the tool use_strings.
+// useStringsHandler is the handler of the tool use_strings, which calls UseStrings.
 func useStringsHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Strings
 	if err := runtime.Decode(args, &in); err != nil {
@@ -41,10 +41,10 @@ func useStringsHandler(_ context.Context, args json.RawMessage) (*runtime.Result
 	if err := UseStrings(in); err != nil {
 		return nil, err
 	}
-	return runtime.EmptyResult(), nil
+	return runtime.DoneResult(), nil
 }
 
-// useNumbersHandler is the handler of the tool use_numbers.
+// useNumbersHandler is the handler of the tool use_numbers, which calls UseNumbers.
 func useNumbersHandler(_ context.Context, args json.RawMessage) (*runtime.Result, error) {
 	var in Numbers
 	if err := runtime.Decode(args, &in); err != nil {
