@@ -223,6 +223,8 @@ func TestTrial(t *testing.T) {
 					obj[k] = shown(t, x, views, name == "viewed")
 				}
 				want = obj
+			} else if sentAsObject(direct) {
+				want = shown(t, direct, views, name == "viewed")
 			} else {
 				want = map[string]any{"result": shown(t, direct, views, name == "viewed")}
 			}
@@ -514,4 +516,15 @@ func report(line string) {
 			fh.Close()
 		}
 	}
+}
+
+// sentAsObject reports whether a tool's one result v is sent as the
+// structured content itself, as a struct, a map, or a pointer to either is
+// (docs/types.md); any other value is sent as its member "result".
+func sentAsObject(v any) bool {
+	t := reflect.TypeOf(v)
+	if t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t != nil && (t.Kind() == reflect.Struct || t.Kind() == reflect.Map)
 }

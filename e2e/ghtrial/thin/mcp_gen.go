@@ -221,7 +221,10 @@ func getMeHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_me returned no User"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -240,7 +243,10 @@ func getIssueHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_issue returned no Issue"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -280,7 +286,10 @@ func searchIssuesHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("search_issues returned no IssuesSearchResult"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -299,7 +308,10 @@ func createIssueHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("create_issue returned no Issue"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -319,7 +331,10 @@ func updateIssueHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("update_issue returned no Issue"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -339,7 +354,10 @@ func addIssueCommentHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("add_issue_comment returned no IssueComment"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -358,7 +376,10 @@ func getLabelHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_label returned no Label"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -377,7 +398,10 @@ func getPullRequestHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_pull_request returned no PullRequest"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -438,7 +462,10 @@ func searchPullRequestsHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("search_pull_requests returned no IssuesSearchResult"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -457,7 +484,10 @@ func createPullRequestHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("create_pull_request returned no PullRequest"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -480,7 +510,10 @@ func updatePullRequestHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("update_pull_request returned no PullRequest"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -501,7 +534,10 @@ func mergePullRequestHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("merge_pull_request returned no PullRequestMergeResult"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -586,7 +622,10 @@ func getCommitHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("get_commit returned no RepositoryCommit"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -605,7 +644,10 @@ func searchCodeHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("search_code returned no CodeSearchResult"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -624,7 +666,10 @@ func searchRepositoriesHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("search_repositories returned no RepositoriesSearchResult"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -644,7 +689,10 @@ func createBranchHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("create_branch returned no Reference"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -703,7 +751,10 @@ func searchUsersHandler(recv *GitHub) runtime.Handler {
 		if err != nil {
 			return nil, err
 		}
-		return runtime.WrappedResult(out)
+		if out == nil {
+			return runtime.ErrorResult("search_users returned no UsersSearchResult"), nil
+		}
+		return runtime.StructuredResult(out)
 	}
 }
 
@@ -1002,45 +1053,29 @@ const (
 	getLabelOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "url": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "color": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "default": {
-              "type": "boolean"
-            },
-            "node_id": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "id": {
+      "type": "integer"
+    },
+    "url": {
+      "type": "string"
+    },
+    "name": {
+      "type": "string"
+    },
+    "color": {
+      "type": "string"
+    },
+    "description": {
+      "type": "string"
+    },
+    "default": {
+      "type": "boolean"
+    },
+    "node_id": {
+      "type": "string"
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	getPullRequestInputSchema = `{
   "type": "object",
@@ -1266,33 +1301,17 @@ const (
 	mergePullRequestOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "sha": {
-              "type": "string"
-            },
-            "merged": {
-              "type": "boolean"
-            },
-            "message": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "sha": {
+      "type": "string"
+    },
+    "merged": {
+      "type": "boolean"
+    },
+    "message": {
+      "type": "string"
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	getFileContentsInputSchema = `{
   "type": "object",

@@ -250,7 +250,10 @@ func getMeHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("get_me returned no User"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -275,7 +278,10 @@ func getIssueHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("get_issue returned no Issue"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -333,7 +339,10 @@ func searchIssuesHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("search_issues returned no IssuesSearchResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -358,7 +367,10 @@ func createIssueHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("create_issue returned no Issue"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -384,7 +396,10 @@ func updateIssueHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("update_issue returned no Issue"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -410,7 +425,10 @@ func addIssueCommentHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("add_issue_comment returned no IssueComment"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -435,7 +453,10 @@ func getLabelHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("get_label returned no Label"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -460,7 +481,10 @@ func getPullRequestHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("get_pull_request returned no PullRequest"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -551,7 +575,10 @@ func searchPullRequestsHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("search_pull_requests returned no IssuesSearchResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -576,7 +603,10 @@ func createPullRequestHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("create_pull_request returned no PullRequest"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -605,7 +635,10 @@ func updatePullRequestHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("update_pull_request returned no PullRequest"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -632,7 +665,10 @@ func mergePullRequestHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("merge_pull_request returned no PullRequestMergeResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -767,7 +803,10 @@ func getCommitHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("get_commit returned no RepositoryCommit"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -792,7 +831,10 @@ func searchCodeHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("search_code returned no CodeSearchResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -817,7 +859,10 @@ func searchRepositoriesHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("search_repositories returned no RepositoriesSearchResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -843,7 +888,10 @@ func createBranchHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("create_branch returned no Reference"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -932,7 +980,10 @@ func searchUsersHandler(recv *GitHub) runtime.Handler {
 			p1.fill(out)
 			view = p1
 		}
-		return runtime.WrappedResult(view)
+		if out == nil {
+			return runtime.ErrorResult("search_users returned no UsersSearchResult"), nil
+		}
+		return runtime.StructuredResult(view)
 	}
 }
 
@@ -1690,61 +1741,45 @@ const (
 	getMeOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "login": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "company": {
-              "type": "string"
-            },
-            "blog": {
-              "type": "string"
-            },
-            "location": {
-              "type": "string"
-            },
-            "email": {
-              "type": "string"
-            },
-            "bio": {
-              "type": "string"
-            },
-            "public_repos": {
-              "type": "integer"
-            },
-            "followers": {
-              "type": "integer"
-            },
-            "following": {
-              "type": "integer"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            }
-          },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "login": {
+      "type": "string"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "name": {
+      "type": "string"
+    },
+    "company": {
+      "type": "string"
+    },
+    "blog": {
+      "type": "string"
+    },
+    "location": {
+      "type": "string"
+    },
+    "email": {
+      "type": "string"
+    },
+    "bio": {
+      "type": "string"
+    },
+    "public_repos": {
+      "type": "integer"
+    },
+    "followers": {
+      "type": "integer"
+    },
+    "following": {
+      "type": "integer"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	getIssueInputSchema = `{
   "type": "object",
@@ -1772,172 +1807,156 @@ const (
 	getIssueOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "state_reason": {
-              "type": "string"
-            },
-            "locked": {
-              "type": "boolean"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "author_association": {
-              "type": "string"
-            },
-            "user": {
-              "$ref": "#/$defs/User"
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "color": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "number": {
+      "type": "integer"
+    },
+    "state": {
+      "type": "string"
+    },
+    "state_reason": {
+      "type": "string"
+    },
+    "locked": {
+      "type": "boolean"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "author_association": {
+      "type": "string"
+    },
+    "user": {
+      "$ref": "#/$defs/User"
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "color": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
               }
             },
-            "comments": {
-              "type": "integer"
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "closed_by": {
-              "$ref": "#/$defs/User"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "milestone": {
-              "type": "object",
-              "properties": {
-                "number": {
-                  "type": "integer"
-                },
-                "state": {
-                  "type": "string"
-                },
-                "title": {
-                  "type": "string"
-                },
-                "due_on": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "pull_request": {
-              "type": "object",
-              "properties": {
-                "html_url": {
-                  "type": "string"
-                },
-                "merged_at": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "reactions": {
-              "type": "object",
-              "properties": {
-                "total_count": {
-                  "type": "integer"
-                },
-                "+1": {
-                  "type": "integer"
-                },
-                "-1": {
-                  "type": "integer"
-                },
-                "laugh": {
-                  "type": "integer"
-                },
-                "confused": {
-                  "type": "integer"
-                },
-                "heart": {
-                  "type": "integer"
-                },
-                "hooray": {
-                  "type": "integer"
-                },
-                "rocket": {
-                  "type": "integer"
-                },
-                "eyes": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false
-            },
-            "assignees": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "comments": {
+      "type": "integer"
+    },
+    "closed_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "closed_by": {
+      "$ref": "#/$defs/User"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "milestone": {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "integer"
         },
-        {
-          "type": "null"
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "pull_request": {
+      "type": "object",
+      "properties": {
+        "html_url": {
+          "type": "string"
+        },
+        "merged_at": {
+          "type": "string",
+          "format": "date-time"
+        }
+      },
+      "additionalProperties": false
+    },
+    "reactions": {
+      "type": "object",
+      "properties": {
+        "total_count": {
+          "type": "integer"
+        },
+        "+1": {
+          "type": "integer"
+        },
+        "-1": {
+          "type": "integer"
+        },
+        "laugh": {
+          "type": "integer"
+        },
+        "confused": {
+          "type": "integer"
+        },
+        "heart": {
+          "type": "integer"
+        },
+        "hooray": {
+          "type": "integer"
+        },
+        "rocket": {
+          "type": "integer"
+        },
+        "eyes": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false
+    },
+    "assignees": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "User": {
       "type": "object",
@@ -2167,194 +2186,178 @@ const (
 	searchIssuesOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "total_count": {
-              "type": "integer"
-            },
-            "incomplete_results": {
-              "type": "boolean"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "number": {
-                        "type": "integer"
-                      },
-                      "state": {
-                        "type": "string"
-                      },
-                      "state_reason": {
-                        "type": "string"
-                      },
-                      "locked": {
-                        "type": "boolean"
-                      },
-                      "title": {
-                        "type": "string"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "author_association": {
-                        "type": "string"
-                      },
-                      "user": {
-                        "$ref": "#/$defs/User"
-                      },
-                      "labels": {
-                        "type": "array",
-                        "items": {
-                          "anyOf": [
-                            {
-                              "type": "object",
-                              "properties": {
-                                "name": {
-                                  "type": "string"
-                                },
-                                "color": {
-                                  "type": "string"
-                                },
-                                "description": {
-                                  "type": "string"
-                                }
-                              },
-                              "additionalProperties": false
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
+    "total_count": {
+      "type": "integer"
+    },
+    "incomplete_results": {
+      "type": "boolean"
+    },
+    "items": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "number": {
+                "type": "integer"
+              },
+              "state": {
+                "type": "string"
+              },
+              "state_reason": {
+                "type": "string"
+              },
+              "locked": {
+                "type": "boolean"
+              },
+              "title": {
+                "type": "string"
+              },
+              "body": {
+                "type": "string"
+              },
+              "author_association": {
+                "type": "string"
+              },
+              "user": {
+                "$ref": "#/$defs/User"
+              },
+              "labels": {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "color": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
                         }
                       },
-                      "comments": {
-                        "type": "integer"
-                      },
-                      "closed_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "created_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updated_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "closed_by": {
-                        "$ref": "#/$defs/User"
-                      },
-                      "html_url": {
-                        "type": "string"
-                      },
-                      "milestone": {
-                        "type": "object",
-                        "properties": {
-                          "number": {
-                            "type": "integer"
-                          },
-                          "state": {
-                            "type": "string"
-                          },
-                          "title": {
-                            "type": "string"
-                          },
-                          "due_on": {
-                            "type": "string",
-                            "format": "date-time"
-                          }
-                        },
-                        "additionalProperties": false
-                      },
-                      "pull_request": {
-                        "type": "object",
-                        "properties": {
-                          "html_url": {
-                            "type": "string"
-                          },
-                          "merged_at": {
-                            "type": "string",
-                            "format": "date-time"
-                          }
-                        },
-                        "additionalProperties": false
-                      },
-                      "reactions": {
-                        "type": "object",
-                        "properties": {
-                          "total_count": {
-                            "type": "integer"
-                          },
-                          "+1": {
-                            "type": "integer"
-                          },
-                          "-1": {
-                            "type": "integer"
-                          },
-                          "laugh": {
-                            "type": "integer"
-                          },
-                          "confused": {
-                            "type": "integer"
-                          },
-                          "heart": {
-                            "type": "integer"
-                          },
-                          "hooray": {
-                            "type": "integer"
-                          },
-                          "rocket": {
-                            "type": "integer"
-                          },
-                          "eyes": {
-                            "type": "integer"
-                          }
-                        },
-                        "additionalProperties": false
-                      },
-                      "assignees": {
-                        "type": "array",
-                        "items": {
-                          "anyOf": [
-                            {
-                              "$ref": "#/$defs/User"
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        }
-                      }
+                      "additionalProperties": false
                     },
-                    "additionalProperties": false
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "comments": {
+                "type": "integer"
+              },
+              "closed_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "closed_by": {
+                "$ref": "#/$defs/User"
+              },
+              "html_url": {
+                "type": "string"
+              },
+              "milestone": {
+                "type": "object",
+                "properties": {
+                  "number": {
+                    "type": "integer"
                   },
-                  {
-                    "type": "null"
+                  "state": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "due_on": {
+                    "type": "string",
+                    "format": "date-time"
                   }
-                ]
+                },
+                "additionalProperties": false
+              },
+              "pull_request": {
+                "type": "object",
+                "properties": {
+                  "html_url": {
+                    "type": "string"
+                  },
+                  "merged_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "reactions": {
+                "type": "object",
+                "properties": {
+                  "total_count": {
+                    "type": "integer"
+                  },
+                  "+1": {
+                    "type": "integer"
+                  },
+                  "-1": {
+                    "type": "integer"
+                  },
+                  "laugh": {
+                    "type": "integer"
+                  },
+                  "confused": {
+                    "type": "integer"
+                  },
+                  "heart": {
+                    "type": "integer"
+                  },
+                  "hooray": {
+                    "type": "integer"
+                  },
+                  "rocket": {
+                    "type": "integer"
+                  },
+                  "eyes": {
+                    "type": "integer"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "assignees": {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "$ref": "#/$defs/User"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
               }
-            }
+            },
+            "additionalProperties": false
           },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "User": {
       "type": "object",
@@ -2482,172 +2485,156 @@ const (
 	createIssueOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "state_reason": {
-              "type": "string"
-            },
-            "locked": {
-              "type": "boolean"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "author_association": {
-              "type": "string"
-            },
-            "user": {
-              "$ref": "#/$defs/User"
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "color": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "number": {
+      "type": "integer"
+    },
+    "state": {
+      "type": "string"
+    },
+    "state_reason": {
+      "type": "string"
+    },
+    "locked": {
+      "type": "boolean"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "author_association": {
+      "type": "string"
+    },
+    "user": {
+      "$ref": "#/$defs/User"
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "color": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
               }
             },
-            "comments": {
-              "type": "integer"
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "closed_by": {
-              "$ref": "#/$defs/User"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "milestone": {
-              "type": "object",
-              "properties": {
-                "number": {
-                  "type": "integer"
-                },
-                "state": {
-                  "type": "string"
-                },
-                "title": {
-                  "type": "string"
-                },
-                "due_on": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "pull_request": {
-              "type": "object",
-              "properties": {
-                "html_url": {
-                  "type": "string"
-                },
-                "merged_at": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "reactions": {
-              "type": "object",
-              "properties": {
-                "total_count": {
-                  "type": "integer"
-                },
-                "+1": {
-                  "type": "integer"
-                },
-                "-1": {
-                  "type": "integer"
-                },
-                "laugh": {
-                  "type": "integer"
-                },
-                "confused": {
-                  "type": "integer"
-                },
-                "heart": {
-                  "type": "integer"
-                },
-                "hooray": {
-                  "type": "integer"
-                },
-                "rocket": {
-                  "type": "integer"
-                },
-                "eyes": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false
-            },
-            "assignees": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "comments": {
+      "type": "integer"
+    },
+    "closed_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "closed_by": {
+      "$ref": "#/$defs/User"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "milestone": {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "integer"
         },
-        {
-          "type": "null"
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "pull_request": {
+      "type": "object",
+      "properties": {
+        "html_url": {
+          "type": "string"
+        },
+        "merged_at": {
+          "type": "string",
+          "format": "date-time"
+        }
+      },
+      "additionalProperties": false
+    },
+    "reactions": {
+      "type": "object",
+      "properties": {
+        "total_count": {
+          "type": "integer"
+        },
+        "+1": {
+          "type": "integer"
+        },
+        "-1": {
+          "type": "integer"
+        },
+        "laugh": {
+          "type": "integer"
+        },
+        "confused": {
+          "type": "integer"
+        },
+        "heart": {
+          "type": "integer"
+        },
+        "hooray": {
+          "type": "integer"
+        },
+        "rocket": {
+          "type": "integer"
+        },
+        "eyes": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false
+    },
+    "assignees": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "User": {
       "type": "object",
@@ -2780,172 +2767,156 @@ const (
 	updateIssueOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "state_reason": {
-              "type": "string"
-            },
-            "locked": {
-              "type": "boolean"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "author_association": {
-              "type": "string"
-            },
-            "user": {
-              "$ref": "#/$defs/User"
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "color": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "number": {
+      "type": "integer"
+    },
+    "state": {
+      "type": "string"
+    },
+    "state_reason": {
+      "type": "string"
+    },
+    "locked": {
+      "type": "boolean"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "author_association": {
+      "type": "string"
+    },
+    "user": {
+      "$ref": "#/$defs/User"
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "color": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
               }
             },
-            "comments": {
-              "type": "integer"
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "closed_by": {
-              "$ref": "#/$defs/User"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "milestone": {
-              "type": "object",
-              "properties": {
-                "number": {
-                  "type": "integer"
-                },
-                "state": {
-                  "type": "string"
-                },
-                "title": {
-                  "type": "string"
-                },
-                "due_on": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "pull_request": {
-              "type": "object",
-              "properties": {
-                "html_url": {
-                  "type": "string"
-                },
-                "merged_at": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "reactions": {
-              "type": "object",
-              "properties": {
-                "total_count": {
-                  "type": "integer"
-                },
-                "+1": {
-                  "type": "integer"
-                },
-                "-1": {
-                  "type": "integer"
-                },
-                "laugh": {
-                  "type": "integer"
-                },
-                "confused": {
-                  "type": "integer"
-                },
-                "heart": {
-                  "type": "integer"
-                },
-                "hooray": {
-                  "type": "integer"
-                },
-                "rocket": {
-                  "type": "integer"
-                },
-                "eyes": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false
-            },
-            "assignees": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "comments": {
+      "type": "integer"
+    },
+    "closed_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "closed_by": {
+      "$ref": "#/$defs/User"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "milestone": {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "integer"
         },
-        {
-          "type": "null"
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "pull_request": {
+      "type": "object",
+      "properties": {
+        "html_url": {
+          "type": "string"
+        },
+        "merged_at": {
+          "type": "string",
+          "format": "date-time"
+        }
+      },
+      "additionalProperties": false
+    },
+    "reactions": {
+      "type": "object",
+      "properties": {
+        "total_count": {
+          "type": "integer"
+        },
+        "+1": {
+          "type": "integer"
+        },
+        "-1": {
+          "type": "integer"
+        },
+        "laugh": {
+          "type": "integer"
+        },
+        "confused": {
+          "type": "integer"
+        },
+        "heart": {
+          "type": "integer"
+        },
+        "hooray": {
+          "type": "integer"
+        },
+        "rocket": {
+          "type": "integer"
+        },
+        "eyes": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false
+    },
+    "assignees": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "User": {
       "type": "object",
@@ -3022,120 +2993,104 @@ const (
 	addIssueCommentOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "body": {
-              "type": "string"
-            },
-            "user": {
-              "type": "object",
-              "properties": {
-                "login": {
-                  "type": "string"
-                },
-                "html_url": {
-                  "type": "string"
-                },
-                "name": {
-                  "type": "string"
-                },
-                "company": {
-                  "type": "string"
-                },
-                "blog": {
-                  "type": "string"
-                },
-                "location": {
-                  "type": "string"
-                },
-                "email": {
-                  "type": "string"
-                },
-                "bio": {
-                  "type": "string"
-                },
-                "public_repos": {
-                  "type": "integer"
-                },
-                "followers": {
-                  "type": "integer"
-                },
-                "following": {
-                  "type": "integer"
-                },
-                "created_at": {
-                  "type": "string",
-                  "format": "date-time"
-                }
-              },
-              "additionalProperties": false
-            },
-            "reactions": {
-              "type": "object",
-              "properties": {
-                "total_count": {
-                  "type": "integer"
-                },
-                "+1": {
-                  "type": "integer"
-                },
-                "-1": {
-                  "type": "integer"
-                },
-                "laugh": {
-                  "type": "integer"
-                },
-                "confused": {
-                  "type": "integer"
-                },
-                "heart": {
-                  "type": "integer"
-                },
-                "hooray": {
-                  "type": "integer"
-                },
-                "rocket": {
-                  "type": "integer"
-                },
-                "eyes": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "author_association": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false
+    "id": {
+      "type": "integer"
+    },
+    "body": {
+      "type": "string"
+    },
+    "user": {
+      "type": "object",
+      "properties": {
+        "login": {
+          "type": "string"
         },
-        {
-          "type": "null"
+        "html_url": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "company": {
+          "type": "string"
+        },
+        "blog": {
+          "type": "string"
+        },
+        "location": {
+          "type": "string"
+        },
+        "email": {
+          "type": "string"
+        },
+        "bio": {
+          "type": "string"
+        },
+        "public_repos": {
+          "type": "integer"
+        },
+        "followers": {
+          "type": "integer"
+        },
+        "following": {
+          "type": "integer"
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "reactions": {
+      "type": "object",
+      "properties": {
+        "total_count": {
+          "type": "integer"
+        },
+        "+1": {
+          "type": "integer"
+        },
+        "-1": {
+          "type": "integer"
+        },
+        "laugh": {
+          "type": "integer"
+        },
+        "confused": {
+          "type": "integer"
+        },
+        "heart": {
+          "type": "integer"
+        },
+        "hooray": {
+          "type": "integer"
+        },
+        "rocket": {
+          "type": "integer"
+        },
+        "eyes": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "author_association": {
+      "type": "string"
+    },
+    "html_url": {
+      "type": "string"
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	getLabelInputSchema = `{
   "type": "object",
@@ -3162,33 +3117,17 @@ const (
 	getLabelOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "color": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "name": {
+      "type": "string"
+    },
+    "color": {
+      "type": "string"
+    },
+    "description": {
+      "type": "string"
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	getPullRequestInputSchema = `{
   "type": "object",
@@ -3216,161 +3155,145 @@ const (
 	getPullRequestOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "merged_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "color": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "user": {
-              "$ref": "#/$defs/User"
-            },
-            "draft": {
-              "type": "boolean"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "assignees": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "milestone": {
-              "type": "object",
-              "properties": {
-                "number": {
-                  "type": "integer"
-                },
-                "state": {
-                  "type": "string"
-                },
-                "title": {
-                  "type": "string"
-                },
-                "due_on": {
-                  "type": "string",
-                  "format": "date-time"
-                }
+    "number": {
+      "type": "integer"
+    },
+    "state": {
+      "type": "string"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "closed_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "merged_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
               },
-              "additionalProperties": false
-            },
-            "requested_reviewers": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+              "color": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
               }
             },
-            "merged": {
-              "type": "boolean"
-            },
-            "mergeable_state": {
-              "type": "string"
-            },
-            "merged_by": {
-              "$ref": "#/$defs/User"
-            },
-            "comments": {
-              "type": "integer"
-            },
-            "commits": {
-              "type": "integer"
-            },
-            "additions": {
-              "type": "integer"
-            },
-            "deletions": {
-              "type": "integer"
-            },
-            "changed_files": {
-              "type": "integer"
-            },
-            "head": {
-              "$ref": "#/$defs/PullRequestBranch"
-            },
-            "base": {
-              "$ref": "#/$defs/PullRequestBranch"
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "user": {
+      "$ref": "#/$defs/User"
+    },
+    "draft": {
+      "type": "boolean"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "assignees": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "milestone": {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "integer"
         },
-        {
-          "type": "null"
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "requested_reviewers": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "merged": {
+      "type": "boolean"
+    },
+    "mergeable_state": {
+      "type": "string"
+    },
+    "merged_by": {
+      "$ref": "#/$defs/User"
+    },
+    "comments": {
+      "type": "integer"
+    },
+    "commits": {
+      "type": "integer"
+    },
+    "additions": {
+      "type": "integer"
+    },
+    "deletions": {
+      "type": "integer"
+    },
+    "changed_files": {
+      "type": "integer"
+    },
+    "head": {
+      "$ref": "#/$defs/PullRequestBranch"
+    },
+    "base": {
+      "$ref": "#/$defs/PullRequestBranch"
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "PullRequestBranch": {
       "type": "object",
@@ -3798,194 +3721,178 @@ const (
 	searchPullRequestsOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "total_count": {
-              "type": "integer"
-            },
-            "incomplete_results": {
-              "type": "boolean"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "number": {
-                        "type": "integer"
-                      },
-                      "state": {
-                        "type": "string"
-                      },
-                      "state_reason": {
-                        "type": "string"
-                      },
-                      "locked": {
-                        "type": "boolean"
-                      },
-                      "title": {
-                        "type": "string"
-                      },
-                      "body": {
-                        "type": "string"
-                      },
-                      "author_association": {
-                        "type": "string"
-                      },
-                      "user": {
-                        "$ref": "#/$defs/User"
-                      },
-                      "labels": {
-                        "type": "array",
-                        "items": {
-                          "anyOf": [
-                            {
-                              "type": "object",
-                              "properties": {
-                                "name": {
-                                  "type": "string"
-                                },
-                                "color": {
-                                  "type": "string"
-                                },
-                                "description": {
-                                  "type": "string"
-                                }
-                              },
-                              "additionalProperties": false
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
+    "total_count": {
+      "type": "integer"
+    },
+    "incomplete_results": {
+      "type": "boolean"
+    },
+    "items": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "number": {
+                "type": "integer"
+              },
+              "state": {
+                "type": "string"
+              },
+              "state_reason": {
+                "type": "string"
+              },
+              "locked": {
+                "type": "boolean"
+              },
+              "title": {
+                "type": "string"
+              },
+              "body": {
+                "type": "string"
+              },
+              "author_association": {
+                "type": "string"
+              },
+              "user": {
+                "$ref": "#/$defs/User"
+              },
+              "labels": {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "type": "object",
+                      "properties": {
+                        "name": {
+                          "type": "string"
+                        },
+                        "color": {
+                          "type": "string"
+                        },
+                        "description": {
+                          "type": "string"
                         }
                       },
-                      "comments": {
-                        "type": "integer"
-                      },
-                      "closed_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "created_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updated_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "closed_by": {
-                        "$ref": "#/$defs/User"
-                      },
-                      "html_url": {
-                        "type": "string"
-                      },
-                      "milestone": {
-                        "type": "object",
-                        "properties": {
-                          "number": {
-                            "type": "integer"
-                          },
-                          "state": {
-                            "type": "string"
-                          },
-                          "title": {
-                            "type": "string"
-                          },
-                          "due_on": {
-                            "type": "string",
-                            "format": "date-time"
-                          }
-                        },
-                        "additionalProperties": false
-                      },
-                      "pull_request": {
-                        "type": "object",
-                        "properties": {
-                          "html_url": {
-                            "type": "string"
-                          },
-                          "merged_at": {
-                            "type": "string",
-                            "format": "date-time"
-                          }
-                        },
-                        "additionalProperties": false
-                      },
-                      "reactions": {
-                        "type": "object",
-                        "properties": {
-                          "total_count": {
-                            "type": "integer"
-                          },
-                          "+1": {
-                            "type": "integer"
-                          },
-                          "-1": {
-                            "type": "integer"
-                          },
-                          "laugh": {
-                            "type": "integer"
-                          },
-                          "confused": {
-                            "type": "integer"
-                          },
-                          "heart": {
-                            "type": "integer"
-                          },
-                          "hooray": {
-                            "type": "integer"
-                          },
-                          "rocket": {
-                            "type": "integer"
-                          },
-                          "eyes": {
-                            "type": "integer"
-                          }
-                        },
-                        "additionalProperties": false
-                      },
-                      "assignees": {
-                        "type": "array",
-                        "items": {
-                          "anyOf": [
-                            {
-                              "$ref": "#/$defs/User"
-                            },
-                            {
-                              "type": "null"
-                            }
-                          ]
-                        }
-                      }
+                      "additionalProperties": false
                     },
-                    "additionalProperties": false
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "comments": {
+                "type": "integer"
+              },
+              "closed_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "closed_by": {
+                "$ref": "#/$defs/User"
+              },
+              "html_url": {
+                "type": "string"
+              },
+              "milestone": {
+                "type": "object",
+                "properties": {
+                  "number": {
+                    "type": "integer"
                   },
-                  {
-                    "type": "null"
+                  "state": {
+                    "type": "string"
+                  },
+                  "title": {
+                    "type": "string"
+                  },
+                  "due_on": {
+                    "type": "string",
+                    "format": "date-time"
                   }
-                ]
+                },
+                "additionalProperties": false
+              },
+              "pull_request": {
+                "type": "object",
+                "properties": {
+                  "html_url": {
+                    "type": "string"
+                  },
+                  "merged_at": {
+                    "type": "string",
+                    "format": "date-time"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "reactions": {
+                "type": "object",
+                "properties": {
+                  "total_count": {
+                    "type": "integer"
+                  },
+                  "+1": {
+                    "type": "integer"
+                  },
+                  "-1": {
+                    "type": "integer"
+                  },
+                  "laugh": {
+                    "type": "integer"
+                  },
+                  "confused": {
+                    "type": "integer"
+                  },
+                  "heart": {
+                    "type": "integer"
+                  },
+                  "hooray": {
+                    "type": "integer"
+                  },
+                  "rocket": {
+                    "type": "integer"
+                  },
+                  "eyes": {
+                    "type": "integer"
+                  }
+                },
+                "additionalProperties": false
+              },
+              "assignees": {
+                "type": "array",
+                "items": {
+                  "anyOf": [
+                    {
+                      "$ref": "#/$defs/User"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
               }
-            }
+            },
+            "additionalProperties": false
           },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "User": {
       "type": "object",
@@ -4087,161 +3994,145 @@ const (
 	createPullRequestOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "merged_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "color": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "user": {
-              "$ref": "#/$defs/User"
-            },
-            "draft": {
-              "type": "boolean"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "assignees": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "milestone": {
-              "type": "object",
-              "properties": {
-                "number": {
-                  "type": "integer"
-                },
-                "state": {
-                  "type": "string"
-                },
-                "title": {
-                  "type": "string"
-                },
-                "due_on": {
-                  "type": "string",
-                  "format": "date-time"
-                }
+    "number": {
+      "type": "integer"
+    },
+    "state": {
+      "type": "string"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "closed_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "merged_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
               },
-              "additionalProperties": false
-            },
-            "requested_reviewers": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+              "color": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
               }
             },
-            "merged": {
-              "type": "boolean"
-            },
-            "mergeable_state": {
-              "type": "string"
-            },
-            "merged_by": {
-              "$ref": "#/$defs/User"
-            },
-            "comments": {
-              "type": "integer"
-            },
-            "commits": {
-              "type": "integer"
-            },
-            "additions": {
-              "type": "integer"
-            },
-            "deletions": {
-              "type": "integer"
-            },
-            "changed_files": {
-              "type": "integer"
-            },
-            "head": {
-              "$ref": "#/$defs/PullRequestBranch"
-            },
-            "base": {
-              "$ref": "#/$defs/PullRequestBranch"
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "user": {
+      "$ref": "#/$defs/User"
+    },
+    "draft": {
+      "type": "boolean"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "assignees": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "milestone": {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "integer"
         },
-        {
-          "type": "null"
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "requested_reviewers": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "merged": {
+      "type": "boolean"
+    },
+    "mergeable_state": {
+      "type": "string"
+    },
+    "merged_by": {
+      "$ref": "#/$defs/User"
+    },
+    "comments": {
+      "type": "integer"
+    },
+    "commits": {
+      "type": "integer"
+    },
+    "additions": {
+      "type": "integer"
+    },
+    "deletions": {
+      "type": "integer"
+    },
+    "changed_files": {
+      "type": "integer"
+    },
+    "head": {
+      "$ref": "#/$defs/PullRequestBranch"
+    },
+    "base": {
+      "$ref": "#/$defs/PullRequestBranch"
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "PullRequestBranch": {
       "type": "object",
@@ -4341,161 +4232,145 @@ const (
 	updatePullRequestOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "title": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "merged_at": {
-              "type": "string",
-              "format": "date-time"
-            },
-            "labels": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "color": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "user": {
-              "$ref": "#/$defs/User"
-            },
-            "draft": {
-              "type": "boolean"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "assignees": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            },
-            "milestone": {
-              "type": "object",
-              "properties": {
-                "number": {
-                  "type": "integer"
-                },
-                "state": {
-                  "type": "string"
-                },
-                "title": {
-                  "type": "string"
-                },
-                "due_on": {
-                  "type": "string",
-                  "format": "date-time"
-                }
+    "number": {
+      "type": "integer"
+    },
+    "state": {
+      "type": "string"
+    },
+    "title": {
+      "type": "string"
+    },
+    "body": {
+      "type": "string"
+    },
+    "created_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "updated_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "closed_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "merged_at": {
+      "type": "string",
+      "format": "date-time"
+    },
+    "labels": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
               },
-              "additionalProperties": false
-            },
-            "requested_reviewers": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "$ref": "#/$defs/User"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+              "color": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
               }
             },
-            "merged": {
-              "type": "boolean"
-            },
-            "mergeable_state": {
-              "type": "string"
-            },
-            "merged_by": {
-              "$ref": "#/$defs/User"
-            },
-            "comments": {
-              "type": "integer"
-            },
-            "commits": {
-              "type": "integer"
-            },
-            "additions": {
-              "type": "integer"
-            },
-            "deletions": {
-              "type": "integer"
-            },
-            "changed_files": {
-              "type": "integer"
-            },
-            "head": {
-              "$ref": "#/$defs/PullRequestBranch"
-            },
-            "base": {
-              "$ref": "#/$defs/PullRequestBranch"
-            }
+            "additionalProperties": false
           },
-          "additionalProperties": false
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "user": {
+      "$ref": "#/$defs/User"
+    },
+    "draft": {
+      "type": "boolean"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "assignees": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "milestone": {
+      "type": "object",
+      "properties": {
+        "number": {
+          "type": "integer"
         },
-        {
-          "type": "null"
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "requested_reviewers": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "merged": {
+      "type": "boolean"
+    },
+    "mergeable_state": {
+      "type": "string"
+    },
+    "merged_by": {
+      "$ref": "#/$defs/User"
+    },
+    "comments": {
+      "type": "integer"
+    },
+    "commits": {
+      "type": "integer"
+    },
+    "additions": {
+      "type": "integer"
+    },
+    "deletions": {
+      "type": "integer"
+    },
+    "changed_files": {
+      "type": "integer"
+    },
+    "head": {
+      "$ref": "#/$defs/PullRequestBranch"
+    },
+    "base": {
+      "$ref": "#/$defs/PullRequestBranch"
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "PullRequestBranch": {
       "type": "object",
@@ -4590,33 +4465,17 @@ const (
 	mergePullRequestOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "sha": {
-              "type": "string"
-            },
-            "merged": {
-              "type": "boolean"
-            },
-            "message": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+    "sha": {
+      "type": "string"
+    },
+    "merged": {
+      "type": "boolean"
+    },
+    "message": {
+      "type": "string"
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	getFileContentsInputSchema = `{
   "type": "object",
@@ -5157,106 +5016,90 @@ const (
 	getCommitOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "sha": {
-              "type": "string"
-            },
-            "commit": {
-              "type": "object",
-              "properties": {
-                "sha": {
-                  "type": "string"
-                },
-                "author": {
-                  "$ref": "#/$defs/CommitAuthor"
-                },
-                "committer": {
-                  "$ref": "#/$defs/CommitAuthor"
-                },
-                "message": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false
-            },
-            "author": {
-              "$ref": "#/$defs/User"
-            },
-            "committer": {
-              "$ref": "#/$defs/User"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "stats": {
-              "type": "object",
-              "properties": {
-                "additions": {
-                  "type": "integer"
-                },
-                "deletions": {
-                  "type": "integer"
-                },
-                "total": {
-                  "type": "integer"
-                }
-              },
-              "additionalProperties": false
-            },
-            "files": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "filename": {
-                        "type": "string"
-                      },
-                      "additions": {
-                        "type": "integer"
-                      },
-                      "deletions": {
-                        "type": "integer"
-                      },
-                      "changes": {
-                        "type": "integer"
-                      },
-                      "status": {
-                        "type": "string"
-                      },
-                      "patch": {
-                        "type": "string"
-                      },
-                      "previous_filename": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
-              }
-            }
-          },
-          "additionalProperties": false
+    "sha": {
+      "type": "string"
+    },
+    "commit": {
+      "type": "object",
+      "properties": {
+        "sha": {
+          "type": "string"
         },
-        {
-          "type": "null"
+        "author": {
+          "$ref": "#/$defs/CommitAuthor"
+        },
+        "committer": {
+          "$ref": "#/$defs/CommitAuthor"
+        },
+        "message": {
+          "type": "string"
         }
-      ]
+      },
+      "additionalProperties": false
+    },
+    "author": {
+      "$ref": "#/$defs/User"
+    },
+    "committer": {
+      "$ref": "#/$defs/User"
+    },
+    "html_url": {
+      "type": "string"
+    },
+    "stats": {
+      "type": "object",
+      "properties": {
+        "additions": {
+          "type": "integer"
+        },
+        "deletions": {
+          "type": "integer"
+        },
+        "total": {
+          "type": "integer"
+        }
+      },
+      "additionalProperties": false
+    },
+    "files": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "filename": {
+                "type": "string"
+              },
+              "additions": {
+                "type": "integer"
+              },
+              "deletions": {
+                "type": "integer"
+              },
+              "changes": {
+                "type": "integer"
+              },
+              "status": {
+                "type": "string"
+              },
+              "patch": {
+                "type": "string"
+              },
+              "previous_filename": {
+                "type": "string"
+              }
+            },
+            "additionalProperties": false
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
   "additionalProperties": false,
-  "required": [
-    "result"
-  ],
   "$defs": {
     "CommitAuthor": {
       "type": "object",
@@ -5343,58 +5186,42 @@ const (
 	searchCodeOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "total_count": {
-              "type": "integer"
-            },
-            "incomplete_results": {
-              "type": "boolean"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "name": {
-                        "type": "string"
-                      },
-                      "path": {
-                        "type": "string"
-                      },
-                      "sha": {
-                        "type": "string"
-                      },
-                      "html_url": {
-                        "type": "string"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "total_count": {
+      "type": "integer"
+    },
+    "incomplete_results": {
+      "type": "boolean"
+    },
+    "items": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "path": {
+                "type": "string"
+              },
+              "sha": {
+                "type": "string"
+              },
+              "html_url": {
+                "type": "string"
               }
-            }
+            },
+            "additionalProperties": false
           },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	searchRepositoriesInputSchema = `{
   "type": "object",
@@ -5420,99 +5247,83 @@ const (
 	searchRepositoriesOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "total_count": {
-              "type": "integer"
-            },
-            "incomplete_results": {
-              "type": "boolean"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "id": {
-                        "type": "integer"
-                      },
-                      "name": {
-                        "type": "string"
-                      },
-                      "full_name": {
-                        "type": "string"
-                      },
-                      "description": {
-                        "type": "string"
-                      },
-                      "default_branch": {
-                        "type": "string"
-                      },
-                      "created_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "updated_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      },
-                      "html_url": {
-                        "type": "string"
-                      },
-                      "language": {
-                        "type": "string"
-                      },
-                      "fork": {
-                        "type": "boolean"
-                      },
-                      "forks_count": {
-                        "type": "integer"
-                      },
-                      "open_issues_count": {
-                        "type": "integer"
-                      },
-                      "stargazers_count": {
-                        "type": "integer"
-                      },
-                      "topics": {
-                        "type": "array",
-                        "items": {
-                          "type": "string"
-                        }
-                      },
-                      "archived": {
-                        "type": "boolean"
-                      },
-                      "private": {
-                        "type": "boolean"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "total_count": {
+      "type": "integer"
+    },
+    "incomplete_results": {
+      "type": "boolean"
+    },
+    "items": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "id": {
+                "type": "integer"
+              },
+              "name": {
+                "type": "string"
+              },
+              "full_name": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
+              },
+              "default_branch": {
+                "type": "string"
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "updated_at": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "html_url": {
+                "type": "string"
+              },
+              "language": {
+                "type": "string"
+              },
+              "fork": {
+                "type": "boolean"
+              },
+              "forks_count": {
+                "type": "integer"
+              },
+              "open_issues_count": {
+                "type": "integer"
+              },
+              "stargazers_count": {
+                "type": "integer"
+              },
+              "topics": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "archived": {
+                "type": "boolean"
+              },
+              "private": {
+                "type": "boolean"
               }
-            }
+            },
+            "additionalProperties": false
           },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 	createBranchInputSchema = `{
   "type": "object",
@@ -5543,12 +5354,22 @@ const (
 	createBranchOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
+    "ref": {
+      "anyOf": [
+        {
+          "type": "string"
+        },
+        {
+          "type": "null"
+        }
+      ]
+    },
+    "object": {
       "anyOf": [
         {
           "type": "object",
           "properties": {
-            "ref": {
+            "type": {
               "anyOf": [
                 {
                   "type": "string"
@@ -5558,37 +5379,10 @@ const (
                 }
               ]
             },
-            "object": {
+            "sha": {
               "anyOf": [
                 {
-                  "type": "object",
-                  "properties": {
-                    "type": {
-                      "anyOf": [
-                        {
-                          "type": "string"
-                        },
-                        {
-                          "type": "null"
-                        }
-                      ]
-                    },
-                    "sha": {
-                      "anyOf": [
-                        {
-                          "type": "string"
-                        },
-                        {
-                          "type": "null"
-                        }
-                      ]
-                    }
-                  },
-                  "additionalProperties": false,
-                  "required": [
-                    "type",
-                    "sha"
-                  ]
+                  "type": "string"
                 },
                 {
                   "type": "null"
@@ -5598,8 +5392,8 @@ const (
           },
           "additionalProperties": false,
           "required": [
-            "ref",
-            "object"
+            "type",
+            "sha"
           ]
         },
         {
@@ -5610,7 +5404,8 @@ const (
   },
   "additionalProperties": false,
   "required": [
-    "result"
+    "ref",
+    "object"
   ]
 }`
 	listTagsInputSchema = `{
@@ -5891,82 +5686,66 @@ const (
 	searchUsersOutputSchema = `{
   "type": "object",
   "properties": {
-    "result": {
-      "anyOf": [
-        {
-          "type": "object",
-          "properties": {
-            "total_count": {
-              "type": "integer"
-            },
-            "incomplete_results": {
-              "type": "boolean"
-            },
-            "items": {
-              "type": "array",
-              "items": {
-                "anyOf": [
-                  {
-                    "type": "object",
-                    "properties": {
-                      "login": {
-                        "type": "string"
-                      },
-                      "html_url": {
-                        "type": "string"
-                      },
-                      "name": {
-                        "type": "string"
-                      },
-                      "company": {
-                        "type": "string"
-                      },
-                      "blog": {
-                        "type": "string"
-                      },
-                      "location": {
-                        "type": "string"
-                      },
-                      "email": {
-                        "type": "string"
-                      },
-                      "bio": {
-                        "type": "string"
-                      },
-                      "public_repos": {
-                        "type": "integer"
-                      },
-                      "followers": {
-                        "type": "integer"
-                      },
-                      "following": {
-                        "type": "integer"
-                      },
-                      "created_at": {
-                        "type": "string",
-                        "format": "date-time"
-                      }
-                    },
-                    "additionalProperties": false
-                  },
-                  {
-                    "type": "null"
-                  }
-                ]
+    "total_count": {
+      "type": "integer"
+    },
+    "incomplete_results": {
+      "type": "boolean"
+    },
+    "items": {
+      "type": "array",
+      "items": {
+        "anyOf": [
+          {
+            "type": "object",
+            "properties": {
+              "login": {
+                "type": "string"
+              },
+              "html_url": {
+                "type": "string"
+              },
+              "name": {
+                "type": "string"
+              },
+              "company": {
+                "type": "string"
+              },
+              "blog": {
+                "type": "string"
+              },
+              "location": {
+                "type": "string"
+              },
+              "email": {
+                "type": "string"
+              },
+              "bio": {
+                "type": "string"
+              },
+              "public_repos": {
+                "type": "integer"
+              },
+              "followers": {
+                "type": "integer"
+              },
+              "following": {
+                "type": "integer"
+              },
+              "created_at": {
+                "type": "string",
+                "format": "date-time"
               }
-            }
+            },
+            "additionalProperties": false
           },
-          "additionalProperties": false
-        },
-        {
-          "type": "null"
-        }
-      ]
+          {
+            "type": "null"
+          }
+        ]
+      }
     }
   },
-  "additionalProperties": false,
-  "required": [
-    "result"
-  ]
+  "additionalProperties": false
 }`
 )
