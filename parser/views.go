@@ -33,13 +33,38 @@ const viewForm = "//mcp:view TYPE MEMBER... (the JSON members of TYPE that resul
 // run of characters; -MEMBER drops the members it matches. Without a kept
 // MEMBER, every member is kept but the dropped ones.
 func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
-	pkg, d := s.pkg, s.d
-	typWord := a.words[0]
-	name := strings.TrimPrefix(typWord.Value, "*")
-	restPos := s.at(typWord.Off)
-	tn := lookupLocalType(pkg, name)
+	name := strings.TrimPrefix(a.words[0].Value, "*")
+	restPos := s.at(a.words[0].Off)
+	n := c.viewedType(s, cm, name, restPos)
+	if n == nil {
+		return nil
+	}
+	members := schema.Members(n)
+	keep := c.viewKeep(s, name, members, a.words[1:])
+	if keep == nil {
+		return nil
+	}
+	if len(keep) == 0 {
+		c.errorf(restPos, "//mcp:view %s keeps no member of %s", name, name)
+		return nil
+	}
+	for _, m := range members {
+		if keep[m.Name] && m.ViaPointer {
+			c.errorf(restPos, "//mcp:view %s: member %s is promoted through an embedded pointer (field %s), which a view cannot keep yet; leave it out of the view", name, m.Name, embeddedPointer(n, m.Index))
+			return nil
+		}
+	}
+	return &viewRule{pos: cm.Pos(), typ: n, name: name, keep: keep}
+}
+
+// viewedType returns the type that the //mcp:view cm names (name, written
+// at restPos), or nil, with an error, when it cannot be viewed: not found,
+// not a struct, generic, written whole by its own MarshalJSON or
+// MarshalText, or viewed already.
+func (c *checker) viewedType(s *pkgScan, cm *ast.Comment, name string, restPos token.Pos) *types.Named {
+	tn := lookupLocalType(s.pkg, name)
 	if tn == nil {
-		tn = c.lookupType(pkg, name)
+		tn = c.lookupType(s.pkg, name)
 	}
 	if tn == nil {
 		c.errorf(restPos, "//mcp:view: no type %s in this package, the packages it imports or those its //mcp:tools and //mcp:tool lines name (name another package's type by import path or package name: github.Issue)", name)
@@ -47,7 +72,7 @@ func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
 	}
 	n, ok := types.Unalias(tn.Type()).(*types.Named)
 	if !ok || !isStructType(n) {
-		c.errorf(restPos, "//mcp:view %s: a view keeps members of a struct type, and %s is %s", name, name, typeString(tn.Type().Underlying(), pkg.Types))
+		c.errorf(restPos, "//mcp:view %s: a view keeps members of a struct type, and %s is %s", name, name, typeString(tn.Type().Underlying(), s.pkg.Types))
 		return nil
 	}
 	if n.TypeParams().Len() > 0 {
@@ -62,13 +87,21 @@ func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
 			}
 		}
 	}
-	for _, other := range d.views {
+	for _, other := range s.d.views {
 		if other.typ.Obj() == n.Obj() {
 			c.errorf(cm.Pos(), "second //mcp:view for %s (the first is at %s)", name, c.lineOf(other.pos, cm.Pos()))
 			return nil
 		}
 	}
-	members := schema.Members(n)
+	return n
+}
+
+// viewKeep returns the names of the members of the viewed type name that
+// the MEMBER words keep: those a word keeps, or, when none keeps any,
+// every member; less those a -MEMBER word drops. It returns nil, with an
+// error for each, when a word matches no member; an empty map when all
+// are dropped.
+func (c *checker) viewKeep(s *pkgScan, name string, members []schema.Member, words []word) map[string]bool {
 	var names []string
 	for _, m := range members {
 		names = append(names, m.Name)
@@ -76,7 +109,7 @@ func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
 	keep := map[string]bool{}
 	var drops []string
 	anyKept, bad := false, false
-	for _, w := range a.words[1:] {
+	for _, w := range words {
 		f, at := w.Value, s.at(w.Off)
 		// A token that is a member's name keeps it, even one that starts
 		// with "-" (GitHub's reactions have "-1"); else "-" drops.
@@ -125,17 +158,7 @@ func (c *checker) view(s *pkgScan, cm *ast.Comment, a args) *viewRule {
 			}
 		}
 	}
-	if len(keep) == 0 {
-		c.errorf(restPos, "//mcp:view %s keeps no member of %s", name, name)
-		return nil
-	}
-	for _, m := range members {
-		if keep[m.Name] && m.ViaPointer {
-			c.errorf(restPos, "//mcp:view %s: member %s is promoted through an embedded pointer (field %s), which a view cannot keep yet; leave it out of the view", name, m.Name, embeddedPointer(n, m.Index))
-			return nil
-		}
-	}
-	return &viewRule{pos: cm.Pos(), typ: n, name: name, keep: keep}
+	return keep
 }
 
 // memberList names the members, at most 20.
