@@ -234,133 +234,30 @@ func (c *checker) viewTypes(pkg *types.Package, tools []*model.Tool) []*model.Vi
 	if c.dirs == nil || len(c.dirs.views) == 0 {
 		return nil
 	}
-	views := map[*types.TypeName]*viewRule{}
+	g := &viewGraph{
+		views:     map[*types.TypeName]*viewRule{},
+		nodes:     map[string]*viewNode{},
+		seenNamed: map[*types.Named]bool{},
+	}
 	for _, v := range c.dirs.views {
-		views[v.typ.Obj()] = v
-	}
-	// The struct types reachable from results, with the members shown.
-	type node struct {
-		n       *types.Named
-		members []schema.Member
-		needs   bool
-	}
-	nodes := map[string]*node{} // by types.TypeString: instances apart
-	var order []*node
-	seenNamed := map[*types.Named]bool{}
-	var visit func(t types.Type)
-	visit = func(t types.Type) {
-		t = types.Unalias(t)
-		switch u := t.(type) {
-		case *types.Pointer:
-			visit(u.Elem())
-			return
-		case *types.Named:
-			if opaque(u) {
-				return
-			}
-			if !isStructType(u) {
-				if seenNamed[u] {
-					return
-				}
-				seenNamed[u] = true
-				visit(u.Underlying())
-				return
-			}
-			key := types.TypeString(u, nil)
-			if nodes[key] != nil {
-				return
-			}
-			nd := &node{n: u}
-			nodes[key] = nd
-			order = append(order, nd)
-			v := views[u.Obj()]
-			for _, m := range schema.Members(u) {
-				if v != nil && !v.keep[m.Name] {
-					continue
-				}
-				nd.members = append(nd.members, m)
-				visit(m.Field.Type())
-			}
-			if v != nil {
-				v.used, nd.needs = true, true
-			}
-		case *types.Slice:
-			visit(u.Elem())
-		case *types.Array:
-			visit(u.Elem())
-		case *types.Map:
-			visit(u.Elem())
-		}
+		g.views[v.typ.Obj()] = v
 	}
 	for _, t := range tools {
 		switch t.Result {
 		case model.ResultStructured, model.ResultWrapped:
-			visit(t.ResultType)
+			g.visit(t.ResultType)
 		case model.ResultObject:
 			for _, r := range t.Results {
-				visit(r.Type)
+				g.visit(r.Type)
 			}
 		}
 	}
-	// needs: a struct type is shown otherwise than whole when it is viewed
-	// or a member it shows holds one that is (a fixpoint: types recur).
-	var holds func(t types.Type, seen map[types.Type]bool) bool
-	holds = func(t types.Type, seen map[types.Type]bool) bool {
-		t = types.Unalias(t)
-		switch u := t.(type) {
-		case *types.Pointer:
-			return holds(u.Elem(), seen)
-		case *types.Named:
-			if nd := nodes[types.TypeString(u, nil)]; nd != nil {
-				return nd.needs
-			}
-			if opaque(u) || isStructType(u) || seen[u] {
-				return false
-			}
-			seen[u] = true
-			return holds(u.Underlying(), seen)
-		case *types.Slice:
-			return holds(u.Elem(), seen)
-		case *types.Array:
-			return holds(u.Elem(), seen)
-		case *types.Map:
-			return holds(u.Elem(), seen)
-		}
-		return false
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, nd := range order {
-			if nd.needs {
-				continue
-			}
-			for _, m := range nd.members {
-				if holds(m.Field.Type(), map[types.Type]bool{}) {
-					nd.needs, changed = true, true
-					break
-				}
-			}
-		}
-	}
+	g.markNeeds()
 	var out []*model.ViewType
-	for _, nd := range order {
-		if !nd.needs {
-			continue
+	for _, nd := range g.order {
+		if nd.needs {
+			out = append(out, c.viewType(pkg, nd, g.views[nd.n.Obj()] != nil))
 		}
-		vt := &model.ViewType{Type: nd.n, Viewed: views[nd.n.Obj()] != nil}
-		for _, m := range nd.members {
-			if m.ViaPointer {
-				pos := c.viewPos(nd.n)
-				if nd.n.Obj().Pkg() == pkg {
-					pos = nd.n.Obj().Pos() // the package's own type: at its declaration
-				}
-				c.errorf(pos, "results show %s through views, as it holds a viewed type, and its member %s is promoted through an embedded pointer (field %s), which views cannot write yet; leave the member out with a view of %s, or embed the struct by value",
-					nd.n.Obj().Name(), m.Name, embeddedPointer(nd.n, m.Index), nd.n.Obj().Name())
-				continue
-			}
-			vt.Members = append(vt.Members, &model.ViewMember{Name: m.Name, Options: m.Options, Index: m.Index, Field: m.Field})
-		}
-		out = append(out, vt)
 	}
 	for _, v := range c.dirs.views {
 		if !v.used {
@@ -368,6 +265,138 @@ func (c *checker) viewTypes(pkg *types.Package, tools []*model.Tool) []*model.Vi
 		}
 	}
 	return out
+}
+
+// A viewNode is a struct type that results reach, with the members they
+// show of it.
+type viewNode struct {
+	n       *types.Named
+	members []schema.Member
+	needs   bool // shown otherwise than whole (see markNeeds)
+}
+
+// A viewGraph is the struct types reachable from results, in the order
+// met, as viewTypes walks them.
+type viewGraph struct {
+	views     map[*types.TypeName]*viewRule
+	nodes     map[string]*viewNode // by types.TypeString: instances apart
+	order     []*viewNode
+	seenNamed map[*types.Named]bool // named types not structs, walked
+}
+
+// visit adds to g the struct types that a value of t holds, through
+// pointers, slices, arrays, map values and named types, in the members
+// that views leave shown (none inside a type with its own MarshalJSON or
+// MarshalText). It marks the views met used, and their types needed.
+func (g *viewGraph) visit(t types.Type) {
+	t = types.Unalias(t)
+	switch u := t.(type) {
+	case *types.Pointer:
+		g.visit(u.Elem())
+	case *types.Named:
+		if opaque(u) {
+			return
+		}
+		if !isStructType(u) {
+			if g.seenNamed[u] {
+				return
+			}
+			g.seenNamed[u] = true
+			g.visit(u.Underlying())
+			return
+		}
+		key := types.TypeString(u, nil)
+		if g.nodes[key] != nil {
+			return
+		}
+		nd := &viewNode{n: u}
+		g.nodes[key] = nd
+		g.order = append(g.order, nd)
+		v := g.views[u.Obj()]
+		for _, m := range schema.Members(u) {
+			if v != nil && !v.keep[m.Name] {
+				continue
+			}
+			nd.members = append(nd.members, m)
+			g.visit(m.Field.Type())
+		}
+		if v != nil {
+			v.used, nd.needs = true, true
+		}
+	case *types.Slice:
+		g.visit(u.Elem())
+	case *types.Array:
+		g.visit(u.Elem())
+	case *types.Map:
+		g.visit(u.Elem())
+	}
+}
+
+// markNeeds marks needed each struct type of g shown otherwise than
+// whole: one viewed (marked by visit) or one a member it shows holds a
+// needed type (a fixpoint: types recur).
+func (g *viewGraph) markNeeds() {
+	for changed := true; changed; {
+		changed = false
+		for _, nd := range g.order {
+			if nd.needs {
+				continue
+			}
+			for _, m := range nd.members {
+				if g.holds(m.Field.Type(), map[types.Type]bool{}) {
+					nd.needs, changed = true, true
+					break
+				}
+			}
+		}
+	}
+}
+
+// holds reports whether a value of t holds a needed struct type of g
+// directly: t itself, or through pointers, slices, arrays, map values and
+// named types that are not structs (seen: those walked).
+func (g *viewGraph) holds(t types.Type, seen map[types.Type]bool) bool {
+	t = types.Unalias(t)
+	switch u := t.(type) {
+	case *types.Pointer:
+		return g.holds(u.Elem(), seen)
+	case *types.Named:
+		if nd := g.nodes[types.TypeString(u, nil)]; nd != nil {
+			return nd.needs
+		}
+		if opaque(u) || isStructType(u) || seen[u] {
+			return false
+		}
+		seen[u] = true
+		return g.holds(u.Underlying(), seen)
+	case *types.Slice:
+		return g.holds(u.Elem(), seen)
+	case *types.Array:
+		return g.holds(u.Elem(), seen)
+	case *types.Map:
+		return g.holds(u.Elem(), seen)
+	}
+	return false
+}
+
+// viewType returns the needed struct type nd as the generator writes it
+// (viewed: a view names it), its members those shown but the ones
+// promoted through an embedded pointer, which it reports.
+func (c *checker) viewType(pkg *types.Package, nd *viewNode, viewed bool) *model.ViewType {
+	vt := &model.ViewType{Type: nd.n, Viewed: viewed}
+	for _, m := range nd.members {
+		if m.ViaPointer {
+			pos := c.viewPos(nd.n)
+			if nd.n.Obj().Pkg() == pkg {
+				pos = nd.n.Obj().Pos() // the package's own type: at its declaration
+			}
+			c.errorf(pos, "results show %s through views, as it holds a viewed type, and its member %s is promoted through an embedded pointer (field %s), which views cannot write yet; leave the member out with a view of %s, or embed the struct by value",
+				nd.n.Obj().Name(), m.Name, embeddedPointer(nd.n, m.Index), nd.n.Obj().Name())
+			continue
+		}
+		vt.Members = append(vt.Members, &model.ViewMember{Name: m.Name, Options: m.Options, Index: m.Index, Field: m.Field})
+	}
+	return vt
 }
 
 // viewPos returns the position of the first view, for a problem of the
