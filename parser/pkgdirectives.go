@@ -516,46 +516,22 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 	if len(c.dirs.tools) == 0 {
 		return nil
 	}
-	decls := map[*types.Func]*ast.FuncDecl{}
-	for _, f := range files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
-				if fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					decls[fn] = fd
-				}
-			}
-		}
-	}
+	decls := methodDecls(pkg, files)
 	annotated := map[*types.Func]bool{}
 	for _, t := range tools {
 		annotated[t.Func] = true
 	}
 	var out []*toolDecl
 	for _, r := range c.dirs.tools {
-		opts, prefix := r.opts, r.prefix
 		if !r.ok || r.toolset != "" && !c.checkToolset(r.toolset, r.toolsetPos, pkg.Name) {
 			continue
 		}
-		declPkg, declsOf, kind := pkg, decls, "method"
+		declPkg, declsOf := pkg, decls
 		if r.pkg != nil {
 			declPkg, declsOf = r.pkg, c.foreignDecls(r.pkg)
 		}
-		var members []*types.Func // in the order of their declarations
-		if r.funcs {
-			kind = "function"
-			scope := r.pkg.Types.Scope()
-			for _, name := range scope.Names() {
-				if fn, ok := scope.Lookup(name).(*types.Func); ok {
-					members = append(members, fn)
-				}
-			}
-			slices.SortFunc(members, func(a, b *types.Func) int {
-				pa, pb := c.fset.Position(a.Pos()), c.fset.Position(b.Pos())
-				return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
-			})
-		} else if named, isNamed := r.typ.Type().(*types.Named); isNamed {
-			members = slices.Collect(named.Methods())
-		} else {
+		members, ok := c.toolsMembers(r)
+		if !ok {
 			continue
 		}
 		if r.register != "" {
@@ -567,68 +543,131 @@ func (c *checker) bulkTools(pkg *packages.Package, files []*ast.File, tools []*t
 				}
 			}
 		}
-		exported := map[string]*types.Func{}
-		for _, m := range members {
-			if m.Exported() {
-				exported[m.Name()] = m
-			}
-		}
-		var left []string
-		count := 0
-		for _, m := range members {
-			fd := declsOf[m]
-			if !m.Exported() || annotated[m] || fd == nil {
-				continue
-			}
-			base := m.Name()
-			if exported[base+"Context"] != nil {
-				continue // X beside XContext: the latter is the tool
-			}
-			if b, isCtx := strings.CutSuffix(base, "Context"); isCtx && b != "" && exported[b] != nil {
-				base = b
-			}
-			count++
-			dir := &ast.Comment{Slash: r.pos, Text: toolPrefix + " name=" + prefix + snakeCase(base) + " " + opts}
-			var args []*ast.Comment
-			if fd.Doc != nil && r.pkg == nil {
-				for _, cm := range fd.Doc.List {
-					if kind, _ := classify(cm.Text); kind == argDirective {
-						args = append(args, cm)
-					}
-				}
-			}
-			var site *foreignSite
-			if r.pkg != nil {
-				site = c.addSite(declPkg, fd, r.pos, "//mcp:tools "+r.ref, fmt.Sprintf("//mcp:tools %s: %s %s", r.ref, kind, fd.Name.Name))
-			}
-			saved := len(c.diags)
-			t := c.tool(declPkg, fd, []*ast.Comment{dir}, args, docLines{})
-			reason, reasonAt := "", token.Position{}
-			for _, d := range c.diags[saved:] {
-				if !d.Warning && reason == "" {
-					reason, reasonAt = d.Message, d.Pos
-				}
-			}
-			if reason != "" {
-				c.diags = c.diags[:saved]
-				left = append(left, c.leftOut(r, fd, reason, reasonAt))
-				continue
-			}
-			t.bulk, t.site = r, site
-			if site != nil {
-				t.Pos = c.fset.Position(r.pos)
-				if t.Receiver != nil {
-					t.Receiver.Register = r.register
-				}
-			}
-			out = append(out, t)
-		}
-		r.count, r.left = count, left
-		if count == 0 && r.pkg != nil {
-			c.warnf(r.pos, "//mcp:tools %s: no exported %s to make tools of", r.name(), map[bool]string{true: "function", false: "method"}[r.funcs])
-		}
+		out = append(out, c.ruleTools(r, declPkg, declsOf, members, annotated)...)
 	}
 	return out
+}
+
+// methodDecls returns the declarations of the methods declared in files,
+// by their objects in pkg.
+func methodDecls(pkg *packages.Package, files []*ast.File) map[*types.Func]*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+				if fn, ok := pkg.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
+	return decls
+}
+
+// toolsMembers returns the functions that the //mcp:tools directive r
+// makes tools of, exported or not: the methods of its type, or the
+// functions of its package in the order of their declarations; ok false
+// when its type is not a named one.
+func (c *checker) toolsMembers(r *toolsRule) (members []*types.Func, ok bool) {
+	if r.funcs {
+		scope := r.pkg.Types.Scope()
+		for _, name := range scope.Names() {
+			if fn, ok := scope.Lookup(name).(*types.Func); ok {
+				members = append(members, fn)
+			}
+		}
+		slices.SortFunc(members, func(a, b *types.Func) int {
+			pa, pb := c.fset.Position(a.Pos()), c.fset.Position(b.Pos())
+			return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Offset, pb.Offset))
+		})
+		return members, true
+	}
+	if named, isNamed := r.typ.Type().(*types.Named); isNamed {
+		return slices.Collect(named.Methods()), true
+	}
+	return nil, false
+}
+
+// ruleTools returns the tools that the //mcp:tools directive r makes of
+// members (declared in declPkg, their declarations in declsOf): each
+// exported one not annotated one by one, X left for XContext. It records
+// in r how many it tried and the summaries of those left out, and warns
+// when another package's has none to make tools of.
+func (c *checker) ruleTools(r *toolsRule, declPkg *packages.Package, declsOf map[*types.Func]*ast.FuncDecl, members []*types.Func, annotated map[*types.Func]bool) []*toolDecl {
+	exported := map[string]*types.Func{}
+	for _, m := range members {
+		if m.Exported() {
+			exported[m.Name()] = m
+		}
+	}
+	var out []*toolDecl
+	var left []string
+	count := 0
+	for _, m := range members {
+		fd := declsOf[m]
+		if !m.Exported() || annotated[m] || fd == nil {
+			continue
+		}
+		base := m.Name()
+		if exported[base+"Context"] != nil {
+			continue // X beside XContext: the latter is the tool
+		}
+		if b, isCtx := strings.CutSuffix(base, "Context"); isCtx && b != "" && exported[b] != nil {
+			base = b
+		}
+		count++
+		if t, l := c.bulkTool(r, declPkg, fd, base); t != nil {
+			out = append(out, t)
+		} else {
+			left = append(left, l)
+		}
+	}
+	r.count, r.left = count, left
+	if count == 0 && r.pkg != nil {
+		c.warnf(r.pos, "//mcp:tools %s: no exported %s to make tools of", r.name(), map[bool]string{true: "function", false: "method"}[r.funcs])
+	}
+	return out
+}
+
+// bulkTool checks fd, a member of the //mcp:tools directive r declared in
+// declPkg, as the tool named after base (with r's prefix and options) and
+// returns it; or, when it cannot be a tool as it is, nil and how the
+// summary names it left out, its errors dropped (see leftOut).
+func (c *checker) bulkTool(r *toolsRule, declPkg *packages.Package, fd *ast.FuncDecl, base string) (*toolDecl, string) {
+	dir := &ast.Comment{Slash: r.pos, Text: toolPrefix + " name=" + r.prefix + snakeCase(base) + " " + r.opts}
+	var args []*ast.Comment
+	if fd.Doc != nil && r.pkg == nil {
+		for _, cm := range fd.Doc.List {
+			if kind, _ := classify(cm.Text); kind == argDirective {
+				args = append(args, cm)
+			}
+		}
+	}
+	var site *foreignSite
+	if r.pkg != nil {
+		kind := map[bool]string{true: "function", false: "method"}[r.funcs]
+		site = c.addSite(declPkg, fd, r.pos, "//mcp:tools "+r.ref, fmt.Sprintf("//mcp:tools %s: %s %s", r.ref, kind, fd.Name.Name))
+	}
+	saved := len(c.diags)
+	t := c.tool(declPkg, fd, []*ast.Comment{dir}, args, docLines{})
+	reason, reasonAt := "", token.Position{}
+	for _, d := range c.diags[saved:] {
+		if !d.Warning && reason == "" {
+			reason, reasonAt = d.Message, d.Pos
+		}
+	}
+	if reason != "" {
+		c.diags = c.diags[:saved]
+		return nil, c.leftOut(r, fd, reason, reasonAt)
+	}
+	t.bulk, t.site = r, site
+	if site != nil {
+		t.Pos = c.fset.Position(r.pos)
+		if t.Receiver != nil {
+			t.Receiver.Register = r.register
+		}
+	}
+	return t, ""
 }
 
 // leftOut records that the method fd is not a tool of the //mcp:tools

@@ -20,7 +20,6 @@ const maxLines = 100
 // typeFields), as its comment says; or, marked "to split", one that grew
 // in work that landed with this check, which that work is to split.
 var allowed = map[string]string{
-	"parser.checker.bulkTools":          "to split: grew with //mcp:tools IMPORTPATH (another package's code), landed with this check",
 	"parser.init":                       "the table of directives (parser/directives.go): one linear list, a row per directive",
 	"parser/schema.schemaWriter.schema": "one linear list: the keywords written in their order",
 	"parser/schema.resolveFields":       "a port of encoding/json's typeFields, kept whole to be read beside it",
