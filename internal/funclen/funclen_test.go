@@ -23,7 +23,6 @@ var allowed = map[string]string{
 	"parser.init":                       "the table of directives (parser/directives.go): one linear list, a row per directive",
 	"parser/schema.schemaWriter.schema": "one linear list: the keywords written in their order",
 	"parser/schema.resolveFields":       "a port of encoding/json's typeFields, kept whole to be read beside it",
-	"runtime.conn.listen":               "to split: grew with the bounded outbox (issue 39), landed with this check",
 }
 
 // TestFunctionLength: no function of the parser (its internal packages
