@@ -9,8 +9,9 @@
 #      official Go SDK client, the official TypeScript SDK client and the MCP Inspector CLI,
 #      also through the adapters to the official Go SDK and mcp-go (adapters/);
 #      then the go-github trial (e2e/ghtrial: a thin package over go-github with and without
-#      //mcp:view, served against a fake GitHub API), the adapter modules, their examples and
-#      auth/jwt: vet, tests;
+#      //mcp:view, served against a fake GitHub API), the API client trial (e2e/apiclients/run.sh:
+#      go-github, slack-go and godo from a module of one's own), the adapter modules, their
+#      examples and auth/jwt: vet, tests;
 #   4. the benchmark harness (bench/), one short round with every answer checked;
 #   5. the official MCP conformance suite against examples/conformance (.ci/conformance.sh);
 #   6. the README's quickstart, its "Annotate, generate, serve" steps and its adapter in new
@@ -118,6 +119,13 @@ step "the go-github trial (e2e/ghtrial, own module): freshness, vet, served and 
   go vet ./...
   go test -count=1 -bench . -benchtime 1x ./... # the benchmark of views runs once, its figures unread
 )
+
+step "the API client trial (e2e/apiclients/run.sh): go-github, slack-go and godo served from a module of one's own, every call compared with a direct Go call"
+# Nothing is written into the libraries, which the go command downloads as a user's module does.
+trial=$(mktemp -d)
+e2e/apiclients/run.sh "$trial" >"$trial/run.log" 2>&1 || { cat "$trial/run.log"; exit 1; }
+grep -E 'tools served' "$trial/run.log"
+rm -rf "$trial"
 
 step "adapter, store, auth/jwt and otel modules and their examples (own modules): vet, tests"
 for m in adapters/gosdk adapters/mcpgo examples/gosdk examples/mcpgo stores/redis examples/fleet auth/jwt examples/oauth otel examples/otel; do

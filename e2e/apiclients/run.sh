@@ -16,8 +16,8 @@
 #
 #   e2e/apiclients/run.sh [WORKDIR]
 #
-# It needs the Go module proxy (the libraries and the Go SDK); it is not part
-# of test.sh. WORKDIR (default: a new temporary directory) is kept.
+# It needs the Go module proxy (the libraries and the Go SDK); test.sh runs it
+# in a temporary directory. WORKDIR (default: a new temporary directory) is kept.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 here=$root/e2e/apiclients/testdata
