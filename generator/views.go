@@ -6,6 +6,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 
+	"github.com/mcpgen/mcpgen/internal/jsonform"
 	"github.com/mcpgen/mcpgen/model"
 )
 
@@ -92,16 +93,7 @@ func (g *gen) viewOf(t types.Type) *viewName {
 
 // opaque reports whether encoding/json writes t with its own MarshalJSON
 // or MarshalText: the parser's rule (views never reach inside such types).
-func opaque(t types.Type) bool {
-	for _, m := range []string{"MarshalJSON", "MarshalText"} {
-		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, m); obj != nil {
-			if _, isFunc := obj.(*types.Func); isFunc {
-				return true
-			}
-		}
-	}
-	return false
-}
+func opaque(t types.Type) bool { return jsonform.OwnMarshaler(t) != "" }
 
 // viewed reports whether values of t hold values shown through views, so
 // that t is sent as another type (viewType).

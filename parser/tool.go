@@ -13,6 +13,7 @@ import (
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/jsonform"
 	"github.com/mcpgen/mcpgen/internal/toolname"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/doctext"
@@ -905,14 +906,7 @@ func isArgStruct(t types.Type) bool {
 	if _, ok := n.Underlying().(*types.Struct); !ok {
 		return false
 	}
-	for _, m := range []string{"MarshalJSON", "MarshalText"} {
-		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), m); obj != nil {
-			if _, ok := obj.(*types.Func); ok {
-				return false
-			}
-		}
-	}
-	return true
+	return jsonform.OwnMarshaler(n) == ""
 }
 
 // isFuncOptions reports whether t, the type []E of a variadic parameter,

@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/mcpgen/mcpgen/internal/jsonform"
 	"github.com/mcpgen/mcpgen/model"
 	"github.com/mcpgen/mcpgen/parser/internal/suggest"
 	"github.com/mcpgen/mcpgen/parser/schema"
@@ -79,13 +80,9 @@ func (c *checker) viewedType(s *pkgScan, cm *ast.Comment, name string, restPos t
 		c.errorf(restPos, "//mcp:view %s: a generic type cannot be viewed yet; view the types its instances hold", name)
 		return nil
 	}
-	for _, m := range []string{"MarshalJSON", "MarshalText"} {
-		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), m); obj != nil {
-			if _, isFunc := obj.(*types.Func); isFunc {
-				c.errorf(restPos, "//mcp:view %s: %s has its own %s, which writes its JSON form whole: a view cannot keep some of its members; leave the line out (its values are sent whole)", name, name, m)
-				return nil
-			}
-		}
+	if m := jsonform.OwnMarshaler(n); m != "" {
+		c.errorf(restPos, "//mcp:view %s: %s has its own %s, which writes its JSON form whole: a view cannot keep some of its members; leave the line out (its values are sent whole)", name, name, m)
+		return nil
 	}
 	for _, other := range s.d.views {
 		if other.typ.Obj() == n.Obj() {
@@ -214,16 +211,7 @@ func (c *checker) outputOptions() schema.OutputOptions {
 // opaque reports whether encoding/json writes values of t with t's own
 // MarshalJSON or MarshalText (through a pointer too): a view never
 // reaches inside them.
-func opaque(t types.Type) bool {
-	for _, m := range []string{"MarshalJSON", "MarshalText"} {
-		if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, m); obj != nil {
-			if _, isFunc := obj.(*types.Func); isFunc {
-				return true
-			}
-		}
-	}
-	return false
-}
+func opaque(t types.Type) bool { return jsonform.OwnMarshaler(t) != "" }
 
 // viewTypes returns the struct types that the results of tools show
 // through views: each viewed type, and each struct type that holds one in
